@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// roadbook — turns a route into a printable rally road book.
+// Dependencies point down only (see CONTRIBUTING.md for the layer table):
+//   roadbook (exe) → RoadbookCLI → Render, Formats, Pipeline → Layout → Model → Geo
+//   Render → CCairo, CPango;  Formats → CExpat;  HTTP → CCurl.
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "roadbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "roadbook", targets: ["roadbook"]),
+        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Render", "Layout", "Formats", "Pipeline", "Model", "Geo"]),
+    ],
+    targets: [
+        // System libraries from Debian -dev packages (see README: the setup command installs them).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
+                       providers: [.apt(["libexpat1-dev"])]),
+
+        // Pure layers: no I/O, no C modules.
+        .target(name: "Geo", swiftSettings: swift6),
+        .target(name: "Model", dependencies: ["Geo"], swiftSettings: swift6),
+        .target(name: "Pipeline", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+        .target(name: "Layout", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+
+        // I/O layers.
+        .target(name: "AtomicFile", swiftSettings: swift6),
+        .target(name: "Formats", dependencies: ["Model", "Geo", "CExpat", "AtomicFile"], swiftSettings: swift6),
+        .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "AtomicFile"],
+                swiftSettings: swift6),
+
+        // The command line: parsing and wiring only; every stage lives in the library.
+        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "Model", "Geo", "AtomicFile"],
+                swiftSettings: swift6),
+        .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
+        .executableTarget(name: "roadbook-bench",
+                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "Model", "Geo"],
+                          swiftSettings: swift6),
+
+        .target(name: "TestSupport", dependencies: ["Model", "Geo"], path: "Tests/TestSupport", swiftSettings: swift6),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Model", "TestSupport"], swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,2 @@
+import Model
+// Page layout: see the Render/Layout helper branch.

@@ -1,0 +1,67 @@
+import Foundation
+import Geo
+
+/// A rally road book: the route, the notes along it and how to print them.
+///
+/// The book file (JSON) is described in `docs/book-format.md`. `schemaVersion` grows when a
+/// field changes meaning; a reader refuses a file newer than it knows.
+public struct Book: Codable, Sendable, Equatable {
+    /// The newest book-file schema this build reads and writes.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// Printed in the page header.
+    public var title: String
+    public var rally: String?
+    public var stage: String?
+    /// Free text, as the organiser wants it printed (for example "2026-03-14").
+    public var date: String?
+    public var settings: BookSettings
+    public var route: Route
+    /// Notes in the order of the book: by distance along the route.
+    public var notes: [Note]
+
+    public init(title: String, rally: String? = nil, stage: String? = nil, date: String? = nil,
+                settings: BookSettings = BookSettings(), route: Route, notes: [Note] = []) {
+        self.schemaVersion = Book.currentSchemaVersion
+        self.title = title
+        self.rally = rally
+        self.stage = stage
+        self.date = date
+        self.settings = settings
+        self.route = route
+        self.notes = notes
+    }
+}
+
+/// How a book is measured and printed.
+public struct BookSettings: Codable, Sendable, Equatable {
+    /// Units of printed distances.
+    public enum Units: String, Codable, Sendable, CaseIterable { case kilometres = "km", miles = "mi" }
+    /// What the book is for.
+    public enum Purpose: String, Codable, Sendable { case navigation, regularity }
+
+    public var units: Units
+    public var purpose: Purpose
+    /// A note farther than this from the route is reported off the route, in metres.
+    public var offRouteDistance: Metres
+    /// Template name (`a5`, `roll`, `a4`, `letter`) or path.
+    public var template: String
+
+    public init(units: Units = .kilometres, purpose: Purpose = .navigation,
+                offRouteDistance: Metres = Thresholds.offRouteDistance, template: String = "a5") {
+        self.units = units
+        self.purpose = purpose
+        self.offRouteDistance = offRouteDistance
+        self.template = template
+    }
+}
+
+/// Defaults used across stages, each with its reason. Every one is overridable through settings.
+public enum Thresholds {
+    /// A waypoint farther than this from the route is not on it: 50 m covers GPS error and road
+    /// width, but not a parallel road.
+    public static let offRouteDistance: Metres = 50
+    /// CAP is the heading over this much route after the note, so one GPS wobble does not set it.
+    public static let capLookahead: Metres = 40
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Geo
+
+/// One row of the road book.
+public struct Note: Codable, Sendable, Equatable, Identifiable {
+    /// What made the note.
+    public enum Kind: String, Codable, Sendable {
+        /// A waypoint from the track file or a handle.
+        case waypoint
+        /// A control point the rider must pass (CP, DSS, ASS, …).
+        case checkpoint
+        /// A turn generated from the road geometry.
+        case turn
+        /// Typed by a person.
+        case note
+    }
+
+    /// Whether the note lies on the route.
+    public enum Placement: String, Codable, Sendable {
+        /// Within the off-route distance: `distanceAlong` is where the route passes it.
+        case onRoute
+        /// Farther away: `distanceAlong` is the nearest place on the route, `offsetFromRoute` how far off.
+        case offRoute
+    }
+
+    /// Stable identity within the book.
+    public var id: Int
+    public var kind: Kind
+    /// Distance along the route from its start, in metres.
+    public var distanceAlong: Metres
+    /// Where the note was placed (the waypoint itself, not its projection).
+    public var coordinate: Coordinate
+    /// Signed distance from the route in metres: positive to the right of the direction of travel.
+    public var offsetFromRoute: Metres
+    public var placement: Placement
+    /// The instruction, as printed.
+    public var text: String
+    /// A short name such as `CP1` or a waypoint's name.
+    public var marker: String?
+    public var waypointType: WaypointType?
+    /// Heading of the route just after the note, in [0, 360).
+    public var cap: Degrees?
+    /// 0 none, 1 `!`, 2 `!!`, 3 `!!!`.
+    public var danger: Int
+    /// Height at the note in metres, when the book has terrain.
+    public var elevation: Metres?
+    /// The odometer restarts here (a new stage, a DSS).
+    public var resetsOdometer: Bool
+
+    public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
+                placement: Placement = .onRoute, text: String, marker: String? = nil,
+                waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
+                elevation: Metres? = nil, resetsOdometer: Bool = false) {
+        self.id = id
+        self.kind = kind
+        self.distanceAlong = distanceAlong
+        self.coordinate = coordinate
+        self.offsetFromRoute = offsetFromRoute
+        self.placement = placement
+        self.text = text
+        self.marker = marker
+        self.waypointType = waypointType
+        self.cap = cap
+        self.danger = danger
+        self.elevation = elevation
+        self.resetsOdometer = resetsOdometer
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
+             elevation, resetsOdometer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int.self, forKey: .id)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        distanceAlong = try c.decode(Double.self, forKey: .distanceAlong)
+        coordinate = try c.decode(Coordinate.self, forKey: .coordinate)
+        offsetFromRoute = try c.decodeIfPresent(Double.self, forKey: .offsetFromRoute) ?? 0
+        placement = try c.decodeIfPresent(Placement.self, forKey: .placement) ?? .onRoute
+        text = try c.decodeIfPresent(String.self, forKey: .text) ?? ""
+        marker = try c.decodeIfPresent(String.self, forKey: .marker)
+        waypointType = try c.decodeIfPresent(WaypointType.self, forKey: .waypointType)
+        cap = try c.decodeIfPresent(Double.self, forKey: .cap)
+        danger = try c.decodeIfPresent(Int.self, forKey: .danger) ?? 0
+        elevation = try c.decodeIfPresent(Double.self, forKey: .elevation)
+        resetsOdometer = try c.decodeIfPresent(Bool.self, forKey: .resetsOdometer) ?? false
+        guard distanceAlong.isFinite, distanceAlong >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .distanceAlong, in: c,
+                debugDescription: "must be a distance in metres, 0 or more")
+        }
+        guard coordinate.isValid else {
+            throw DecodingError.dataCorruptedError(forKey: .coordinate, in: c,
+                debugDescription: "latitude must be within ±90 and longitude within ±180")
+        }
+        guard (0...3).contains(danger) else {
+            throw DecodingError.dataCorruptedError(forKey: .danger, in: c, debugDescription: "must be 0, 1, 2 or 3")
+        }
+    }
+}
+
+/// Waypoint types of FIA/FIM cross-country road books (as in the OpenRally schema).
+public enum WaypointType: String, Codable, Sendable, CaseIterable {
+    /// Masked waypoint.
+    case wpm = "WPM"
+    /// Visible waypoint.
+    case wpv = "WPV"
+    /// Safety waypoint.
+    case wps = "WPS"
+    /// Eclipse waypoint.
+    case wpe = "WPE"
+    /// Control waypoint.
+    case wpc = "WPC"
+    /// Navigation waypoint.
+    case wpn = "WPN"
+    /// Passage waypoint.
+    case wpp = "WPP"
+    /// Start of a selective section.
+    case dss = "DSS"
+    /// Arrival of a selective section.
+    case ass = "ASS"
+    /// Checkpoint.
+    case cp = "CP"
+    /// Start of a speed-limited zone.
+    case dz = "DZ"
+    /// End of a speed-limited zone.
+    case fz = "FZ"
+
+    /// Parses a type as written in files, ignoring case (`wpm`, `WPM`).
+    public init?(name: String) {
+        self.init(rawValue: name.trimmingCharacters(in: .whitespaces).uppercased())
+    }
+}

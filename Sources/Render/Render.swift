@@ -1,0 +1,4 @@
+import Layout
+import CCairo
+import CPango
+// Cairo/Pango drawing: see the Render helper branch.
