@@ -1,0 +1,103 @@
+import Foundation
+import Geo
+import Model
+
+/// A note to be placed on the route: a waypoint from a file, a handle's note, a checkpoint.
+public struct CourseNoteInput: Sendable, Equatable {
+    public var coordinate: Coordinate
+    /// The instruction.
+    public var text: String
+    /// A short name such as `CP1`.
+    public var marker: String?
+    public var waypointType: WaypointType?
+    /// Where it came from, for messages (for example `track.gpx:41`).
+    public var source: String?
+
+    public init(coordinate: Coordinate, text: String, marker: String? = nil, waypointType: WaypointType? = nil,
+                source: String? = nil) {
+        self.coordinate = coordinate
+        self.text = text
+        self.marker = marker
+        self.waypointType = waypointType
+        self.source = source
+    }
+
+    /// Control points the rider must pass are checkpoints; every other waypoint is a waypoint.
+    var kind: Note.Kind {
+        switch waypointType {
+        case .cp?, .dss?, .ass?, .wpc?: return .checkpoint
+        default: return .waypoint
+        }
+    }
+}
+
+/// What to do with a note farther from the route than the off-route distance
+/// (the choices a rally organiser is offered: keep it as it is, move it onto the route, remove it).
+public enum OffRoutePolicy: String, Sendable, CaseIterable {
+    /// Keep it in the book, marked off the route, and leave it out of the printed rows.
+    case keep
+    /// Put it at the nearest place on the route and print it there.
+    case move
+    /// Leave it out of the book.
+    case drop
+}
+
+/// A note that was found off the route.
+public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
+    public var input: CourseNoteInput
+    /// Nearest place on the route, metres from the start.
+    public var nearestDistanceAlong: Metres
+    /// How far from the route, in metres (unsigned).
+    public var distanceFromRoute: Metres
+
+    public var description: String {
+        let name = input.marker ?? input.text
+        let place = input.source.map { "\($0): " } ?? ""
+        return String(format: "%@%@ is %.0f m off the route (nearest at %.2f km)", place, name,
+                      distanceFromRoute, nearestDistanceAlong / 1000)
+    }
+}
+
+/// The book assembled from a route and its notes, with what needed attention.
+public struct AssembledBook: Sendable {
+    public var book: Book
+    public var offRoute: [OffRouteNote]
+}
+
+/// Builds a book: the route becomes the book's route, every input note is located by distance
+/// along it and gets its CAP, and the notes are put in route order.
+///
+/// - Parameters:
+///   - title: printed in the header.
+///   - route: at least two points.
+///   - notes: in file order; their order settles which pass of a twice-driven road each is on.
+///   - settings: `offRouteDistance` is the off-route threshold.
+///   - offRoute: what to do with notes off the route.
+/// - Complexity: O(points log points + notes × passes²).
+public func assembleBook(title: String, route: Route, notes: [CourseNoteInput], settings: BookSettings = BookSettings(),
+                         offRoute policy: OffRoutePolicy = .keep) -> AssembledBook {
+    let line = Polyline(route.coordinates)
+    let locator = NoteLocator(route: line, configuration: .init(offRouteDistance: settings.offRouteDistance))
+    let locations = locator.locate(notes.map(\.coordinate))
+
+    var placed: [(note: Note, order: Int)] = []
+    var offRoute: [OffRouteNote] = []
+    for (i, (input, location)) in zip(notes, locations).enumerated() {
+        if !location.isOnRoute {
+            offRoute.append(OffRouteNote(input: input, nearestDistanceAlong: location.distanceAlong,
+                                         distanceFromRoute: abs(location.offsetFromRoute)))
+            if policy == .drop { continue }
+        }
+        let note = Note(
+            id: i + 1, kind: input.kind, distanceAlong: location.distanceAlong, coordinate: input.coordinate,
+            offsetFromRoute: location.offsetFromRoute,
+            placement: location.isOnRoute || policy == .move ? .onRoute : .offRoute,
+            text: input.text, marker: input.marker, waypointType: input.waypointType,
+            cap: line.heading(atDistance: location.distanceAlong, lookahead: Thresholds.capLookahead),
+            resetsOdometer: input.waypointType == .dss)
+        placed.append((note, i))
+    }
+    placed.sort { ($0.note.distanceAlong, $0.order) < ($1.note.distanceAlong, $1.order) }
+    let book = Book(title: title, settings: settings, route: route, notes: placed.map(\.note))
+    return AssembledBook(book: book, offRoute: offRoute)
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Geo
+import Testing
+import TestSupport
+
+private let grid = MetreGrid()
+
+@Suite("Polylines: measuring, positions, projection, slicing")
+struct PolylineTests {
+    let line = Polyline(grid.line([(0, 0), (1000, 0), (1000, 500)], step: 50))
+
+    @Test("cumulative distance is the sum of geodesic segment lengths")
+    func cumulative() {
+        var sum = 0.0
+        for i in 0..<line.segmentCount { sum += line.coordinates[i].distance(to: line.coordinates[i + 1]) }
+        #expect(abs(line.length - sum) < 1e-9)
+        #expect(abs(line.length - 1500) < 0.5, "the grid is accurate to well under a metre here")
+        #expect(line.cumulativeDistances.first == 0)
+    }
+
+    @Test("position at a distance names the segment, the fraction and the point")
+    func positionAtDistance() {
+        let p = line.position(atDistance: 1250)
+        #expect(abs(p.distanceAlong - 1250) < 1e-9)
+        #expect(abs(p.coordinate.distance(to: line.coordinates[p.segmentIndex]) - p.fraction * line.segmentLength(p.segmentIndex)) < 0.001)
+        #expect(line.position(atDistance: -5).distanceAlong == 0)
+        #expect(line.position(atDistance: 1e9).distanceAlong == line.length)
+    }
+
+    @Test("projection gives the foot of the perpendicular and a signed offset")
+    func projection() throws {
+        let right = try #require(line.position(closestTo: grid(400, -30)))
+        #expect(abs(right.distanceAlong - 400) < 0.01)
+        #expect(abs(right.offsetFromRoute - 30) < 0.01)
+        let left = try #require(line.position(closestTo: grid(1020, 200)))
+        #expect(abs(left.offsetFromRoute - 20) < 0.01, "east of a northbound road is on the right")
+        let inside = try #require(line.position(closestTo: grid(990, 200)))
+        #expect(abs(inside.offsetFromRoute - -10) < 0.01)
+    }
+
+    @Test("the index finds the same closest place as checking every segment")
+    func indexMatchesBruteForce() throws {
+        let index = PolylineIndex(line, cellSize: 30)
+        for (x, y) in [(0.0, 0.0), (500, 10), (999, -3), (1500, 1500), (-700, 20), (1000, 260), (12000, -4000)] {
+            let a = try #require(index.position(closestTo: grid(x, y)))
+            let b = try #require(line.position(closestTo: grid(x, y)))
+            #expect(abs(a.distanceAlong - b.distanceAlong) < 1e-6 && abs(a.offsetFromRoute - b.offsetFromRoute) < 1e-6)
+        }
+    }
+
+    @Test("slicing keeps the exact ends and the length between them")
+    func slicing() {
+        let part = line.sliced(fromDistance: 975, toDistance: 1100)
+        #expect(abs(part.length - 125) < 0.001)
+        #expect(part.coordinates.first!.distance(to: line.coordinate(atDistance: 975)) < 0.001)
+        #expect(line.sliced(fromDistance: 1100, toDistance: 975).length == part.length)
+    }
+
+    @Test("resampling puts points at the spacing, and keeps the end")
+    func resampling() {
+        let points = line.resampled(spacing: 100)
+        #expect(points.count == 16)
+        #expect(points.last == line.coordinates.last)
+        let resampled = Polyline(points)
+        #expect(abs(resampled.length - line.length) < 0.5, "the corner is cut by less than half a metre")
+    }
+
+    @Test("heading is the bearing of the road ahead, and looks back at the very end")
+    func heading() throws {
+        #expect(abs(try #require(line.heading(atDistance: 100, lookahead: 40)) - 90) < 0.1)
+        #expect(abs(normalizedTurn(try #require(line.heading(atDistance: 1200, lookahead: 40)))) < 0.1)
+        #expect(abs(normalizedTurn(try #require(line.heading(atDistance: line.length, lookahead: 40)))) < 0.1)
+    }
+}
