@@ -96,7 +96,7 @@ public struct PageTemplate: Sendable, Equatable {
             odometerReset: FontSpec(size: 6.5, bold: true),
             waypointType: FontSpec(size: 8, bold: true),
             marker: FontSpec(size: 8, bold: true),
-            noteText: FontSpec(size: 9),
+            noteText: FontSpec(size: 10),
             cap: FontSpec(size: 8, bold: true),
             danger: FontSpec(size: 12, bold: true),
             footer: FontSpec(size: 7.5)),
