@@ -184,7 +184,7 @@ public enum BookLayout {
                                 horizontal: .center, vertical: .middle, row: n))
         let corner = Rect(x: distance.maxX - cornerWidth, y: distance.maxY - cornerHeight,
                           width: cornerWidth, height: cornerHeight)
-        boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner.inset(by: 1),
+        boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner,
                                 horizontal: .center, vertical: .middle, row: n))
         if row.resetsOdometer {
             boxes.append(fitter.box(.odometerReset, "RESET", fonts.odometerReset,

@@ -60,10 +60,16 @@ public enum BundledFonts {
             warn("FcConfigCreate failed; using the system's fonts.")
             return nil
         }
-        let added = dir.path.withCString { path in
-            path.withMemoryRebound(to: FcChar8.self, capacity: strlen(path) + 1) { FcConfigAppFontAddDir(config, $0) }
+        // File by file rather than FcConfigAppFontAddDir: a directory scan tries to write a cache,
+        // and a configuration without cache directories prints an error for it.
+        let added = requiredFiles.allSatisfy { name in
+            dir.appendingPathComponent(name).path.withCString { path in
+                path.withMemoryRebound(to: FcChar8.self, capacity: strlen(path) + 1) {
+                    FcConfigAppFontAddFile(config, $0) != 0
+                }
+            }
         }
-        guard added != 0, FcConfigSetCurrent(config) != 0 else {
+        guard added, FcConfigSetCurrent(config) != 0 else {
             FcConfigDestroy(config)
             warn("fontconfig could not load the fonts in \(dir.path); using the system's fonts.")
             return nil

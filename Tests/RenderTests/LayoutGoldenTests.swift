@@ -28,7 +28,7 @@ import Testing
         notesCell       254.66 65.20 142.19 81.00
         rowNumber       25.68 68.20 31.18 12.00 7.50pt bold left/top "1"
         totalDistance   25.68 80.20 87.54 45.00 20.00pt bold center/middle "0.50"
-        partialDistance 70.45 129.20 44.77 16.00 9.00pt center/middle "0.50"
+        partialDistance 69.45 128.20 46.77 18.00 9.00pt center/middle "0.50"
         odometerReset   25.68 128.20 40.77 18.00 6.50pt bold left/middle "RESET"
         waypointType    257.66 68.20 28.80 13.60 8.00pt bold center/middle "DSS"
         marker          289.46 68.20 104.39 13.60 8.00pt bold left/middle "DSS"
@@ -39,7 +39,7 @@ import Testing
         notesCell       254.66 146.20 142.19 81.00
         rowNumber       25.68 149.20 31.18 12.00 7.50pt bold left/top "2"
         totalDistance   25.68 161.20 87.54 45.00 20.00pt bold center/middle "1.23"
-        partialDistance 70.45 210.20 44.77 16.00 9.00pt center/middle "1.23"
+        partialDistance 69.45 209.20 46.77 18.00 9.00pt center/middle "1.23"
         cap             257.66 207.40 36.80 16.80 8.00pt bold center/middle "C.000"
         danger          363.85 207.40 30.00 16.80 12.00pt bold right/middle "!!"
         noteText        257.66 149.20 136.19 55.20 10.00pt left/top "Left at the fork onto the gravel track towards the pass"
@@ -48,7 +48,7 @@ import Testing
         notesCell       254.66 227.20 142.19 81.00
         rowNumber       25.68 230.20 31.18 12.00 7.50pt bold left/top "3"
         totalDistance   25.68 242.20 87.54 45.00 20.00pt bold center/middle "2.50"
-        partialDistance 70.45 291.20 44.77 16.00 9.00pt center/middle "1.27"
+        partialDistance 69.45 290.20 46.77 18.00 9.00pt center/middle "1.27"
         noteText        257.66 230.20 136.19 75.00 10.00pt left/top "Hairpin"
         footer          22.68 552.76 374.17 19.84 7.50pt center/bottom "page 1 of 1"
 
