@@ -20,6 +20,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
@@ -34,7 +36,7 @@ let package = Package(
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
         .target(name: "Formats", dependencies: ["Model", "Geo", "CExpat", "AtomicFile"], swiftSettings: swift6),
-        .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "AtomicFile"],
+        .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
                 swiftSettings: swift6),
 
         // The command line: parsing and wiring only; every stage lives in the library.

@@ -1,2 +1,0 @@
-import Model
-// Page layout: see the Render/Layout helper branch.

@@ -1,0 +1,122 @@
+import Foundation
+import Geo
+import Model
+
+/// What one road-book row shows, computed from the book: numbers already formatted in the
+/// book's units, so layout and drawing only place text.
+public struct RowContent: Sendable, Equatable {
+    /// 1-based position in the book.
+    public var number: Int
+    /// Odometer reading at the note, in metres: distance from the start of the route, or from
+    /// the last note that reset the odometer.
+    public var totalDistance: Metres
+    /// Distance since the previous row (from the start of the route for the first row), in metres.
+    public var partialDistance: Metres
+    /// `totalDistance` formatted in the book's units, for example "12.34".
+    public var totalText: String
+    /// `partialDistance` formatted in the book's units.
+    public var partialText: String
+    /// The instruction.
+    public var text: String
+    public var marker: String?
+    /// The waypoint type as printed, for example "WPM".
+    public var waypointType: String?
+    /// The CAP heading as printed, for example "C.090".
+    public var capText: String?
+    /// Danger as printed: "!", "!!" or "!!!"; nil when the note carries no danger.
+    public var dangerText: String?
+    /// The odometer restarts at 0 after this row.
+    public var resetsOdometer: Bool
+
+    public init(number: Int, totalDistance: Metres, partialDistance: Metres, totalText: String, partialText: String,
+                text: String, marker: String?, waypointType: String?, capText: String?, dangerText: String?,
+                resetsOdometer: Bool) {
+        self.number = number
+        self.totalDistance = totalDistance
+        self.partialDistance = partialDistance
+        self.totalText = totalText
+        self.partialText = partialText
+        self.text = text
+        self.marker = marker
+        self.waypointType = waypointType
+        self.capText = capText
+        self.dangerText = dangerText
+        self.resetsOdometer = resetsOdometer
+    }
+
+    /// The rows of `book`, one per note in the book's order. O(notes).
+    ///
+    /// A note that resets the odometer shows the reading on arrival; the rows after it count
+    /// from its position. The partial distance is always the distance from the previous row.
+    public static func rows(of book: Book) -> [RowContent] {
+        let units = book.settings.units
+        var rows: [RowContent] = []
+        rows.reserveCapacity(book.notes.count)
+        var odometerOrigin: Metres = 0
+        var previous: Metres = 0
+        for (index, note) in book.notes.enumerated() {
+            let total = max(0, note.distanceAlong - odometerOrigin)
+            let partial = max(0, note.distanceAlong - previous)
+            rows.append(RowContent(
+                number: index + 1,
+                totalDistance: total,
+                partialDistance: partial,
+                totalText: DistanceFormat.text(total, units: units),
+                partialText: DistanceFormat.text(partial, units: units),
+                text: note.text,
+                marker: note.marker.flatMap { $0.isEmpty ? nil : $0 },
+                waypointType: note.waypointType?.rawValue,
+                capText: note.cap.map(CapFormat.text),
+                dangerText: DangerFormat.text(note.danger),
+                resetsOdometer: note.resetsOdometer))
+            previous = note.distanceAlong
+            if note.resetsOdometer { odometerOrigin = note.distanceAlong }
+        }
+        return rows
+    }
+}
+
+/// Printed distances.
+public enum DistanceFormat {
+    /// Metres in one statute mile.
+    public static let metresPerMile: Metres = 1609.344
+
+    /// `metres` in `units` with two decimals ("12.34"); the hundredths are the last two digits.
+    public static func text(_ metres: Metres, units: BookSettings.Units) -> String {
+        let value: Double
+        switch units {
+        case .kilometres: value = metres / 1000
+        case .miles: value = metres / metresPerMile
+        }
+        // Round first so -0.001 does not print as "-0.00".
+        let hundredths = (value * 100).rounded()
+        return String(format: "%.2f", hundredths == 0 ? 0 : hundredths / 100)
+    }
+
+    /// The unit label printed in the header.
+    public static func label(_ units: BookSettings.Units) -> String {
+        switch units {
+        case .kilometres: "km"
+        case .miles: "mi"
+        }
+    }
+}
+
+/// Printed CAP headings.
+public enum CapFormat {
+    /// A heading as "C.090": whole degrees, three digits, 360 written as 000.
+    public static func text(_ heading: Degrees) -> String {
+        var whole = Int(normalizedBearing(heading).rounded())
+        if whole == 360 { whole = 0 }
+        return "C." + String(format: "%03d", whole)
+    }
+}
+
+/// Printed danger levels.
+public enum DangerFormat {
+    /// "!", "!!" or "!!!" for levels 1 to 3; nil for 0. Levels outside 0...3 are clamped.
+    public static func text(_ level: Int) -> String? {
+        let n = min(3, max(0, level))
+        return n == 0 ? nil : String(repeating: "!", count: n)
+    }
+}

@@ -1,0 +1,117 @@
+import CCairo
+import CPango
+import Layout
+
+/// Pango units per point (the context's resolution is 72 dpi, so a Pango "pixel" is a point).
+private let pangoScale = Double(PANGO_SCALE)
+
+/// A PangoCairo font map of its own, so fonts come from the fontconfig configuration
+/// `BundledFonts` installed. Owns a `PangoFontMap` reference.
+final class FontMap {
+    let handle: UnsafeMutablePointer<PangoFontMap>
+
+    init() throws {
+        BundledFonts.installOnce()
+        handle = try checkHandle(pango_cairo_font_map_new(), "pango_cairo_font_map_new")
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+}
+
+/// A Pango context at 72 dpi, so font sizes are points on a PDF page: PangoCairo assumes
+/// 96 dpi otherwise, and a 22 pt font would come out at 29.3 pt. Keeps its font map alive.
+final class TextContext {
+    let handle: OpaquePointer
+    let fontMap: FontMap
+
+    init(fontMap: FontMap) throws {
+        handle = try checkHandle(pango_font_map_create_context(fontMap.handle), "pango_font_map_create_context")
+        self.fontMap = fontMap
+        pango_cairo_context_set_resolution(handle, 72)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Takes the target's transformation and font options from `cairo`, so measuring and drawing agree.
+    func update(from cairo: CairoContext) {
+        pango_cairo_update_context(cairo.handle, handle)
+    }
+}
+
+/// A Pango font description. Owns its `PangoFontDescription`.
+final class FontDescription {
+    let handle: OpaquePointer
+
+    /// `pango_font_description_new` aborts rather than return NULL (GLib's allocator), so this cannot fail.
+    init(_ font: FontSpec) {
+        handle = pango_font_description_new()
+        pango_font_description_set_family(handle, font.family)
+        pango_font_description_set_size(handle, Int32((font.size * pangoScale).rounded()))
+        pango_font_description_set_weight(handle, font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+    }
+
+    deinit { pango_font_description_free(handle) }
+}
+
+/// A Pango layout, reused for every text drawn through one context. Owns its `PangoLayout`
+/// and keeps the context alive.
+final class TextLayout {
+    let handle: OpaquePointer
+    let context: TextContext
+    private var fonts: [FontSpec: FontDescription] = [:]
+
+    init(context: TextContext) throws {
+        handle = try checkHandle(pango_layout_new(context.handle), "pango_layout_new")
+        self.context = context
+        pango_layout_set_wrap(handle, PANGO_WRAP_WORD_CHAR)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Sets the text, font and wrapping width; when `maximumHeight` is given, lines beyond it are
+    /// dropped and the last one ends in an ellipsis.
+    func set(_ text: String, font: FontSpec, width: Double, alignment: PangoAlignment = PANGO_ALIGN_LEFT,
+             maximumHeight: Double? = nil) {
+        let description: FontDescription
+        if let cached = fonts[font] {
+            description = cached
+        } else {
+            description = FontDescription(font)
+            fonts[font] = description
+        }
+        pango_layout_set_font_description(handle, description.handle)
+        pango_layout_set_width(handle, Int32((width * pangoScale).rounded(.down)))
+        pango_layout_set_alignment(handle, alignment)
+        if let maximumHeight {
+            pango_layout_set_height(handle, Int32((maximumHeight * pangoScale).rounded(.down)))
+            pango_layout_set_ellipsize(handle, PANGO_ELLIPSIZE_END)
+        } else {
+            pango_layout_set_height(handle, -1)
+            pango_layout_set_ellipsize(handle, PANGO_ELLIPSIZE_NONE)
+        }
+        pango_layout_set_text(handle, text, -1)
+    }
+
+    /// The logical size of the current text, in points.
+    var size: TextSize {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_size(handle, &width, &height)
+        return TextSize(width: Double(width) / pangoScale, height: Double(height) / pangoScale)
+    }
+
+    /// Draws the current text with its top left corner at the current point of `cairo`.
+    func show(in cairo: CairoContext) {
+        pango_cairo_show_layout(cairo.handle, handle)
+    }
+}
+
+/// Measures text with the same Pango layout the renderer draws with.
+struct PangoMeasurer: TextMeasurer {
+    let layout: TextLayout
+
+    func measure(_ text: String, font: FontSpec, width: Double) -> TextSize {
+        layout.set(text, font: font, width: width)
+        return layout.size
+    }
+}

@@ -1,4 +1,0 @@
-import Layout
-import CCairo
-import CPango
-// Cairo/Pango drawing: see the Render helper branch.
