@@ -54,7 +54,9 @@ public struct RowContent: Sendable, Equatable {
         rows.reserveCapacity(book.notes.count)
         var odometerOrigin: Metres = 0
         var previous: Metres = 0
-        for (index, note) in book.notes.enumerated() {
+        // A note off the route has no place in the rows: it is listed by `roadbook build` and kept
+        // in the book file until someone moves it onto the route or removes it.
+        for (index, note) in book.notes.filter({ $0.placement == .onRoute }).enumerated() {
             let total = max(0, note.distanceAlong - odometerOrigin)
             let partial = max(0, note.distanceAlong - previous)
             rows.append(RowContent(

@@ -20,14 +20,16 @@ public struct PDFBookRenderer: Sendable {
 
     /// Renders `book` to a PDF at `url`. The file appears only when complete: a failed render
     /// leaves whatever was at `url` before and no temporary file.
+    /// - Returns: the number of pages.
     /// - Throws: `AtomicFile.WriteError` or `RenderError`, both naming the path.
-    public func render(_ book: Book, to url: URL) throws {
+    @discardableResult
+    public func render(_ book: Book, to url: URL) throws -> Int {
         try AtomicFile.write(to: url) { temporary in
             do {
                 // The surface is finished and released before the rename, so the file is closed by then.
                 let surface = try PDFSurface(path: temporary.path, width: template.pageSize.width,
                                              height: template.pageSize.height)
-                try draw(book, on: surface)
+                return try draw(book, on: surface)
             } catch let error as RenderError {
                 // Name the file the user asked for, not the hidden temporary one.
                 throw RenderError(call: error.call, reason: error.reason, path: url.path)
@@ -35,7 +37,7 @@ public struct PDFBookRenderer: Sendable {
         }
     }
 
-    private func draw(_ book: Book, on surface: PDFSurface) throws {
+    private func draw(_ book: Book, on surface: PDFSurface) throws -> Int {
         try setMetadata(of: book, on: surface)
         let cairo = try CairoContext(surface: surface)
         let context = try TextContext(fontMap: FontMap())
@@ -48,6 +50,7 @@ public struct PDFBookRenderer: Sendable {
             try cairo.showPage()
         }
         try surface.finish()
+        return pages.count
     }
 
     private func setMetadata(of book: Book, on surface: PDFSurface) throws {
