@@ -249,6 +249,9 @@ private final class GPXHandler: XMLStreamHandler {
 /// optional fractional seconds, then an optional zone (`Z`, `±hh:mm`, `±hhmm`,
 /// `±hh`). A time without a zone is UTC, as the GPX schema requires.
 enum ISO8601Time {
+    /// Seconds from 1970-01-01T00:00:00Z to Foundation's reference date, 2001-01-01T00:00:00Z.
+    private static let secondsFrom1970To2001 = 978_307_200
+
     /// - Returns: the instant, or nil when `text` is not such a time or a field is out of range.
     static func parse(_ text: String) -> Date? {
         var scanner = Scanner(bytes: Array(text.utf8))
@@ -258,14 +261,19 @@ enum ISO8601Time {
               let second = scanner.digits(2) else { return nil }
         var fraction = 0.0
         if scanner.skip(".") || scanner.skip(",") {
-            var scale = 0.1
+            // Digits past the 15th are below a Double's resolution at epoch scale; they are read and dropped.
+            var numerator = 0
+            var denominator = 1
             var count = 0
             while let digit = scanner.digits(1) {
-                fraction += Double(digit) * scale
-                scale /= 10
+                if count < 15 {
+                    numerator = numerator * 10 + digit
+                    denominator *= 10
+                }
                 count += 1
             }
             guard count > 0 else { return nil }
+            fraction = Double(numerator) / Double(denominator)
         }
         var offsetSeconds = 0
         if scanner.skip("Z") || scanner.skip("z") {
@@ -280,7 +288,8 @@ enum ISO8601Time {
               hour <= 23, minute <= 59, second <= 60 else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // Date counts from 2001-01-01; subtracting in integers first keeps the fraction exact.
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - secondsFrom1970To2001) + fraction)
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date; Howard Hinnant's

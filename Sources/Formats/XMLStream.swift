@@ -192,7 +192,7 @@ final class XMLStream {
         let line = Int(XML_GetCurrentLineNumber(parser))
         let column = Int(XML_GetCurrentColumnNumber(parser)) + 1
         let expatMessage = XML_ErrorString(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
-        var message = "not well-formed XML: \(expatMessage) (column \(column))"
+        var message = "XML error: \(expatMessage) at column \(column)"
         switch code {
         case XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR, XML_ERROR_UNCLOSED_CDATA_SECTION:
             message += "; the file ends early — it may be truncated, copy or export it again"
