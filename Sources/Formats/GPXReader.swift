@@ -110,8 +110,12 @@ private final class GPXHandler: XMLStreamHandler {
             return
         }
         switch stack.removeLast() {
-        case .text(let field, let line):
-            try store(stream.text, as: field, line: line)
+        case .text(.ele, let line) where isInPoint:
+            point.elevation = try stream.withTextBytes { try elevation($0, line: line) }
+        case .text(.time, let line) where isInPoint:
+            point.time = try stream.withTextBytes { try time($0, line: line) }
+        case .text(let field, _):
+            store(stream.text, as: field)
         case .point(.wpt):
             document.waypoints.append(GPXWaypoint(
                 coordinate: point.coordinate, elevation: point.elevation, time: point.time, name: point.name,
@@ -169,11 +173,15 @@ private final class GPXHandler: XMLStreamHandler {
         }
     }
 
-    /// Puts the text of a closed field element where it belongs: the frame now on top.
-    private func store(_ text: String, as field: TextField, line: Int) throws {
+    private var isInPoint: Bool {
+        if case .point? = stack.last { return true }
+        return false
+    }
+
+    /// Puts the text of a closed text element (not `ele` or `time` of a point, which
+    /// are parsed from bytes) where it belongs: the frame now on top.
+    private func store(_ text: String, as field: TextField) {
         switch (stack.last, field) {
-        case (.point?, .ele): point.elevation = try elevation(text, line: line)
-        case (.point?, .time): point.time = try time(text, line: line)
         case (.point?, .name): point.name = text
         case (.point?, .desc): point.desc = text
         case (.point?, .cmt): point.cmt = text
@@ -195,54 +203,79 @@ private final class GPXHandler: XMLStreamHandler {
     /// Reads a `lat` or `lon` attribute: a finite decimal number in −limit…limit.
     private func degrees(_ attribute: String, of kind: PointKind, attributes: XMLAttributes, limit: Double,
                          line: Int) throws -> Degrees {
-        guard let raw = attributes[attribute] else {
-            throw FormatError(file: fileName, line: line, field: attribute,
-                              message: "<\(kind.rawValue)> has no \(attribute) attribute; "
-                                  + "every point needs lat and lon in decimal degrees")
+        try attributes.withValue(attribute) { raw in
+            guard let raw else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> has no \(attribute) attribute; "
+                                      + "every point needs lat and lon in decimal degrees")
+            }
+            guard let value = decimal(raw) else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> \(attribute)=\"\(String(decoding: raw, as: UTF8.self))\" "
+                                      + "is not a decimal number of degrees")
+            }
+            guard abs(value) <= limit else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> \(attribute)=\"\(String(decoding: raw, as: UTF8.self))\" "
+                                      + "is out of range (−\(Int(limit))…\(Int(limit)))")
+            }
+            return value
         }
-        guard let value = decimal(raw) else {
-            throw FormatError(file: fileName, line: line, field: attribute,
-                              message: "<\(kind.rawValue)> \(attribute)=\"\(raw)\" is not a decimal number of degrees")
-        }
-        guard abs(value) <= limit else {
-            throw FormatError(file: fileName, line: line, field: attribute,
-                              message: "<\(kind.rawValue)> \(attribute)=\"\(raw)\" is out of range (−\(Int(limit))…\(Int(limit)))")
-        }
-        return value
     }
 
     /// `<ele>`: metres as a decimal number. Empty text means no elevation.
-    private func elevation(_ text: String, line: Int) throws -> Metres? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private func elevation(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Metres? {
+        let trimmed = trimmingWhitespace(text)
         if trimmed.isEmpty { return nil }
         guard let value = decimal(trimmed) else {
             throw FormatError(file: fileName, line: line, field: "ele",
-                              message: "<ele> \"\(trimmed)\" is not a number; elevation must be metres, such as 1234.5")
+                              message: "<ele> \"\(String(decoding: trimmed, as: UTF8.self))\" is not a number; "
+                                  + "elevation must be metres, such as 1234.5")
         }
         return value
     }
 
     /// `<time>`: an ISO 8601 date and time. Empty text means no time.
-    private func time(_ text: String, line: Int) throws -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private func time(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Date? {
+        let trimmed = trimmingWhitespace(text)
         if trimmed.isEmpty { return nil }
-        guard let date = ISO8601Time.parse(trimmed) else {
+        guard let date = ISO8601Time.parse(utf8: trimmed) else {
             throw FormatError(file: fileName, line: line, field: "time",
-                              message: "<time> \"\(trimmed)\" is not an ISO 8601 time such as 2024-05-01T09:30:00Z")
+                              message: "<time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 time "
+                                  + "such as 2024-05-01T09:30:00Z")
         }
         return date
     }
+}
 
-    /// A finite decimal number: optional sign, digits with an optional point, and
-    /// an optional exponent. Refuses `nan`, `inf` and hexadecimal, which `Double.init` accepts.
-    private func decimal(_ raw: String) -> Double? {
-        let text = raw.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-            ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D
-                                                    || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 }),
-              let value = Double(text), value.isFinite else { return nil }
-        return value
+/// True for the four XML whitespace bytes: space, tab, line feed, carriage return.
+private func isXMLWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+/// `bytes` without leading and trailing XML whitespace. O(length), no copy.
+private func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, isXMLWhitespace(bytes[start]) { start += 1 }
+    while end > start, isXMLWhitespace(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+}
+
+/// A finite decimal number, surrounding whitespace allowed: optional sign, digits
+/// with an optional point, and an optional exponent. Refuses `nan`, `inf` and
+/// hexadecimal, which `Double.init` would accept.
+private func decimal(_ raw: UnsafeBufferPointer<UInt8>) -> Double? {
+    let bytes = trimmingWhitespace(raw)
+    guard !bytes.isEmpty else { return nil }
+    for byte in bytes {
+        switch byte {
+        case 0x30...0x39, 0x2E, 0x2D, 0x2B, 0x65, 0x45: continue  // 0-9 . - + e E
+        default: return nil
+        }
     }
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+    return value
 }
 
 /// Parses the ISO 8601 date-times GPX files hold: `YYYY-MM-DDThh:mm:ss`, then
@@ -254,7 +287,13 @@ enum ISO8601Time {
 
     /// - Returns: the instant, or nil when `text` is not such a time or a field is out of range.
     static func parse(_ text: String) -> Date? {
-        var scanner = Scanner(bytes: Array(text.utf8))
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// `parse(_:)` on UTF-8 bytes, without building a String.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = Scanner(bytes: bytes)
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
               let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t"),
               let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"),
@@ -312,9 +351,9 @@ enum ISO8601Time {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         var atEnd: Bool { index == bytes.count }
 

@@ -17,12 +17,23 @@ struct XMLAttributes {
     /// The value of the attribute in no namespace called `name` (such as `lat`),
     /// or nil when the tag has none. O(number of attributes).
     subscript(name: String) -> String? {
+        value(name).map { String(cString: $0) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of attribute `name`'s value (nil when the
+    /// tag has none) without building a String.
+    func withValue<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result) rethrows -> Result {
+        guard let value = value(name) else { return try body(nil) }
+        return try value.withMemoryRebound(to: UInt8.self, capacity: strlen(value)) {
+            try body(UnsafeBufferPointer(start: $0, count: strlen(value)))
+        }
+    }
+
+    private func value(_ name: String) -> UnsafePointer<XML_Char>? {
         guard let pairs else { return nil }
         var index = 0
         while let key = pairs[index] {
-            if strcmp(key, name) == 0, let value = pairs[index + 1] {
-                return String(cString: value)
-            }
+            if strcmp(key, name) == 0 { return pairs[index + 1] }
             index += 2
         }
         return nil
@@ -133,6 +144,11 @@ final class XMLStream {
 
     /// The character data collected since the current element's start tag.
     var text: String { String(decoding: textBytes, as: UTF8.self) }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, without building a String.
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try textBytes.withUnsafeBufferPointer(body)
+    }
 
     /// Parses the whole file at `path`, reading it in `chunkSize` pieces straight
     /// into expat's buffer. Memory use does not grow with the file.
