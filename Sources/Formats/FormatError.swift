@@ -1,10 +1,15 @@
-import Foundation
-
-/// A problem with an input file, said in one line: the file, the line or field, what is wrong.
-public struct FormatError: Error, CustomStringConvertible, Equatable {
+/// A problem in an input file, reported as one line that names the file, the
+/// line and the field, and says what is wrong and what would fix it:
+///
+///     track.gpx:12: <trkpt> lat="95.0" is out of range (−90…90)
+public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file as the user named it (a path or a bare file name).
     public var file: String
+    /// The 1-based line the problem was found on, when it belongs to a line.
     public var line: Int?
+    /// The element or attribute at fault, such as `lat`, `ele` or `time`.
     public var field: String?
+    /// What is wrong, in words that also say what would fix it.
     public var message: String
 
     public init(file: String, line: Int? = nil, field: String? = nil, message: String) {
@@ -14,11 +19,9 @@ public struct FormatError: Error, CustomStringConvertible, Equatable {
         self.message = message
     }
 
+    /// `file:line: message`, or `file: message` when there is no line.
     public var description: String {
-        var text = file
-        if let line { text += ":\(line)" }
-        text += ": "
-        if let field { text += "\(field) " }
-        return text + message
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
     }
 }

@@ -1,0 +1,385 @@
+import Foundation
+import Geo
+
+/// Reads GPX 1.0 and 1.1 files with a streaming (SAX) parser: memory grows with
+/// the number of points kept, never with the size of the file.
+///
+/// Tracks, routes and waypoints are read with `ele` and `time`; extensions,
+/// elements in other namespaces and GPX elements not used here are skipped
+/// without error. A DOCTYPE is refused, and external entities are never loaded.
+public enum GPXReader {
+    /// The namespace of GPX 1.0 documents.
+    public static let gpx10Namespace = "http://www.topografix.com/GPX/1/0"
+    /// The namespace of GPX 1.1 documents.
+    public static let gpx11Namespace = "http://www.topografix.com/GPX/1/1"
+
+    /// Reads the GPX file at `url`, 64 KiB at a time.
+    /// - Throws: `FormatError` naming the file (as `url.relativePath`), the line
+    ///   and the field when the file cannot be read, is not well-formed XML, is
+    ///   not GPX, or holds a bad coordinate, `<ele>` or `<time>`.
+    public static func read(contentsOf url: URL) throws -> GPXDocument {
+        let fileName = url.relativePath
+        let handler = GPXHandler(fileName: fileName)
+        let stream = try XMLStream(fileName: fileName, handler: handler)
+        try stream.parse(fileAtPath: url.path)
+        return handler.result
+    }
+
+    /// Reads a GPX document held in memory.
+    /// - Parameter fileName: how errors name the document.
+    /// - Throws: `FormatError` as `read(contentsOf:)`.
+    public static func read(data: Data, fileName: String) throws -> GPXDocument {
+        let handler = GPXHandler(fileName: fileName)
+        let stream = try XMLStream(fileName: fileName, handler: handler)
+        try data.withUnsafeBytes { try stream.parse(bytes: $0) }
+        return handler.result
+    }
+}
+
+/// The GPX state machine: a stack of the open elements the reader cares about,
+/// and a depth counter for the subtree being skipped.
+private final class GPXHandler: XMLStreamHandler {
+    private enum TextField: String { case name, desc, cmt, sym, type, ele, time }
+    private enum PointKind: String { case wpt, trkpt, rtept }
+    private enum Frame {
+        case gpx, metadata, track, segment, route
+        case point(PointKind)
+        case text(TextField, line: Int)
+    }
+    private struct PendingPoint {
+        var coordinate = Coordinate(latitude: 0, longitude: 0)
+        var line = 0
+        var elevation: Metres?
+        var time: Date?
+        var name, desc, cmt, sym, type: String?
+    }
+
+    private let fileName: String
+    private var document: GPXDocument
+    /// The namespace of `<gpx>`; GPX elements are those in this namespace.
+    private var gpxNamespace: String?
+    private var stack: [Frame] = []
+    /// Open elements inside a skipped element (extensions, unknown elements), counting it.
+    private var skipDepth = 0
+    private var track = GPXTrack()
+    private var segment: [GPXPoint] = []
+    private var route = GPXRoute()
+    private var point = PendingPoint()
+
+    init(fileName: String) {
+        self.fileName = fileName
+        self.document = GPXDocument(fileName: fileName)
+    }
+
+    /// The document read so far: the whole file once the stream has parsed it.
+    var result: GPXDocument { document }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        guard let parent = stack.last else {
+            try startRoot(name, attributes: attributes, line: line)
+            return
+        }
+        guard name.namespace == gpxNamespace, let frame = child(of: parent, named: name.localName, line: line) else {
+            skipDepth = 1
+            return
+        }
+        switch frame {
+        case .point(let kind):
+            point = PendingPoint(coordinate: try coordinate(of: kind, attributes: attributes, line: line), line: line)
+        case .track:
+            track = GPXTrack()
+        case .segment:
+            segment = []
+        case .route:
+            route = GPXRoute()
+        case .text:
+            stream.collectsText = true
+        case .gpx, .metadata:
+            break
+        }
+        stack.append(frame)
+    }
+
+    func endElement(stream: XMLStream) throws {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        switch stack.removeLast() {
+        case .text(.ele, let line) where isInPoint:
+            point.elevation = try stream.withTextBytes { try elevation($0, line: line) }
+        case .text(.time, let line) where isInPoint:
+            point.time = try stream.withTextBytes { try time($0, line: line) }
+        case .text(let field, _):
+            store(stream.text, as: field)
+        case .point(.wpt):
+            document.waypoints.append(GPXWaypoint(
+                coordinate: point.coordinate, elevation: point.elevation, time: point.time, name: point.name,
+                description: point.desc, comment: point.cmt, symbol: point.sym, type: point.type, line: point.line))
+        case .point(.trkpt):
+            segment.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation, time: point.time,
+                                    line: point.line))
+        case .point(.rtept):
+            route.points.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation, time: point.time,
+                                         line: point.line))
+        case .segment:
+            track.segments.append(segment)
+            segment = []
+        case .track:
+            document.tracks.append(track)
+        case .route:
+            document.routes.append(route)
+        case .gpx, .metadata:
+            break
+        }
+    }
+
+    private func startRoot(_ name: XMLName, attributes: XMLAttributes, line: Int) throws {
+        guard name.localName == "gpx" else {
+            throw FormatError(file: fileName, line: line, field: name.localName,
+                              message: "expected <gpx>, found <\(name.localName)>; this is not a GPX file")
+        }
+        switch name.namespace {
+        case nil, GPXReader.gpx10Namespace?, GPXReader.gpx11Namespace?:
+            gpxNamespace = name.namespace
+        case let other?:
+            throw FormatError(file: fileName, line: line, field: "gpx",
+                              message: "<gpx> is in namespace \"\(other)\"; expected GPX 1.0 "
+                                  + "(\(GPXReader.gpx10Namespace)) or 1.1 (\(GPXReader.gpx11Namespace))")
+        }
+        document.creator = attributes["creator"]
+        stack.append(.gpx)
+    }
+
+    /// The frame for a GPX element inside `parent`, or nil when the reader skips it.
+    private func child(of parent: Frame, named name: String, line: Int) -> Frame? {
+        switch (parent, name) {
+        case (.gpx, "wpt"): return .point(.wpt)
+        case (.gpx, "trk"): return .track
+        case (.gpx, "rte"): return .route
+        case (.gpx, "metadata"): return .metadata
+        case (.gpx, "name"), (.metadata, "name"), (.track, "name"), (.route, "name"): return .text(.name, line: line)
+        case (.track, "trkseg"): return .segment
+        case (.segment, "trkpt"): return .point(.trkpt)
+        case (.route, "rtept"): return .point(.rtept)
+        case (.point(let kind), _):
+            guard let field = TextField(rawValue: name) else { return nil }
+            return kind == .wpt || field == .ele || field == .time ? .text(field, line: line) : nil
+        default: return nil
+        }
+    }
+
+    private var isInPoint: Bool {
+        if case .point? = stack.last { return true }
+        return false
+    }
+
+    /// Puts the text of a closed text element (not `ele` or `time` of a point, which
+    /// are parsed from bytes) where it belongs: the frame now on top.
+    private func store(_ text: String, as field: TextField) {
+        switch (stack.last, field) {
+        case (.point?, .name): point.name = text
+        case (.point?, .desc): point.desc = text
+        case (.point?, .cmt): point.cmt = text
+        case (.point?, .sym): point.sym = text
+        case (.point?, .type): point.type = text
+        case (.track?, .name): track.name = text
+        case (.route?, .name): route.name = text
+        case (.gpx?, .name), (.metadata?, .name): document.name = text
+        default: break
+        }
+    }
+
+    private func coordinate(of kind: PointKind, attributes: XMLAttributes, line: Int) throws -> Coordinate {
+        let latitude = try degrees("lat", of: kind, attributes: attributes, limit: 90, line: line)
+        let longitude = try degrees("lon", of: kind, attributes: attributes, limit: 180, line: line)
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// Reads a `lat` or `lon` attribute: a finite decimal number in −limit…limit.
+    private func degrees(_ attribute: String, of kind: PointKind, attributes: XMLAttributes, limit: Double,
+                         line: Int) throws -> Degrees {
+        try attributes.withValue(attribute) { raw in
+            guard let raw else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> has no \(attribute) attribute; "
+                                      + "every point needs lat and lon in decimal degrees")
+            }
+            guard let value = decimal(raw) else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> \(attribute)=\"\(String(decoding: raw, as: UTF8.self))\" "
+                                      + "is not a decimal number of degrees")
+            }
+            guard abs(value) <= limit else {
+                throw FormatError(file: fileName, line: line, field: attribute,
+                                  message: "<\(kind.rawValue)> \(attribute)=\"\(String(decoding: raw, as: UTF8.self))\" "
+                                      + "is out of range (−\(Int(limit))…\(Int(limit)))")
+            }
+            return value
+        }
+    }
+
+    /// `<ele>`: metres as a decimal number. Empty text means no elevation.
+    private func elevation(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Metres? {
+        let trimmed = trimmingWhitespace(text)
+        if trimmed.isEmpty { return nil }
+        guard let value = decimal(trimmed) else {
+            throw FormatError(file: fileName, line: line, field: "ele",
+                              message: "<ele> \"\(String(decoding: trimmed, as: UTF8.self))\" is not a number; "
+                                  + "elevation must be metres, such as 1234.5")
+        }
+        return value
+    }
+
+    /// `<time>`: an ISO 8601 date and time. Empty text means no time.
+    private func time(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Date? {
+        let trimmed = trimmingWhitespace(text)
+        if trimmed.isEmpty { return nil }
+        guard let date = ISO8601Time.parse(utf8: trimmed) else {
+            throw FormatError(file: fileName, line: line, field: "time",
+                              message: "<time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 time "
+                                  + "such as 2024-05-01T09:30:00Z")
+        }
+        return date
+    }
+}
+
+/// True for the four XML whitespace bytes: space, tab, line feed, carriage return.
+private func isXMLWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+/// `bytes` without leading and trailing XML whitespace. O(length), no copy.
+private func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, isXMLWhitespace(bytes[start]) { start += 1 }
+    while end > start, isXMLWhitespace(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+}
+
+/// A finite decimal number, surrounding whitespace allowed: optional sign, digits
+/// with an optional point, and an optional exponent. Refuses `nan`, `inf` and
+/// hexadecimal, which `Double.init` would accept.
+private func decimal(_ raw: UnsafeBufferPointer<UInt8>) -> Double? {
+    let bytes = trimmingWhitespace(raw)
+    guard !bytes.isEmpty else { return nil }
+    for byte in bytes {
+        switch byte {
+        case 0x30...0x39, 0x2E, 0x2D, 0x2B, 0x65, 0x45: continue  // 0-9 . - + e E
+        default: return nil
+        }
+    }
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+    return value
+}
+
+/// Parses the ISO 8601 date-times GPX files hold: `YYYY-MM-DDThh:mm:ss`, then
+/// optional fractional seconds, then an optional zone (`Z`, `±hh:mm`, `±hhmm`,
+/// `±hh`). A time without a zone is UTC, as the GPX schema requires.
+enum ISO8601Time {
+    /// Seconds from 1970-01-01T00:00:00Z to Foundation's reference date, 2001-01-01T00:00:00Z.
+    private static let secondsFrom1970To2001 = 978_307_200
+
+    /// - Returns: the instant, or nil when `text` is not such a time or a field is out of range.
+    static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// `parse(_:)` on UTF-8 bytes, without building a String.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = Scanner(bytes: bytes)
+        guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
+              let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t"),
+              let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"),
+              let second = scanner.digits(2) else { return nil }
+        var fraction = 0.0
+        if scanner.skip(".") || scanner.skip(",") {
+            // Digits past the 15th are below a Double's resolution at epoch scale; they are read and dropped.
+            var numerator = 0
+            var denominator = 1
+            var count = 0
+            while let digit = scanner.digits(1) {
+                if count < 15 {
+                    numerator = numerator * 10 + digit
+                    denominator *= 10
+                }
+                count += 1
+            }
+            guard count > 0 else { return nil }
+            fraction = Double(numerator) / Double(denominator)
+        }
+        var offsetSeconds = 0
+        if scanner.skip("Z") || scanner.skip("z") {
+        } else if let sign = scanner.sign() {
+            guard let hours = scanner.digits(2), hours <= 23 else { return nil }
+            _ = scanner.skip(":")
+            let minutes = scanner.digits(2) ?? 0
+            guard minutes <= 59 else { return nil }
+            offsetSeconds = sign * (hours * 3600 + minutes * 60)
+        }
+        guard scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        // Date counts from 2001-01-01; subtracting in integers first keeps the fraction exact.
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - secondsFrom1970To2001) + fraction)
+    }
+
+    /// Days from 1970-01-01 to the given proleptic Gregorian date; Howard Hinnant's
+    /// `days_from_civil` (http://howardhinnant.github.io/date_algorithms.html).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+            index += 1
+            return true
+        }
+
+        /// +1 or −1 for a `+` or `-` sign, consumed; nil otherwise.
+        mutating func sign() -> Int? {
+            if skip("+") { return 1 }
+            if skip("-") { return -1 }
+            return nil
+        }
+
+        /// Exactly `count` ASCII digits as a number, consumed; nil (consuming nothing) otherwise.
+        mutating func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += count
+            return value
+        }
+    }
+}
