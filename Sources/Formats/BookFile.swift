@@ -24,20 +24,20 @@ public enum BookFile {
         }
         guard let version = header.schemaVersion else {
             throw FormatError(file: fileName, field: "schemaVersion",
-                              message: "missing: this is not a roadbook book file")
+                              message: "schemaVersion missing: this is not a roadbook book file")
         }
         guard version <= Book.currentSchemaVersion else {
             throw FormatError(file: fileName, field: "schemaVersion",
-                              message: "is \(version), but this roadbook reads books up to version \(Book.currentSchemaVersion); use a newer roadbook")
+                              message: "schemaVersion is \(version), but this roadbook reads books up to version \(Book.currentSchemaVersion); use a newer roadbook")
         }
         guard version >= 1 else {
-            throw FormatError(file: fileName, field: "schemaVersion", message: "must be 1 or more, found \(version)")
+            throw FormatError(file: fileName, field: "schemaVersion", message: "schemaVersion must be 1 or more, found \(version)")
         }
         do {
             return try JSONDecoder().decode(Book.self, from: data)
         } catch let error as DecodingError {
             let (field, message) = fieldAndMessage(error)
-            throw FormatError(file: fileName, field: field, message: message)
+            throw FormatError(file: fileName, field: field, message: field.map { "\($0) \(message)" } ?? message)
         } catch {
             throw FormatError(file: fileName, message: describe(error))
         }

@@ -1,2 +1,136 @@
-import RoadbookCLI
+// roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
+//   swift run -c release roadbook-bench [--only NAME]
+// Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
+import Foundation
+import Geo
+import Pipeline
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// Seconds taken by `body`, and its result.
+func timed<T>(_ body: () throws -> T) rethrows -> (seconds: Double, value: T) {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    let value = try body()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    return (Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9, value)
+}
+
+/// Peak resident memory of this process so far, in MiB (VmHWM).
+func peakMemoryMiB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+    return kb / 1024
+}
+
+/// Runs a program, returning its wall time and peak memory (ru_maxrss of the child).
+func measureProcess(_ path: String, _ arguments: [String]) throws -> (seconds: Double, peakMiB: Double, status: Int32) {
+    var pid: pid_t = 0
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let (seconds, result): (Double, (Int32, rusage)) = try timed {
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+            throw BenchError(message: "cannot start \(path)")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return (status, usage)
+    }
+    return (seconds, Double(result.1.ru_maxrss) / 1024, result.0)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A seeded generator so every run measures the same work.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A winding synthetic track: `count` vertices about 10 m apart, heading wandering like a road.
+func syntheticTrack(count: Int, generator: inout SplitMix) -> [Coordinate] {
+    var points: [Coordinate] = []
+    points.reserveCapacity(count)
+    var here = Coordinate(latitude: 42.0, longitude: 1.0)
+    var heading = 45.0
+    for _ in 0..<count {
+        points.append(here)
+        heading = normalizedBearing(heading + Double.random(in: -8...8, using: &generator))
+        let step = Double.random(in: 5...15, using: &generator)
+        let rad = heading * .pi / 180
+        here = Coordinate(latitude: here.latitude + step * cos(rad) / 111_132,
+                          longitude: here.longitude + step * sin(rad) / (111_320 * cos(here.latitude * .pi / 180)))
+    }
+    return points
+}
+
+func benchLocate() {
+    var generator = SplitMix(state: 42)
+    let track = syntheticTrack(count: 200_000, generator: &generator)
+    let (tLine, line) = timed { Polyline(track) }
+    let (tIndex, index) = timed { PolylineIndex(line, cellSize: 50) }
+    let distances = (0..<10_000).map { _ in Double.random(in: 0...line.length, using: &generator) }.sorted()
+    let notes = distances.map { d -> Coordinate in
+        let p = line.coordinate(atDistance: d)
+        return Coordinate(latitude: p.latitude + Double.random(in: -0.0002...0.0002, using: &generator),
+                          longitude: p.longitude + Double.random(in: -0.0002...0.0002, using: &generator))
+    }
+    let locator = NoteLocator(index: index, configuration: .init(offRouteDistance: 50))
+    let (tLocate, found) = timed { locator.locate(notes) }
+    let onRoute = found.filter(\.isOnRoute).count
+    print(String(format: "locate: 10,000 notes on a 200,000-vertex track (%.0f km): %.1f ms (goal < 100 ms); %d on the route",
+                 line.length / 1000, tLocate * 1000, onRoute))
+    print(String(format: "locate: measuring the track (200,000 geodesics) %.1f ms; building the segment index %.1f ms",
+                 tLine * 1000, tIndex * 1000))
+}
+
+func benchSample() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roadbook").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        throw BenchError(message: "build the roadbook product first: swift build -c release")
+    }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("roadbook-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: out) }
+    let sample = root.appendingPathComponent("samples/andorra-envalira.gpx").path
+    var runs: [(Double, Double)] = []
+    for _ in 0..<5 {
+        let r = try measureProcess(binary, ["build", sample, "-o", out.appendingPathComponent("s.pdf").path,
+                                            "--book", out.appendingPathComponent("s.json").path])
+        guard r.status == 0 else { throw BenchError(message: "roadbook build failed (status \(r.status))") }
+        runs.append((r.seconds, r.peakMiB))
+    }
+    let best = runs.map(\.0).min()!, median = runs.map(\.0).sorted()[runs.count / 2]
+    print(String(format: "sample book (samples/andorra-envalira.gpx → PDF + book file, whole process): best %.0f ms, median %.0f ms, peak memory %.1f MiB",
+                 best * 1000, median * 1000, runs.map(\.1).max()!))
+}
+
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+do {
+    if only == nil || only == "sample" { try benchSample() }
+    // The GPX reader's peak memory is read from this process's high-water mark: run it before
+    // anything else that allocates much.
+    if only == nil || only == "gpx" { for line in try gpxBenchmarkLines() { print(line) } }
+    if only == nil || only == "locate" { benchLocate() }
+    print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
+} catch {
+    FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
+    exit(1)
+}

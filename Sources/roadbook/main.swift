@@ -1,2 +1,4 @@
+import Foundation
 import RoadbookCLI
 
+exit(Roadbook.main(Array(CommandLine.arguments.dropFirst())))

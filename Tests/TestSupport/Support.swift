@@ -37,14 +37,22 @@ public final class TemporaryFolder: @unchecked Sendable {
 }
 
 /// Runs an external program and returns its standard output; throws when it exits non-zero.
-public func runTool(_ tool: String, _ arguments: [String]) throws -> String {
+/// - Parameter input: written to the program's standard input, which is then closed.
+public func runTool(_ tool: String, _ arguments: [String], input: String? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
-    let pipe = Pipe(), errors = Pipe()
+    let pipe = Pipe(), errors = Pipe(), stdin = Pipe()
     process.standardOutput = pipe
     process.standardError = errors
+    process.standardInput = stdin
     try process.run()
+    // Feed the input from another thread so a large output cannot fill its pipe and block us.
+    let feeder = Thread { [data = Data((input ?? "").utf8)] in
+        stdin.fileHandleForWriting.write(data)
+        try? stdin.fileHandleForWriting.close()
+    }
+    feeder.start()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -80,4 +88,25 @@ public func packageRoot(file: StaticString = #filePath) -> URL {
         if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
     }
     return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+}
+
+/// Compares `text` with the golden file `Goldens/<name>` beside the calling test file.
+/// With `ROADBOOK_RECORD_GOLDENS=1` it writes the golden instead and fails, so a recording run
+/// can never pass by accident.
+public func goldenMismatch(_ text: String, named name: String, file: StaticString = #filePath) -> String? {
+    let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
+    if ProcessInfo.processInfo.environment["ROADBOOK_RECORD_GOLDENS"] == "1" {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: url)
+        return "recorded \(url.path); run again without ROADBOOK_RECORD_GOLDENS to compare"
+    }
+    guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
+        return "no golden at \(url.path): record it with ROADBOOK_RECORD_GOLDENS=1"
+    }
+    if golden == text { return nil }
+    let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+    let expected = line < a.count ? String(a[line]) : "<end>", actual = line < b.count ? String(b[line]) : "<end>"
+    return "differs from \(url.lastPathComponent) at line \(line + 1):\n  golden: \(expected)\n  actual: \(actual)"
 }

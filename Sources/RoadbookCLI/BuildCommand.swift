@@ -1,0 +1,116 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import Pipeline
+import Render
+
+/// `roadbook build`: a recorded track becomes the route, its waypoints the rows.
+struct BuildCommand: Command {
+    static let name = "build"
+    static let abstract = "Make a road book from a recorded track (GPX): PDF, and the book file."
+    static let help = """
+    Usage: roadbook build TRACK.gpx -o BOOK.pdf [--book BOOK.json] [options]
+
+    The track becomes the route and each of its waypoints a row, placed by distance along the
+    route. A waypoint farther from the route than --off-route-distance is reported.
+
+    Options:
+      -o, --output PATH            the PDF road book to write (required)
+      --book PATH                  also write the book file (JSON), to render or inspect later
+      --title TEXT                 title in the page header (default: the GPX name or file name)
+      --rally TEXT, --stage TEXT, --date TEXT
+                                   printed in the page header
+      --units km|mi                printed distances (default km)
+      --off-route-distance M       metres from the route beyond which a waypoint is off it (default 50)
+      --off-route keep|move|drop   an off-route waypoint is kept in the book file but not printed
+                                   (keep, default), printed at the nearest place on the route
+                                   (move), or left out (drop)
+      -h, --help                   show this help
+    """
+
+    var track: URL
+    var output: URL
+    var bookOutput: URL?
+    var title: String?
+    var rally: String?
+    var stage: String?
+    var date: String?
+    var settings = BookSettings()
+    var offRoutePolicy: OffRoutePolicy
+
+    init(_ arguments: inout Arguments) throws {
+        guard let output = try arguments.option("output", short: "o") else {
+            throw UsageError(message: "missing -o BOOK.pdf")
+        }
+        self.output = URL(fileURLWithPath: output)
+        bookOutput = try arguments.option("book").map { URL(fileURLWithPath: $0) }
+        title = try arguments.option("title")
+        rally = try arguments.option("rally")
+        stage = try arguments.option("stage")
+        date = try arguments.option("date")
+        if let units = try arguments.choice("units", of: BookSettings.Units.self) { settings.units = units }
+        if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
+            settings.offRouteDistance = distance
+        }
+        offRoutePolicy = try arguments.choice("off-route", of: OffRoutePolicy.self) ?? .keep
+        track = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "TRACK.gpx")[0])
+        if let bookOutput, bookOutput.standardizedFileURL == self.output.standardizedFileURL {
+            throw UsageError(message: "--book and -o name the same file")
+        }
+        for input in [self.output, bookOutput].compactMap({ $0 }) where input.standardizedFileURL == track.standardizedFileURL {
+            throw UsageError(message: "an output would overwrite the input \(track.path)")
+        }
+    }
+
+    func run(_ console: any Console) throws {
+        try checkWritable([output] + [bookOutput].compactMap { $0 })
+        let document = try GPXReader.read(contentsOf: track)
+        let points = try document.requireRoute(minimumPoints: 2)
+        let route = Route(source: track.lastPathComponent,
+                          points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
+        let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
+        let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
+        var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)
+        assembled.book.rally = rally
+        assembled.book.stage = stage
+        assembled.book.date = date
+        for note in assembled.offRoute {
+            console.err("warning: \(note.description)" + (offRoutePolicy == .move ? "; moved onto the route" :
+                offRoutePolicy == .drop ? "; left out" : "; kept in the book file, not printed"))
+        }
+        if let bookOutput { try BookFile.write(assembled.book, to: bookOutput) }
+        let pages = try PDFBookRenderer().render(assembled.book, to: output)
+        let rows = assembled.book.notes.filter { $0.placement == .onRoute }.count
+        console.out(String(format: "%@: %d rows on %d pages, route %.2f km", output.path, rows, pages,
+                           Polyline(route.coordinates).length / 1000))
+    }
+
+    /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the
+    /// name the marker; a waypoint with only a name has it as its instruction.
+    func courseNote(from waypoint: GPXWaypoint, file: String) -> CourseNoteInput {
+        let instruction = [waypoint.description, waypoint.comment].compactMap { $0 }.first { !$0.isEmpty }
+        let type = waypoint.type.flatMap(WaypointType.init(name:)) ?? waypoint.symbol.flatMap(WaypointType.init(name:))
+        return CourseNoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
+                               marker: instruction == nil ? nil : waypoint.name, waypointType: type,
+                               source: "\(file):\(waypoint.line)")
+    }
+}
+
+/// Fails before any work when an output's folder is missing or not writable, so a run that
+/// cannot finish writes nothing at all.
+func checkWritable(_ outputs: [URL]) throws {
+    for url in outputs {
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RunError(message: "\(url.path): cannot write: the folder \(folder) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw RunError(message: "\(url.path): cannot write: the folder \(folder) is not writable")
+        }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw RunError(message: "\(url.path): cannot write: it is a folder")
+        }
+    }
+}

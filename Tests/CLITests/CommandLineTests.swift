@@ -1,0 +1,170 @@
+import Foundation
+import Formats
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// Runs `roadbook` in-process.
+func roadbook(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+    let console = CapturingConsole()
+    let status = Roadbook.main(arguments, console: console)
+    return (status, console.output, console.errors)
+}
+
+private let track = """
+<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+  <wpt lat="42.5000" lon="1.5010"><name>CP1</name><desc>Cattle grid</desc><type>CP</type></wpt>
+  <wpt lat="42.5300" lon="1.5000"><name>Far away</name></wpt>
+  <wpt lat="42.5000" lon="1.5060"><name>Turn left at the chapel</name></wpt>
+  <trk><name>Short</name><trkseg>
+    <trkpt lat="42.5000" lon="1.5000"/><trkpt lat="42.5000" lon="1.5050"/><trkpt lat="42.5000" lon="1.5100"/>
+  </trkseg></trk>
+</gpx>
+"""
+
+@Suite("The command line")
+struct CommandLineTests {
+    @Test("help lists the commands, and each command has its own help")
+    func help() {
+        let top = roadbook(["--help"])
+        #expect(top.status == 0)
+        if let mismatch = goldenMismatch(top.output, named: "help.txt") { Issue.record("\(mismatch)") }
+        for command in ["build", "render", "inspect"] {
+            let r = roadbook([command, "--help"])
+            #expect(r.status == 0 && r.output.hasPrefix("Usage: roadbook \(command)"))
+            if let mismatch = goldenMismatch(r.output, named: "help-\(command).txt") { Issue.record("\(mismatch)") }
+        }
+    }
+
+    @Test("a wrong command line exits 64 with the usage", arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["build", "t.gpx"], "missing -o BOOK.pdf"),
+        (["build", "t.gpx", "-o", "b.pdf", "--colour", "red"], "unknown option --colour"),
+        (["build", "t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number"),
+        (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop"),
+        (["build", "-o", "b.pdf"], "missing TRACK.gpx"),
+        (["build", "t.gpx", "-o", "t.gpx"], "an output would overwrite the input"),
+        (["inspect"], "missing BOOK.json"),
+    ])
+    func usage(arguments: [String], message: String) {
+        let r = roadbook(arguments)
+        #expect(r.status == 64)
+        #expect(r.errors.contains(message), "\(r.errors)")
+    }
+
+    @Test("build writes the PDF and the book; inspect --json lists the notes")
+    func buildAndInspect() throws {
+        let folder = try TemporaryFolder()
+        try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
+        let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("b.pdf").path,
+                          "--book", folder.path("b.json").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.errors.contains("t.gpx:4: Far away is"), "the off-route waypoint is reported with its line: \(r.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
+
+        let inspect = roadbook(["inspect", folder.path("b.json").path, "--json"])
+        #expect(inspect.status == 0)
+        struct Listing: Decodable {
+            struct Row: Decodable {
+                var index: Int; var distanceAlong: Double; var kind: String; var text: String; var cap: Double?
+                var latitude: Double; var longitude: Double; var offsetFromRoute: Double; var onRoute: Bool
+            }
+            var title: String; var notes: [Row]
+        }
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(inspect.output.utf8))
+        #expect(listing.title == "Short")
+        // Sorted by distance: the off-route note sits at its nearest place, the start.
+        #expect(listing.notes.map(\.text) == ["Far away", "Cattle grid", "Turn left at the chapel"])
+        #expect(listing.notes.map(\.kind) == ["waypoint", "checkpoint", "waypoint"])
+        #expect(listing.notes.map(\.onRoute) == [false, true, true])
+        #expect(listing.notes[0].distanceAlong == 0)
+        #expect(abs(listing.notes[0].offsetFromRoute) > 3000)
+        // 0.001° of longitude at 42.5° N is 82.2 m on WGS84.
+        #expect(abs(listing.notes[1].distanceAlong - 82.2) < 0.5)
+        #expect(abs(listing.notes[2].distanceAlong - 493.1) < 0.5)
+        #expect(listing.notes[1].cap.map { abs($0 - 90) < 0.5 } == true)
+
+        let table = roadbook(["inspect", folder.path("b.json").path])
+        #expect(table.output.contains("C.090"))
+        #expect(table.output.contains("off route by"))
+    }
+
+    @Test("off-route waypoints can be moved onto the route or dropped")
+    func offRoutePolicies() throws {
+        let folder = try TemporaryFolder()
+        try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
+        for (policy, count, placement) in [("move", 3, Note.Placement.onRoute), ("drop", 2, nil)] {
+            let book = folder.path("\(policy).json")
+            let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("\(policy).pdf").path,
+                              "--book", book.path, "--off-route", policy])
+            #expect(r.status == 0)
+            let notes = try BookFile.read(contentsOf: book).notes
+            #expect(notes.count == count)
+            if let placement { #expect(notes.allSatisfy { $0.placement == placement }) }
+        }
+    }
+}
+
+@Suite("Bad input: one line naming the file and line or field, non-zero exit, no output")
+struct BadInputTests {
+    static let cases: [(name: String, content: String, expected: String)] = [
+        ("truncated", #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
+            "\n<trkpt lat=\"42.5\" lon=\"1.5\"/>\n<trkpt lat=", "bad.gpx:3"),
+        ("not XML", "lat,lon\n42.5,1.5\n", "bad.gpx:1"),
+        ("wrong root", #"<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"></kml>"#, "<kml>"),
+        ("NaN", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
+            "\n<trkpt lat=\"NaN\" lon=\"1.5\"/><trkpt lat=\"42.5\" lon=\"1.6\"/></trkseg></trk></gpx>", "bad.gpx:2"),
+        ("out of range", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
+            "\n\n<trkpt lat=\"42.5\" lon=\"181\"/><trkpt lat=\"42.5\" lon=\"1.6\"/></trkseg></trk></gpx>", "bad.gpx:3"),
+        ("empty track", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg></trkseg></trk></gpx>"#,
+            "bad.gpx"),
+        ("one point", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
+            #"<trkpt lat="42.5" lon="1.5"/></trkseg></trk></gpx>"#, "one point"),
+        ("billion laughs", """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+            <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="1"><name>&lol3;</name></wpt></gpx>
+            """, "DOCTYPE"),
+    ]
+
+    @Test("each bad track fails cleanly", arguments: cases.indices)
+    func badTrack(_ i: Int) throws {
+        let (name, content, expected) = Self.cases[i]
+        let folder = try TemporaryFolder()
+        let input = folder.path("bad.gpx")
+        try content.write(to: input, atomically: true, encoding: .utf8)
+        let r = roadbook(["build", input.path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path])
+        #expect(r.status == 1, "\(name)")
+        let lines = r.errors.split(separator: "\n")
+        #expect(lines.count == 1, "\(name): one line, got \(r.errors)")
+        #expect(r.errors.contains(input.path) && r.errors.contains(expected), "\(name): \(r.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["bad.gpx"], "\(name): no output")
+        #expect(try String(contentsOf: input, encoding: .utf8) == content, "the input is never modified")
+    }
+
+    @Test("an output folder that does not exist, or cannot be written, fails before anything is written")
+    func unwritableOutput() throws {
+        let folder = try TemporaryFolder()
+        try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
+        let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("t.pdf").path,
+                          "--book", folder.path("no/such/b.json").path])
+        #expect(r.status == 1)
+        #expect(r.errors.contains("no/such/b.json: cannot write"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["t.gpx"])
+        let missing = roadbook(["build", folder.path("nope.gpx").path, "-o", folder.path("t.pdf").path])
+        #expect(missing.status == 1 && missing.errors.contains("nope.gpx"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["t.gpx"])
+    }
+
+    @Test("a book file that is not one fails with its name")
+    func badBook() throws {
+        let folder = try TemporaryFolder()
+        try "{\"schemaVersion\": 99}".write(to: folder.path("b.json"), atomically: true, encoding: .utf8)
+        let r = roadbook(["render", folder.path("b.json").path, "-o", folder.path("b.pdf").path])
+        #expect(r.status == 1 && r.errors.contains("b.json: schemaVersion is 99"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
+    }
+}
