@@ -18,11 +18,13 @@ public struct Book: Codable, Sendable, Equatable {
     public var date: String?
     public var settings: BookSettings
     public var route: Route
+    /// Heights along the route, when the book has terrain.
+    public var profile: Profile?
     /// Notes in the order of the book: by distance along the route.
     public var notes: [Note]
 
     public init(title: String, rally: String? = nil, stage: String? = nil, date: String? = nil,
-                settings: BookSettings = BookSettings(), route: Route, notes: [Note] = []) {
+                settings: BookSettings = BookSettings(), route: Route, profile: Profile? = nil, notes: [Note] = []) {
         self.schemaVersion = Book.currentSchemaVersion
         self.title = title
         self.rally = rally
@@ -30,6 +32,7 @@ public struct Book: Codable, Sendable, Equatable {
         self.date = date
         self.settings = settings
         self.route = route
+        self.profile = profile
         self.notes = notes
     }
 }

@@ -46,11 +46,18 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     public var elevation: Metres?
     /// The odometer restarts here (a new stage, a DSS).
     public var resetsOdometer: Bool
+    /// Speed limit in km/h at a speed-zone start (`DZ`) or end (`FZ`).
+    public var speedLimit: Int?
+    /// Road-book symbols printed in the notes box, by name (see `NoteSymbol`).
+    public var symbols: [NoteSymbol]
+    /// The junction drawing, generated from the road or drawn by a person.
+    public var tulip: Tulip?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
                 waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
-                elevation: Metres? = nil, resetsOdometer: Bool = false) {
+                elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
+                symbols: [NoteSymbol] = [], tulip: Tulip? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -64,11 +71,14 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.danger = danger
         self.elevation = elevation
         self.resetsOdometer = resetsOdometer
+        self.speedLimit = speedLimit
+        self.symbols = symbols
+        self.tulip = tulip
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
-             elevation, resetsOdometer
+             elevation, resetsOdometer, speedLimit, symbols, tulip
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,6 +96,12 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         danger = try c.decodeIfPresent(Int.self, forKey: .danger) ?? 0
         elevation = try c.decodeIfPresent(Double.self, forKey: .elevation)
         resetsOdometer = try c.decodeIfPresent(Bool.self, forKey: .resetsOdometer) ?? false
+        speedLimit = try c.decodeIfPresent(Int.self, forKey: .speedLimit)
+        symbols = try c.decodeIfPresent([NoteSymbol].self, forKey: .symbols) ?? []
+        tulip = try c.decodeIfPresent(Tulip.self, forKey: .tulip)
+        if let limit = speedLimit, !(1...300).contains(limit) {
+            throw DecodingError.dataCorruptedError(forKey: .speedLimit, in: c, debugDescription: "must be 1 to 300 km/h")
+        }
         guard distanceAlong.isFinite, distanceAlong >= 0 else {
             throw DecodingError.dataCorruptedError(forKey: .distanceAlong, in: c,
                 debugDescription: "must be a distance in metres, 0 or more")
@@ -131,4 +147,10 @@ public enum WaypointType: String, Codable, Sendable, CaseIterable {
     public init?(name: String) {
         self.init(rawValue: name.trimmingCharacters(in: .whitespaces).uppercased())
     }
+}
+
+/// Symbols of cross-country road books, printed in the notes box.
+public enum NoteSymbol: String, Codable, Sendable, CaseIterable {
+    case fuel, bridge, ford, cattleGrid, gate, village, railway, hump, hole, stones, sand, dunes, fork,
+         summit, viewpoint, water, police, radar
 }

@@ -1,0 +1,108 @@
+import Foundation
+import Geo
+
+/// A tulip diagram as vectors: the junction seen from the rider, arriving from the bottom.
+///
+/// Angles are turn angles relative to the direction of arrival (DESIGN.md convention): 0 is
+/// straight on (up in the drawing), +90 right, −90 left, 180 back where the rider came from.
+/// A generated tulip is redrawn when the road under it changes; a drawn one is never touched.
+public struct Tulip: Codable, Sendable, Equatable {
+    /// Who made the drawing: it decides whether regeneration may redraw it.
+    public enum Origin: String, Codable, Sendable {
+        /// Made from the road geometry by roadbook.
+        case generated
+        /// Drawn by a person.
+        case drawn
+    }
+
+    /// The kind of road, styled as riders know it.
+    public enum RoadClass: String, Codable, Sendable, CaseIterable {
+        /// Motorway or dual carriageway.
+        case motorway
+        /// Tarmac road: an open double line.
+        case tarmac
+        /// Gravel or dirt road: a filled line.
+        case gravel
+        /// Track: a thin line.
+        case track
+        /// Path or trail: a thin dashed line.
+        case path
+        /// Off-piste, across country: dotted.
+        case offPiste
+    }
+
+    /// One road at the junction.
+    public struct Road: Codable, Sendable, Equatable {
+        /// The road the rider arrives on, the one taken, or another.
+        public enum Role: String, Codable, Sendable { case entry, exit, side }
+        public var role: Role
+        /// Turn angle of the road leaving the junction, in (−180, 180]; the entry is at 180.
+        public var angle: Degrees
+        public var roadClass: RoadClass
+
+        public init(role: Role, angle: Degrees, roadClass: RoadClass = .tarmac) {
+            self.role = role
+            self.angle = angle
+            self.roadClass = roadClass
+        }
+    }
+
+    /// A roundabout: the ring replaces the junction point; roads leave from it.
+    public struct Roundabout: Codable, Sendable, Equatable {
+        /// The exit taken, counted from the entry: 1 is the first exit.
+        public var exitNumber: Int
+        /// True where traffic goes round clockwise (driving on the left).
+        public var clockwise: Bool
+
+        public init(exitNumber: Int, clockwise: Bool = false) {
+            self.exitNumber = exitNumber
+            self.clockwise = clockwise
+        }
+    }
+
+    /// A point of a hand-drawn stroke in the tulip's square, x right and y up, each in [−1, 1].
+    public struct Point: Codable, Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) { self.x = x; self.y = y }
+    }
+
+    public var origin: Origin
+    /// Every road at the junction, the entry and exit among them.
+    public var roads: [Road]
+    public var roundabout: Roundabout?
+    /// Extra strokes a person drew (landmarks, a fence, a cattle grid), in the tulip's square.
+    public var strokes: [[Point]]
+
+    public init(origin: Origin, roads: [Road], roundabout: Roundabout? = nil, strokes: [[Point]] = []) {
+        self.origin = origin
+        self.roads = roads
+        self.roundabout = roundabout
+        self.strokes = strokes
+    }
+
+    /// The road taken, if any.
+    public var exit: Road? { roads.first { $0.role == .exit } }
+    /// The road arrived on, if any.
+    public var entry: Road? { roads.first { $0.role == .entry } }
+
+    private enum CodingKeys: String, CodingKey { case origin, roads, roundabout, strokes }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        origin = try c.decode(Origin.self, forKey: .origin)
+        roads = try c.decodeIfPresent([Road].self, forKey: .roads) ?? []
+        roundabout = try c.decodeIfPresent(Roundabout.self, forKey: .roundabout)
+        strokes = try c.decodeIfPresent([[Point]].self, forKey: .strokes) ?? []
+        for (i, road) in roads.enumerated() where !(road.angle.isFinite && road.angle > -180 - 1e-9 && road.angle <= 180) {
+            throw DecodingError.dataCorruptedError(forKey: .roads, in: c,
+                debugDescription: "roads[\(i)].angle \(road.angle) is not a turn angle in (−180, 180]")
+        }
+        if roads.filter({ $0.role == .exit }).count > 1 {
+            throw DecodingError.dataCorruptedError(forKey: .roads, in: c, debugDescription: "has more than one exit")
+        }
+        if let r = roundabout, r.exitNumber < 1 {
+            throw DecodingError.dataCorruptedError(forKey: .roundabout, in: c, debugDescription: "exitNumber must be 1 or more")
+        }
+    }
+}
