@@ -1,17 +1,17 @@
 import CCairo
+import Foundation
 
-/// A Cairo PDF surface writing to a file. Owns its `cairo_surface_t`.
-final class PDFSurface {
+/// A Cairo surface: owns its `cairo_surface_t`, frees it in `deinit`. Subclasses open the
+/// output kinds roadbook writes: PDF, SVG and image (PNG).
+class Surface {
     let handle: OpaquePointer
+    /// The file being written, for messages; empty for an in-memory image.
     let path: String
 
-    /// Opens `path` for writing a PDF whose pages are `width` × `height` points.
-    /// - Throws: `RenderError` naming `cairo_pdf_surface_create` and the path when the file
-    ///   cannot be opened.
-    init(path: String, width: Double, height: Double) throws {
-        let surface = try checkHandle(cairo_pdf_surface_create(path, width, height), "cairo_pdf_surface_create")
+    fileprivate init(handle: OpaquePointer?, call: String, path: String) throws {
+        let surface = try checkHandle(handle, call)
         do {
-            try checkCairo(cairo_surface_status(surface), "cairo_pdf_surface_create", path: path)
+            try checkCairo(cairo_surface_status(surface), call, path: path)
         } catch {
             cairo_surface_destroy(surface)
             throw error
@@ -22,25 +22,70 @@ final class PDFSurface {
 
     deinit { cairo_surface_destroy(handle) }
 
+    /// Writes everything out and closes the file; write errors surface here.
+    func finish() throws {
+        cairo_surface_flush(handle)
+        cairo_surface_finish(handle)
+        try checkCairo(cairo_surface_status(handle), "cairo_surface_finish", path: path)
+    }
+}
+
+/// A PDF file of pages `width` × `height` points.
+final class PDFSurface: Surface {
+    /// - Throws: `RenderError` naming `cairo_pdf_surface_create` and the path when the file
+    ///   cannot be opened.
+    init(path: String, width: Double, height: Double) throws {
+        try super.init(handle: cairo_pdf_surface_create(path, width, height), call: "cairo_pdf_surface_create", path: path)
+    }
+
     /// Sets one document-information entry. Dates are ISO 8601, for example `2000-01-01T00:00:00Z`.
     func setMetadata(_ key: cairo_pdf_metadata_t, _ value: String) throws {
         cairo_pdf_surface_set_metadata(handle, key, value)
         try checkCairo(cairo_surface_status(handle), "cairo_pdf_surface_set_metadata", path: path)
     }
 
-    /// Writes everything out and closes the file; write errors surface here.
-    func finish() throws {
-        cairo_surface_finish(handle)
-        try checkCairo(cairo_surface_status(handle), "cairo_surface_finish", path: path)
+    /// Sets the size of the pages that follow (a roll's last page is shorter).
+    func setPageSize(width: Double, height: Double) throws {
+        cairo_pdf_surface_set_size(handle, width, height)
+        try checkCairo(cairo_surface_status(handle), "cairo_pdf_surface_set_size", path: path)
     }
 }
 
-/// A Cairo drawing context on a PDF surface. Owns its `cairo_t` and keeps the surface alive.
+/// An SVG file of one page `width` × `height` points.
+final class SVGSurface: Surface {
+    init(path: String, width: Double, height: Double) throws {
+        try super.init(handle: cairo_svg_surface_create(path, width, height), call: "cairo_svg_surface_create", path: path)
+        // Points as the document unit, so an SVG page has the size of the printed page.
+        cairo_svg_surface_set_document_unit(handle, CAIRO_SVG_UNIT_PT)
+    }
+}
+
+/// An image in memory, 32-bit ARGB, written out as PNG.
+final class ImageSurface: Surface {
+    let width: Int
+    let height: Int
+
+    /// - Parameters: pixel size; both at least 1.
+    init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        try super.init(handle: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                       call: "cairo_image_surface_create", path: "")
+    }
+
+    /// Writes the image as PNG to `path` (callers go through `AtomicFile`).
+    func writePNG(to path: String) throws {
+        cairo_surface_flush(handle)
+        try checkCairo(cairo_surface_write_to_png(handle, path), "cairo_surface_write_to_png", path: path)
+    }
+}
+
+/// A Cairo drawing context. Owns its `cairo_t` and keeps its surface alive.
 final class CairoContext {
     let handle: OpaquePointer
-    let surface: PDFSurface
+    let surface: Surface
 
-    init(surface: PDFSurface) throws {
+    init(surface: Surface) throws {
         let cr = try checkHandle(cairo_create(surface.handle), "cairo_create")
         do {
             try checkCairo(cairo_status(cr), "cairo_create")
