@@ -12,11 +12,17 @@ public struct Box: Sendable, Equatable {
         case headerInfo
         /// The unit of every distance in the book ("km", "mi").
         case headerUnits
-        /// The three framed cells of a row.
+        /// The distance cell's background when the next row is close.
+        case nearNext
+        /// The three framed cells of a row. A tulip cell carries the note's tulip, drawn in it.
         case distanceCell, tulipCell, notesCell
         case rowNumber
-        /// The odometer reading, large.
+        /// The odometer reading, large, up to its decimal point.
         case totalDistance
+        /// The odometer's hundredths, set apart in a smaller size after the decimal point.
+        case totalDistanceHundredths
+        /// The height at the row.
+        case elevation
         /// Distance since the previous row, in a framed box in the corner of the distance cell.
         case partialDistance
         /// Tells the rider to set the odometer to zero here.
@@ -26,7 +32,16 @@ public struct Box: Sendable, Equatable {
         case noteText
         /// The CAP heading on a yellow tag.
         case cap
+        /// `!` and `!!`.
         case danger
+        /// `!!!`: framed in the danger colour.
+        case dangerHigh
+        /// A speed-zone sign at a DZ: the limit in a red ring.
+        case speedLimit
+        /// The end of a speed zone (FZ): the limit struck through in grey.
+        case speedLimitEnd
+        /// A road-book symbol, as a small tag.
+        case symbol
         case footer
     }
 
@@ -47,10 +62,15 @@ public struct Box: Sendable, Equatable {
     public var clipped: Bool
     /// The row the box belongs to, 1-based; nil for header and footer.
     public var row: Int?
+    /// The text is Pango markup (bold and italic runs).
+    public var markup: Bool = false
+    /// The tulip drawn in a tulip cell.
+    public var tulip: Tulip? = nil
 
     public init(kind: Kind, rect: Rect, text: String? = nil, font: FontSpec? = nil,
                 horizontal: HorizontalAlignment = .left, vertical: VerticalAlignment = .top,
-                clipped: Bool = false, row: Int? = nil) {
+                clipped: Bool = false, row: Int? = nil, tulip: Tulip? = nil) {
+        self.tulip = tulip
         self.kind = kind
         self.rect = rect
         self.text = text
@@ -94,49 +114,59 @@ public struct PageLayout: Sendable, Equatable {
                 }
                 line += " \(box.horizontal.rawValue)/\(box.vertical.rawValue)"
                 if box.clipped { line += " CLIPPED" }
+                if box.markup { line += " markup" }
                 line += " \"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\""
             }
+            if let tulip = box.tulip { line += " tulip " + Self.describe(tulip) }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// A tulip in one line: origin, roads as role:class@angle, roundabout exit, stroke count.
+    static func describe(_ tulip: Tulip) -> String {
+        var parts = [tulip.origin.rawValue]
+        parts += tulip.roads.map { "\($0.role.rawValue):\($0.roadClass.rawValue)@\(Int($0.angle.rounded()))" }
+        if let r = tulip.roundabout { parts.append("roundabout exit \(r.exitNumber)\(r.clockwise ? " clockwise" : "")") }
+        if !tulip.strokes.isEmpty { parts.append("\(tulip.strokes.count) strokes") }
+        return "[" + parts.joined(separator: " ") + "]"
+    }
 }
 
 /// Turns a book and a template into pages of boxes. Pure: text is measured through the
 /// `TextMeasurer` handed in.
+///
+/// Pages are made one at a time (`BookPages`), so a renderer that draws each page before asking
+/// for the next keeps memory flat however long the book is.
 public enum BookLayout {
-    /// Lays out `book` on pages of `template`. Rows never split across pages; a text that does
-    /// not fit its box shrinks down to the template's minimum size and is then marked clipped.
-    /// O(notes × shrink steps) measurements.
-    public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer) -> [PageLayout] {
-        let rows = RowContent.rows(of: book)
-        let perPage = template.rowsPerPage
-        let pageCount = max(1, (rows.count + perPage - 1) / perPage)
-        let fitter = Fitter(measurer: measurer, minimumSize: template.minimumFontSize)
-        var pages: [PageLayout] = []
-        pages.reserveCapacity(pageCount)
-        for index in 0..<pageCount {
-            let pageRows = rows[min(rows.count, index * perPage)..<min(rows.count, (index + 1) * perPage)]
-            var boxes = headerBoxes(book: book, template: template, fitter: fitter)
-            let body = template.bodyRect
-            for (slot, row) in pageRows.enumerated() {
-                let rect = Rect(x: body.x, y: body.y + Double(slot) * template.rowHeight,
-                                width: body.width, height: template.rowHeight)
-                boxes += rowBoxes(row, in: rect, template: template, fitter: fitter)
-            }
-            boxes += footerBoxes(page: index + 1, of: pageCount, template: template, fitter: fitter)
-            pages.append(PageLayout(pageNumber: index + 1, pageCount: pageCount, size: template.pageSize,
-                                    rowNumbers: pageRows.map(\.number), boxes: boxes))
-        }
-        return pages
+    /// Lays out every page of `book` at once; for long books iterate `pages(book:template:measurer:)`.
+    public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer,
+                                firstPageNumber: Int = 1, documentPages: Int? = nil) -> [PageLayout] {
+        Array(pages(book: book, template: template, measurer: measurer, firstPageNumber: firstPageNumber,
+                    documentPages: documentPages))
     }
 
-    static func headerBoxes(book: Book, template: PageTemplate, fitter: Fitter<some TextMeasurer>) -> [Box] {
+    /// The pages of `book`, laid out on demand. Rows never split across pages; a text that does not
+    /// fit its box shrinks down to the template's minimum size and is then marked clipped.
+    /// - Parameters:
+    ///   - firstPageNumber: the number printed on the first row page (2 when a cover comes first).
+    ///   - documentPages: the page count printed in footers (row pages plus any cover).
+    public static func pages<M: TextMeasurer>(book: Book, template: PageTemplate, measurer: M,
+                                              firstPageNumber: Int = 1, documentPages: Int? = nil) -> BookPages<M> {
+        BookPages(book: book, template: template, measurer: measurer, firstPageNumber: firstPageNumber,
+                  documentPages: documentPages)
+    }
+
+    /// Number of row pages `book` needs on `template`.
+    public static func pageCount(rows: Int, template: PageTemplate) -> Int {
+        max(1, (rows + template.rowsPerPage - 1) / template.rowsPerPage)
+    }
+
+    static func headerBoxes(book: Book, template: PageTemplate, width: Double, fitter: Fitter<some TextMeasurer>) -> [Box] {
         let m = template.margins
-        let header = Rect(x: m.left, y: m.top, width: template.pageSize.width - m.left - m.right,
-                          height: template.headerHeight)
+        let header = Rect(x: m.left, y: m.top, width: width - m.left - m.right, height: template.headerHeight)
         let unitsWidth = 40.0
         let textWidth = header.width - unitsWidth
         let titleHeight = header.height * 0.5
@@ -166,38 +196,28 @@ public enum BookLayout {
                          height: rect.height)
         let notes = Rect(x: tulip.maxX, y: rect.y, width: rect.maxX - tulip.maxX, height: rect.height)
         let n = row.number
-        var boxes = [Box(kind: .distanceCell, rect: distance, row: n),
-                     Box(kind: .tulipCell, rect: tulip, row: n),
-                     Box(kind: .notesCell, rect: notes, row: n)]
+        var boxes: [Box] = []
+        if row.nextIsNear { boxes.append(Box(kind: .nearNext, rect: distance, row: n)) }
+        boxes += [Box(kind: .distanceCell, rect: distance, row: n),
+                  Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
+                  Box(kind: .notesCell, rect: notes, row: n)]
+        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter)
 
-        // Distance cell: number top left, odometer large in the middle, partial in the bottom-right corner.
-        let numberHeight = fonts.rowNumber.size * 1.6
-        let cornerHeight = fonts.partialDistance.size * 2
-        let cornerWidth = distance.width * 0.5
-        boxes.append(fitter.box(.rowNumber, String(n), fonts.rowNumber,
-                                Rect(x: distance.x + p, y: distance.y + p, width: distance.width / 3, height: numberHeight),
-                                row: n))
-        boxes.append(fitter.box(.totalDistance, row.totalText, fonts.totalDistance,
-                                Rect(x: distance.x + p, y: distance.y + p + numberHeight,
-                                     width: distance.width - 2 * p,
-                                     height: distance.height - 2 * p - numberHeight - cornerHeight),
-                                horizontal: .center, vertical: .middle, row: n))
-        let corner = Rect(x: distance.maxX - cornerWidth, y: distance.maxY - cornerHeight,
-                          width: cornerWidth, height: cornerHeight)
-        boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner,
-                                horizontal: .center, vertical: .middle, row: n))
-        if row.resetsOdometer {
-            boxes.append(fitter.box(.odometerReset, "RESET", fonts.odometerReset,
-                                    Rect(x: distance.x + p, y: corner.y, width: corner.x - distance.x - 2 * p,
-                                         height: cornerHeight),
-                                    vertical: .middle, row: n))
-        }
-
-        // Notes cell: waypoint type and marker on top, instruction, then CAP and danger at the bottom.
+        // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
+        // danger at the bottom.
         let inner = notes.inset(by: p)
         var textTop = inner.y
         let tagHeight = fonts.marker.size * 1.7
         var x = inner.x
+        var right = inner.maxX
+        if let limit = row.speedLimit {
+            let side = min(tagHeight * 1.6, inner.height / 3)
+            boxes.append(fitter.box(row.waypointType == WaypointType.fz.rawValue ? .speedLimitEnd : .speedLimit,
+                                    String(limit), fonts.speedLimit,
+                                    Rect(x: right - side, y: inner.y, width: side, height: side),
+                                    horizontal: .center, vertical: .middle, row: n))
+            right -= side + p
+        }
         if let type = row.waypointType {
             let width = min(inner.width, fonts.waypointType.size * 3.6)
             boxes.append(fitter.box(.waypointType, type, fonts.waypointType,
@@ -207,10 +227,12 @@ public enum BookLayout {
         }
         if let marker = row.marker {
             boxes.append(fitter.box(.marker, marker, fonts.marker,
-                                    Rect(x: x, y: inner.y, width: max(0, inner.maxX - x), height: tagHeight),
+                                    Rect(x: x, y: inner.y, width: max(0, right - x), height: tagHeight),
                                     vertical: .middle, row: n))
         }
-        if row.waypointType != nil || row.marker != nil { textTop += tagHeight + p }
+        if row.waypointType != nil || row.marker != nil || row.speedLimit != nil {
+            textTop += (row.speedLimit != nil ? max(tagHeight, min(tagHeight * 1.6, inner.height / 3)) : tagHeight) + p
+        }
         var textBottom = inner.maxY
         let bottomHeight = fonts.danger.size * 1.4
         if row.capText != nil || row.dangerText != nil { textBottom -= bottomHeight + p }
@@ -222,26 +244,187 @@ public enum BookLayout {
         }
         if let danger = row.dangerText {
             let width = fonts.danger.size * 2.5
-            boxes.append(fitter.box(.danger, danger, fonts.danger,
+            boxes.append(fitter.box(danger.count >= 3 ? .dangerHigh : .danger, danger, fonts.danger,
                                     Rect(x: inner.maxX - width, y: inner.maxY - bottomHeight, width: width,
                                          height: bottomHeight),
-                                    horizontal: .right, vertical: .middle, row: n))
+                                    horizontal: .center, vertical: .middle, row: n))
+        }
+        if !row.symbols.isEmpty {
+            // One line of small tags above the CAP line, as many as fit.
+            let height = fonts.symbol.size * 1.6
+            var sx = inner.x
+            let y = textBottom - height
+            for symbol in row.symbols {
+                let label = SymbolFormat.label(symbol)
+                let width = fitter.measurer.measure(label, font: fonts.symbol, width: .infinity).width + 2 * p
+                guard sx + width <= inner.maxX + 1e-6 else { break }
+                boxes.append(fitter.box(.symbol, label, fonts.symbol, Rect(x: sx, y: y, width: width, height: height),
+                                        horizontal: .center, vertical: .middle, row: n))
+                sx += width + p
+            }
+            textBottom = y - p
         }
         if !row.text.isEmpty {
-            boxes.append(fitter.box(.noteText, row.text, fonts.noteText,
+            boxes.append(fitter.box(.noteText, NoteMarkup.pango(from: row.text), fonts.noteText,
                                     Rect(x: inner.x, y: textTop, width: inner.width, height: max(0, textBottom - textTop)),
-                                    row: n))
+                                    row: n, markup: true))
         }
         return boxes
     }
 
-    static func footerBoxes(page: Int, of count: Int, template: PageTemplate,
+    /// Number top left, height top right, odometer large in the middle with its hundredths set
+    /// apart, the partial in the bottom-right corner box, a reset mark beside it.
+    static func distanceBoxes(_ row: RowContent, in distance: Rect, template: PageTemplate,
+                              fitter: Fitter<some TextMeasurer>) -> [Box] {
+        let fonts = template.fonts
+        let p = template.cellPadding
+        let n = row.number
+        var boxes: [Box] = []
+        let numberHeight = fonts.rowNumber.size * 1.6
+        let cornerHeight = fonts.partialDistance.size * 2
+        let cornerWidth = distance.width * 0.5
+        boxes.append(fitter.box(.rowNumber, String(n), fonts.rowNumber,
+                                Rect(x: distance.x + p, y: distance.y + p, width: distance.width / 3, height: numberHeight),
+                                row: n))
+        if let elevation = row.elevationText {
+            boxes.append(fitter.box(.elevation, elevation, fonts.elevation,
+                                    Rect(x: distance.x + distance.width / 3, y: distance.y + p,
+                                         width: distance.width * 2 / 3 - p, height: numberHeight),
+                                    horizontal: .right, row: n))
+        }
+        let odometer = Rect(x: distance.x + p, y: distance.y + p + numberHeight, width: distance.width - 2 * p,
+                            height: distance.height - 2 * p - numberHeight - cornerHeight)
+        boxes += odometerBoxes(row.totalText, in: odometer, template: template, fitter: fitter, row: n)
+        let corner = Rect(x: distance.maxX - cornerWidth, y: distance.maxY - cornerHeight,
+                          width: cornerWidth, height: cornerHeight)
+        boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner,
+                                horizontal: .center, vertical: .middle, row: n))
+        if row.resetsOdometer {
+            boxes.append(fitter.box(.odometerReset, "RESET", fonts.odometerReset,
+                                    Rect(x: distance.x + p, y: corner.y, width: corner.x - distance.x - 2 * p,
+                                         height: cornerHeight),
+                                    vertical: .middle, row: n))
+        }
+        return boxes
+    }
+
+    /// "12.34" as "12." in the large font and "34" after it in the smaller one, centred together
+    /// and sharing a bottom line; both shrink together when the reading is too wide.
+    static func odometerBoxes(_ text: String, in rect: Rect, template: PageTemplate,
+                              fitter: Fitter<some TextMeasurer>, row: Int) -> [Box] {
+        guard let dot = text.lastIndex(of: ".") else {
+            return [fitter.box(.totalDistance, text, template.fonts.totalDistance, rect,
+                               horizontal: .center, vertical: .middle, row: row)]
+        }
+        let whole = String(text[...dot]), hundredths = String(text[text.index(after: dot)...])
+        var big = template.fonts.totalDistance, small = template.fonts.totalDistanceHundredths
+        let ratio = small.size / big.size
+        var w1 = 0.0, w2 = 0.0, h = 0.0
+        var clipped = false
+        while true {
+            let a = fitter.measurer.measure(whole, font: big, width: .infinity)
+            let b = fitter.measurer.measure(hundredths, font: small, width: .infinity)
+            w1 = a.width; w2 = b.width; h = a.height
+            if w1 + w2 <= rect.width + 1e-6 && h <= rect.height + 1e-6 { break }
+            if big.size <= template.minimumFontSize { clipped = true; break }
+            big = big.resized(max(template.minimumFontSize, big.size - 0.5))
+            small = small.resized(max(template.minimumFontSize * ratio, big.size * ratio))
+        }
+        let x = rect.x + max(0, (rect.width - w1 - w2) / 2)
+        let y = rect.y + max(0, (rect.height - h) / 2)
+        return [
+            Box(kind: .totalDistance, rect: Rect(x: x, y: y, width: min(w1, rect.width), height: min(h, rect.height)),
+                text: whole, font: big, horizontal: .right, vertical: .bottom, clipped: clipped, row: row),
+            Box(kind: .totalDistanceHundredths,
+                rect: Rect(x: x + w1, y: y, width: max(0, min(w2, rect.maxX - x - w1)), height: min(h, rect.height)),
+                text: hundredths, font: small, horizontal: .left, vertical: .bottom, clipped: clipped, row: row),
+        ]
+    }
+
+    static func footerBoxes(page: Int, of count: Int, size: PageSize, template: PageTemplate,
                             fitter: Fitter<some TextMeasurer>) -> [Box] {
         let m = template.margins
-        let rect = Rect(x: m.left, y: template.pageSize.height - m.bottom - template.footerHeight,
-                        width: template.pageSize.width - m.left - m.right, height: template.footerHeight)
+        let rect = Rect(x: m.left, y: size.height - m.bottom - template.footerHeight,
+                        width: size.width - m.left - m.right, height: template.footerHeight)
         return [fitter.box(.footer, "page \(page) of \(count)", template.fonts.footer, rect,
                            horizontal: .center, vertical: .bottom)]
+    }
+}
+
+/// The row pages of a book, laid out one at a time as they are iterated.
+public struct BookPages<M: TextMeasurer>: Sequence {
+    public let book: Book
+    public let template: PageTemplate
+    let measurer: M
+    public let rows: [RowContent]
+    /// Number of row pages.
+    public let count: Int
+    let firstPageNumber: Int
+    let documentPages: Int
+
+    init(book: Book, template: PageTemplate, measurer: M, firstPageNumber: Int, documentPages: Int?) {
+        self.book = book
+        self.template = template
+        self.measurer = measurer
+        rows = RowContent.rows(of: book, nearNextWithin: template.highlightNextWithin)
+        count = BookLayout.pageCount(rows: rows.count, template: template)
+        self.firstPageNumber = firstPageNumber
+        self.documentPages = documentPages ?? (firstPageNumber - 1 + count)
+    }
+
+    /// Row page `index` (0-based) laid out.
+    public func page(_ index: Int) -> PageLayout {
+        let fitter = Fitter(measurer: measurer, minimumSize: template.minimumFontSize)
+        let perPage = template.rowsPerPage
+        let pageRows = rows[Swift.min(rows.count, index * perPage)..<Swift.min(rows.count, (index + 1) * perPage)]
+        let size = template.pageSize(rows: template.roll == nil ? perPage : pageRows.count)
+        var boxes = BookLayout.headerBoxes(book: book, template: template, width: size.width, fitter: fitter)
+        for (slot, row) in pageRows.enumerated() {
+            let column = template.columnRect(slot / template.rowsPerColumn)
+            let rect = Rect(x: column.x, y: column.y + Double(slot % template.rowsPerColumn) * template.rowHeight,
+                            width: column.width, height: template.rowHeight)
+            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter)
+        }
+        let number = firstPageNumber + index
+        boxes += BookLayout.footerBoxes(page: number, of: documentPages, size: size, template: template, fitter: fitter)
+        return PageLayout(pageNumber: number, pageCount: documentPages, size: size,
+                          rowNumbers: pageRows.map(\.number), boxes: boxes)
+    }
+
+    public func makeIterator() -> AnyIterator<PageLayout> {
+        var next = 0
+        return AnyIterator {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return page(next)
+        }
+    }
+}
+
+/// Printed symbol names.
+public enum SymbolFormat {
+    /// The tag printed for a symbol, in capitals so it reads at a glance.
+    public static func label(_ symbol: NoteSymbol) -> String {
+        switch symbol {
+        case .fuel: "FUEL"
+        case .bridge: "BRIDGE"
+        case .ford: "FORD"
+        case .cattleGrid: "CATTLE GRID"
+        case .gate: "GATE"
+        case .village: "VILLAGE"
+        case .railway: "RAILWAY"
+        case .hump: "HUMP"
+        case .hole: "HOLE"
+        case .stones: "STONES"
+        case .sand: "SAND"
+        case .dunes: "DUNES"
+        case .fork: "FORK"
+        case .summit: "SUMMIT"
+        case .viewpoint: "VIEW"
+        case .water: "WATER"
+        case .police: "POLICE"
+        case .radar: "RADAR"
+        }
     }
 }
 
@@ -255,17 +438,20 @@ struct Fitter<M: TextMeasurer> {
 
     func box(_ kind: Box.Kind, _ text: String, _ font: FontSpec, _ rect: Rect,
              horizontal: Box.HorizontalAlignment = .left, vertical: Box.VerticalAlignment = .top,
-             row: Int? = nil) -> Box {
-        let (fitted, clipped) = fit(text, font, rect)
-        return Box(kind: kind, rect: rect, text: text, font: fitted, horizontal: horizontal, vertical: vertical,
-                   clipped: clipped, row: row)
+             row: Int? = nil, markup: Bool = false) -> Box {
+        let (fitted, clipped) = fit(text, font, rect, markup: markup)
+        var box = Box(kind: kind, rect: rect, text: text, font: fitted, horizontal: horizontal, vertical: vertical,
+                      clipped: clipped, row: row)
+        box.markup = markup
+        return box
     }
 
-    func fit(_ text: String, _ font: FontSpec, _ rect: Rect) -> (FontSpec, clipped: Bool) {
+    func fit(_ text: String, _ font: FontSpec, _ rect: Rect, markup: Bool = false) -> (FontSpec, clipped: Bool) {
         let tolerance = 1e-6
         var size = font.size
         while true {
-            let measured = measurer.measure(text, font: font.resized(size), width: rect.width)
+            let measured = markup ? measurer.measure(markup: text, font: font.resized(size), width: rect.width)
+                : measurer.measure(text, font: font.resized(size), width: rect.width)
             if measured.width <= rect.width + tolerance && measured.height <= rect.height + tolerance {
                 return (font.resized(size), false)
             }

@@ -1,7 +1,36 @@
-/// The geometry and type of a road-book page. All lengths are in points.
+import Model
+
+/// A colour as a template writes it (`#RRGGBB`), channels in [0, 1].
+public struct Colour: Sendable, Equatable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Parses `#RRGGBB`; nil for anything else.
+    public init?(hex: String) {
+        guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        red = Double((value >> 16) & 0xFF) / 255
+        green = Double((value >> 8) & 0xFF) / 255
+        blue = Double(value & 0xFF) / 255
+    }
+
+    public static let black = Colour(red: 0, green: 0, blue: 0)
+    public static let white = Colour(red: 1, green: 1, blue: 1)
+}
+
+/// The geometry, type and colours of road-book pages. Lengths are points unless a field says
+/// otherwise. Templates are data files (`Templates/*.json`, see `TemplateFile`); this is their
+/// decoded form.
 ///
-/// A row is split into three columns left to right: distance, tulip, notes. Later templates
-/// (roll, A4, letter, a cover page) are further values of this struct.
+/// A row is split into three columns left to right: distance, tulip, notes. A sheet holds one
+/// column of rows (A5, roll, full-width A4) or several side by side (two A5 columns on an A4
+/// sheet, to print and cut).
 public struct PageTemplate: Sendable, Equatable {
     /// Fonts of each kind of text on the page.
     public struct Fonts: Sendable, Equatable {
@@ -9,43 +38,60 @@ public struct PageTemplate: Sendable, Equatable {
         public var headerInfo: FontSpec
         public var rowNumber: FontSpec
         public var totalDistance: FontSpec
+        /// The hundredths after the odometer's decimal point, set apart in a smaller size.
+        public var totalDistanceHundredths: FontSpec
         public var partialDistance: FontSpec
         public var odometerReset: FontSpec
         public var waypointType: FontSpec
         public var marker: FontSpec
         public var noteText: FontSpec
+        public var symbol: FontSpec
         public var cap: FontSpec
         public var danger: FontSpec
+        public var speedLimit: FontSpec
+        public var elevation: FontSpec
         public var footer: FontSpec
+    }
 
-        public init(title: FontSpec, headerInfo: FontSpec, rowNumber: FontSpec, totalDistance: FontSpec,
-                    partialDistance: FontSpec, odometerReset: FontSpec, waypointType: FontSpec, marker: FontSpec,
-                    noteText: FontSpec, cap: FontSpec, danger: FontSpec, footer: FontSpec) {
-            self.title = title
-            self.headerInfo = headerInfo
-            self.rowNumber = rowNumber
-            self.totalDistance = totalDistance
-            self.partialDistance = partialDistance
-            self.odometerReset = odometerReset
-            self.waypointType = waypointType
-            self.marker = marker
-            self.noteText = noteText
-            self.cap = cap
-            self.danger = danger
-            self.footer = footer
-        }
+    /// Colours of the page.
+    public struct Colours: Sendable, Equatable {
+        /// Cell frames and text.
+        public var ink: Colour
+        /// The CAP tag, yellow on FIA books.
+        public var cap: Colour
+        /// The distance cell when the next row is close.
+        public var nearNext: Colour
+        /// Danger marks; level 3 is framed in it.
+        public var danger: Colour
+        /// The odometer reset mark.
+        public var reset: Colour
+        /// The tag of each waypoint type.
+        public var waypoints: [WaypointType: Colour]
+    }
+
+    /// A continuous roll (150 mm road-book holders): each page is as long as its rows.
+    public struct Roll: Sendable, Equatable {
+        /// Rows per page; 0 for as many as fit in the template's page height (at most the
+        /// longest page a PDF allows, 5.08 m).
+        public var rowsPerCut: Int
     }
 
     /// Template name, as in `BookSettings.template`.
     public var name: String
+    /// The sheet; for a roll, its height is that of a full cut.
     public var pageSize: PageSize
     public var margins: Margins
-    /// Height of the title block at the top of every page.
+    /// Height of the title block at the top of every sheet.
     public var headerHeight: Double
-    /// Height of the page-number line at the bottom of every page.
+    /// Height of the page-number line at the bottom of every sheet.
     public var footerHeight: Double
-    /// Height of one road-book row; a page holds as many whole rows as fit between header and footer.
+    /// Height of one road-book row.
     public var rowHeight: Double
+    /// Columns of rows side by side on a sheet (1, or 2 for two A5 columns on A4), and the gap
+    /// between them.
+    public var sheetColumns: Int
+    public var gutter: Double
+    public var roll: Roll?
     /// Shares of the row width for the distance, tulip and notes columns; they add up to 1.
     public var distanceColumnFraction: Double
     public var tulipColumnFraction: Double
@@ -53,63 +99,47 @@ public struct PageTemplate: Sendable, Equatable {
     /// Padding between a cell's frame and its contents.
     public var cellPadding: Double
     public var fonts: Fonts
+    public var colours: Colours
     /// Text that does not fit shrinks down to this size before it is clipped: below 6 pt a
     /// rider cannot read it on a bouncing bike.
     public var minimumFontSize: Double
+    /// The distance cell is highlighted when the next row is closer than this (metres): the
+    /// rider has little time to read on.
+    public var highlightNextWithin: Double
 
-    public init(name: String, pageSize: PageSize, margins: Margins, headerHeight: Double, footerHeight: Double,
-                rowHeight: Double, distanceColumnFraction: Double, tulipColumnFraction: Double,
-                notesColumnFraction: Double, cellPadding: Double, fonts: Fonts, minimumFontSize: Double) {
-        self.name = name
-        self.pageSize = pageSize
-        self.margins = margins
-        self.headerHeight = headerHeight
-        self.footerHeight = footerHeight
-        self.rowHeight = rowHeight
-        self.distanceColumnFraction = distanceColumnFraction
-        self.tulipColumnFraction = tulipColumnFraction
-        self.notesColumnFraction = notesColumnFraction
-        self.cellPadding = cellPadding
-        self.fonts = fonts
-        self.minimumFontSize = minimumFontSize
+    /// The longest page a PDF reader is required to accept: 200 inches (PDF 1.7, annex C).
+    public static let maximumPageLength = 14_400.0
+
+    /// The area rows are laid out in, on the first sheet column: between header and footer,
+    /// inside the margins.
+    public var bodyRect: Rect { columnRect(0) }
+
+    /// Rows per sheet column.
+    public var rowsPerColumn: Int {
+        if let roll {
+            let chrome = margins.top + margins.bottom + headerHeight + footerHeight
+            let longest = min(pageSize.height, Self.maximumPageLength)
+            let most = max(1, Int(((longest - chrome) / rowHeight).rounded(.down)))
+            return roll.rowsPerCut > 0 ? min(roll.rowsPerCut, most) : most
+        }
+        let height = pageSize.height - margins.top - margins.bottom - headerHeight - footerHeight
+        return max(1, Int((height / rowHeight).rounded(.down)))
     }
 
-    /// A5 portrait (148 × 210 mm): 8 mm margins, six 81 pt (28.6 mm) rows per page, columns
-    /// 25 % distance, 37 % tulip, 38 % notes — the proportions of FIM/FIA cross-country books.
-    public static let a5 = PageTemplate(
-        name: "a5",
-        pageSize: .a5,
-        margins: Margins(all: 8 * pointsPerMillimetre),
-        headerHeight: 15 * pointsPerMillimetre,
-        footerHeight: 7 * pointsPerMillimetre,
-        rowHeight: 81,
-        distanceColumnFraction: 0.25,
-        tulipColumnFraction: 0.37,
-        notesColumnFraction: 0.38,
-        cellPadding: 3,
-        fonts: Fonts(
-            title: FontSpec(size: 14, bold: true),
-            headerInfo: FontSpec(size: 8.5),
-            rowNumber: FontSpec(size: 7.5, bold: true),
-            totalDistance: FontSpec(size: 20, bold: true),
-            partialDistance: FontSpec(size: 9),
-            odometerReset: FontSpec(size: 6.5, bold: true),
-            waypointType: FontSpec(size: 8, bold: true),
-            marker: FontSpec(size: 8, bold: true),
-            noteText: FontSpec(size: 10),
-            cap: FontSpec(size: 8, bold: true),
-            danger: FontSpec(size: 12, bold: true),
-            footer: FontSpec(size: 7.5)),
-        minimumFontSize: 6)
+    /// Whole rows that fit on one sheet; at least one, so a template too small still prints.
+    public var rowsPerPage: Int { rowsPerColumn * sheetColumns }
 
-    /// The area rows are laid out in: between the header and the footer, inside the margins.
-    public var bodyRect: Rect {
-        let x = margins.left
-        let y = margins.top + headerHeight
-        return Rect(x: x, y: y, width: pageSize.width - margins.left - margins.right,
-                    height: pageSize.height - margins.top - margins.bottom - headerHeight - footerHeight)
+    /// The size of a sheet holding `rows` rows: a roll's sheet is as long as its rows.
+    public func pageSize(rows: Int) -> PageSize {
+        guard roll != nil else { return pageSize }
+        let chrome = margins.top + margins.bottom + headerHeight + footerHeight
+        return PageSize(width: pageSize.width, height: chrome + Double(max(rows, 1)) * rowHeight)
     }
 
-    /// Whole rows that fit on one page; at least one, so a template too small still prints.
-    public var rowsPerPage: Int { max(1, Int((bodyRect.height / rowHeight).rounded(.down))) }
+    /// The rectangle of sheet column `index` (0-based).
+    public func columnRect(_ index: Int) -> Rect {
+        let width = (pageSize.width - margins.left - margins.right - gutter * Double(sheetColumns - 1)) / Double(sheetColumns)
+        return Rect(x: margins.left + Double(index) * (width + gutter), y: margins.top + headerHeight,
+                    width: width, height: Double(rowsPerColumn) * rowHeight)
+    }
 }

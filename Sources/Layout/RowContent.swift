@@ -27,6 +27,17 @@ public struct RowContent: Sendable, Equatable {
     public var dangerText: String?
     /// The odometer restarts at 0 after this row.
     public var resetsOdometer: Bool
+    /// The next row is closer than the template's `highlightNextWithin`: the distance cell is
+    /// highlighted.
+    public var nextIsNear: Bool = false
+    /// Height at the row as printed ("1 234 m"), when the book has terrain.
+    public var elevationText: String? = nil
+    /// Speed limit of a DZ/FZ row, km/h.
+    public var speedLimit: Int? = nil
+    /// Symbols printed in the notes cell.
+    public var symbols: [NoteSymbol] = []
+    /// The junction drawing the note carries.
+    public var tulip: Tulip? = nil
 
     public init(number: Int, totalDistance: Metres, partialDistance: Metres, totalText: String, partialText: String,
                 text: String, marker: String?, waypointType: String?, capText: String?, dangerText: String?,
@@ -44,22 +55,27 @@ public struct RowContent: Sendable, Equatable {
         self.resetsOdometer = resetsOdometer
     }
 
-    /// The rows of `book`, one per note in the book's order. O(notes).
+    /// The rows of `book`, one per note on the route in the book's order. O(notes).
     ///
     /// A note that resets the odometer shows the reading on arrival; the rows after it count
     /// from its position. The partial distance is always the distance from the previous row.
-    public static func rows(of book: Book) -> [RowContent] {
+    /// - Parameter nearNextWithin: metres; a row whose next row is closer is marked `nextIsNear`.
+    public static func rows(of book: Book, nearNextWithin: Metres = 300) -> [RowContent] {
         let units = book.settings.units
+        // Heights are printed only when the whole route has terrain ("No terrain for this route"
+        // otherwise): a book never mixes rows with and without elevation.
+        let hasTerrain = book.profile?.isComplete ?? false
         var rows: [RowContent] = []
         rows.reserveCapacity(book.notes.count)
         var odometerOrigin: Metres = 0
         var previous: Metres = 0
         // A note off the route has no place in the rows: it is listed by `roadbook build` and kept
         // in the book file until someone moves it onto the route or removes it.
-        for (index, note) in book.notes.filter({ $0.placement == .onRoute }).enumerated() {
+        let notes = book.notes.filter { $0.placement == .onRoute }
+        for (index, note) in notes.enumerated() {
             let total = max(0, note.distanceAlong - odometerOrigin)
             let partial = max(0, note.distanceAlong - previous)
-            rows.append(RowContent(
+            var row = RowContent(
                 number: index + 1,
                 totalDistance: total,
                 partialDistance: partial,
@@ -70,11 +86,34 @@ public struct RowContent: Sendable, Equatable {
                 waypointType: note.waypointType?.rawValue,
                 capText: note.cap.map(CapFormat.text),
                 dangerText: DangerFormat.text(note.danger),
-                resetsOdometer: note.resetsOdometer))
+                resetsOdometer: note.resetsOdometer)
+            if index + 1 < notes.count {
+                row.nextIsNear = notes[index + 1].distanceAlong - note.distanceAlong < nearNextWithin
+            }
+            if hasTerrain, let height = note.elevation { row.elevationText = ElevationFormat.text(height) }
+            if note.waypointType == .dz || note.waypointType == .fz { row.speedLimit = note.speedLimit }
+            row.symbols = note.symbols
+            row.tulip = note.tulip
+            rows.append(row)
             previous = note.distanceAlong
             if note.resetsOdometer { odometerOrigin = note.distanceAlong }
         }
         return rows
+    }
+}
+
+/// Printed heights.
+public enum ElevationFormat {
+    /// Whole metres, thousands set apart by a thin space: "1 234 m".
+    public static func text(_ metres: Metres) -> String {
+        let whole = Int(metres.rounded())
+        let digits = String(abs(whole))
+        var grouped = ""
+        for (i, ch) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 { grouped.append("\u{2009}") }
+            grouped.append(ch)
+        }
+        return (whole < 0 ? "−" : "") + String(grouped.reversed()) + " m"
     }
 }
 

@@ -40,3 +40,67 @@ public protocol TextMeasurer {
     /// character) boundaries to at most `width` points.
     func measure(_ text: String, font: FontSpec, width: Double) -> TextSize
 }
+
+extension TextMeasurer {
+    /// Measures Pango markup (`<b>`, `<i>`). This default measures the text without its tags in the
+    /// plain font; a measurer backed by Pango overrides it to measure the styled runs exactly.
+    public func measure(markup: String, font: FontSpec, width: Double) -> TextSize {
+        measure(NoteMarkup.plainText(ofMarkup: markup), font: font, width: width)
+    }
+}
+
+/// The light markup of note text: `**bold**` and `_italic_`, as organisers type them. Turned into
+/// Pango markup for drawing; everything else is text (`<` and `&` included).
+public enum NoteMarkup {
+    /// Pango markup for `text`: reserved characters escaped, `**…**` bold, `_…_` italic. An
+    /// unpaired marker is kept as typed.
+    public static func pango(from text: String) -> String {
+        var out = ""
+        var bold = false, italic = false
+        let chars = Array(text)
+        // Markers only count when closed later on: look ahead so a lone "**" stays literal.
+        func closes(_ marker: String, after i: Int) -> Bool {
+            let rest = String(chars[i...])
+            return rest.contains(marker)
+        }
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "*", i + 1 < chars.count, chars[i + 1] == "*", bold || closes("**", after: i + 2) {
+                out += bold ? "</b>" : "<b>"
+                bold.toggle()
+                i += 2
+                continue
+            }
+            let wordStart = i == 0 || chars[i - 1].isWhitespace || chars[i - 1].isPunctuation
+            let wordEnd = i + 1 == chars.count || chars[i + 1].isWhitespace || chars[i + 1].isPunctuation
+            if c == "_", (italic && wordEnd) || (!italic && wordStart && i + 1 < chars.count && closes("_", after: i + 1)) {
+                out += italic ? "</i>" : "<i>"
+                italic.toggle()
+                i += 1
+                continue
+            }
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+            i += 1
+        }
+        if italic { out += "</i>" }
+        if bold { out += "</b>" }
+        return out
+    }
+
+    /// `markup` without its tags and with entities resolved.
+    public static func plainText(ofMarkup markup: String) -> String {
+        var out = ""
+        var inTag = false
+        for c in markup {
+            if c == "<" { inTag = true } else if c == ">" { inTag = false } else if !inTag { out.append(c) }
+        }
+        return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -22,21 +22,9 @@ public enum BundledFonts {
     static func installOnce() { _ = installed }
 
     /// Where `Fonts/` is looked for, in order: `$ROADBOOK_FONTS`, the current directory, then
-    /// the executable's directory and its ancestors (a build in `.build/debug` finds the package's).
-    public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                            currentDirectory: String = FileManager.default.currentDirectoryPath,
-                                            executable: URL? = Bundle.main.executableURL) -> [URL] {
-        if let explicit = environment[environmentVariable], !explicit.isEmpty {
-            return [URL(fileURLWithPath: explicit, isDirectory: true)]
-        }
-        var list = [URL(fileURLWithPath: currentDirectory, isDirectory: true).appendingPathComponent("Fonts")]
-        var dir = executable?.resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            guard let current = dir, current.path != "/" else { break }
-            list.append(current.appendingPathComponent("Fonts"))
-            dir = current.deletingLastPathComponent()
-        }
-        return list
+    /// the executable's directory and its ancestors.
+    public static func candidateDirectories() -> [URL] {
+        ResourceFolders.candidates(named: "Fonts", environmentVariable: environmentVariable)
     }
 
     /// The first candidate that holds every required file.

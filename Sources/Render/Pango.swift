@@ -28,6 +28,13 @@ final class TextContext {
         handle = try checkHandle(pango_font_map_create_context(fontMap.handle), "pango_font_map_create_context")
         self.fontMap = fontMap
         pango_cairo_context_set_resolution(handle, 72)
+        // Unhinted metrics on every surface, so a page measures and wraps the same in PDF, PNG
+        // and SVG.
+        let options = try checkHandle(cairo_font_options_create(), "cairo_font_options_create")
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(handle, options)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -71,7 +78,7 @@ final class TextLayout {
     /// Sets the text, font and wrapping width; when `maximumHeight` is given, lines beyond it are
     /// dropped and the last one ends in an ellipsis.
     func set(_ text: String, font: FontSpec, width: Double, alignment: PangoAlignment = PANGO_ALIGN_LEFT,
-             maximumHeight: Double? = nil) {
+             maximumHeight: Double? = nil, markup: Bool = false) {
         let description: FontDescription
         if let cached = fonts[font] {
             description = cached
@@ -80,7 +87,7 @@ final class TextLayout {
             fonts[font] = description
         }
         pango_layout_set_font_description(handle, description.handle)
-        pango_layout_set_width(handle, Int32((width * pangoScale).rounded(.down)))
+        pango_layout_set_width(handle, width.isFinite ? Int32((width * pangoScale).rounded(.down)) : -1)
         pango_layout_set_alignment(handle, alignment)
         if let maximumHeight {
             pango_layout_set_height(handle, Int32((maximumHeight * pangoScale).rounded(.down)))
@@ -89,8 +96,16 @@ final class TextLayout {
             pango_layout_set_height(handle, -1)
             pango_layout_set_ellipsize(handle, PANGO_ELLIPSIZE_NONE)
         }
-        pango_layout_set_text(handle, text, -1)
+        if markup {
+            pango_layout_set_markup(handle, text, -1)
+        } else {
+            pango_layout_set_attributes(handle, nil)
+            pango_layout_set_text(handle, text, -1)
+        }
     }
+
+    /// Characters of the current text that no loaded font can draw (shown as boxes).
+    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(handle)) }
 
     /// The logical size of the current text, in points.
     var size: TextSize {
@@ -112,6 +127,11 @@ struct PangoMeasurer: TextMeasurer {
 
     func measure(_ text: String, font: FontSpec, width: Double) -> TextSize {
         layout.set(text, font: font, width: width)
+        return layout.size
+    }
+
+    func measure(markup: String, font: FontSpec, width: Double) -> TextSize {
+        layout.set(markup, font: font, width: width, markup: true)
         return layout.size
     }
 }

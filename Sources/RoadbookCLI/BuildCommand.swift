@@ -22,6 +22,8 @@ struct BuildCommand: Command {
       --rally TEXT, --stage TEXT, --date TEXT
                                    printed in the page header
       --units km|mi                printed distances (default km)
+      --template T                 page template: a5 (default), roll, a4, a4-2up, letter,
+                                   letter-2up, or a template file (see Templates/README.md)
       --off-route-distance M       metres from the route beyond which a waypoint is off it (default 50)
       --off-route keep|move|drop   an off-route waypoint is kept in the book file but not printed
                                    (keep, default), printed at the nearest place on the route
@@ -50,6 +52,7 @@ struct BuildCommand: Command {
         stage = try arguments.option("stage")
         date = try arguments.option("date")
         if let units = try arguments.choice("units", of: BookSettings.Units.self) { settings.units = units }
+        if let template = try arguments.option("template") { settings.template = template }
         if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
             settings.offRouteDistance = distance
         }
@@ -65,6 +68,7 @@ struct BuildCommand: Command {
 
     func run(_ console: any Console) throws {
         try checkWritable([output] + [bookOutput].compactMap { $0 })
+        let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template))
         let document = try GPXReader.read(contentsOf: track)
         let points = try document.requireRoute(minimumPoints: 2)
         let route = Route(source: track.lastPathComponent,
@@ -80,7 +84,7 @@ struct BuildCommand: Command {
                 offRoutePolicy == .drop ? "; left out" : "; kept in the book file, not printed"))
         }
         if let bookOutput { try BookFile.write(assembled.book, to: bookOutput) }
-        let pages = try PDFBookRenderer().render(assembled.book, to: output)
+        let pages = try renderer.renderPDF(assembled.book, to: output)
         let rows = assembled.book.notes.filter { $0.placement == .onRoute }.count
         console.out(String(format: "%@: %d rows on %d pages, route %.2f km", output.path, rows, pages,
                            Polyline(route.coordinates).length / 1000))

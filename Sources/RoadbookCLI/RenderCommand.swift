@@ -1,28 +1,51 @@
 import Foundation
 import Formats
+import Layout
 import Model
 import Render
 
-/// `roadbook render`: prints a book file.
+/// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
 struct RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Print a book file as a PDF road book."
+    static let abstract = "Print a book file: PDF road book, or pages as PNG or SVG."
     static let help = """
-    Usage: roadbook render BOOK.json -o BOOK.pdf
+    Usage: roadbook render BOOK.json -o OUT.pdf [--template NAME|PATH]
+           roadbook render BOOK.json -o OUT.png --png [--dpi N] [--pages LIST]
+           roadbook render BOOK.json -o OUT.svg --svg [--pages LIST]
 
     Options:
-      -o, --output PATH   the PDF to write (required)
-      -h, --help          show this help
+      -o, --output PATH     the file to write; with several pages, PNG and SVG pages are written
+                            beside it as OUT-2.png, OUT-3.png, …
+      --template T          a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
+                            template file (see Templates/README.md)
+      --png                 write pages as PNG images
+      --svg                 write pages as SVG
+      --dpi N               PNG resolution (default 150)
+      --pages LIST          pages to write, such as 1, 2-4 or 1,3,5-7 (default: all)
+      -h, --help            show this help
     """
+
+    enum Output { case pdf, png(dpi: Double), svg }
 
     var book: URL
     var output: URL
+    var format: Output
+    var template: String?
+    var pages: [Int]?
 
     init(_ arguments: inout Arguments) throws {
         guard let output = try arguments.option("output", short: "o") else {
-            throw UsageError(message: "missing -o BOOK.pdf")
+            throw UsageError(message: "missing -o OUT")
         }
         self.output = URL(fileURLWithPath: output)
+        template = try arguments.option("template")
+        let png = arguments.flag("png"), svg = arguments.flag("svg")
+        let dpi = try arguments.number("dpi", in: 10...2400)
+        if png && svg { throw UsageError(message: "choose one of --png and --svg") }
+        if dpi != nil && !png { throw UsageError(message: "--dpi is for --png") }
+        format = png ? .png(dpi: dpi ?? 150) : svg ? .svg : .pdf
+        pages = try arguments.option("pages").map(PageList.parse)
+        if pages != nil, case .pdf = format { throw UsageError(message: "--pages is for --png and --svg; a PDF holds every page") }
         book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
         if book.standardizedFileURL == self.output.standardizedFileURL {
             throw UsageError(message: "-o would overwrite the book file \(book.path)")
@@ -32,7 +55,36 @@ struct RenderCommand: Command {
     func run(_ console: any Console) throws {
         try checkWritable([output])
         let loaded = try BookFile.read(contentsOf: book)
-        let pages = try PDFBookRenderer().render(loaded, to: output)
-        console.out("\(output.path): \(pages) pages")
+        let renderer = BookRenderer(template: try TemplateLibrary.load(template ?? loaded.settings.template))
+        switch format {
+        case .pdf:
+            let count = try renderer.renderPDF(loaded, to: output)
+            console.out("\(output.path): \(count) pages")
+        case .png(let dpi):
+            let files = try renderer.renderPNG(loaded, pages: pages, dpi: dpi, to: output)
+            console.out(files.map(\.path).joined(separator: "\n"))
+        case .svg:
+            let files = try renderer.renderSVG(loaded, pages: pages, to: output)
+            console.out(files.map(\.path).joined(separator: "\n"))
+        }
+    }
+}
+
+/// Page lists as people type them: `3`, `2-5`, `1,3,6-8`.
+enum PageList {
+    static func parse(_ text: String) throws -> [Int] {
+        var pages: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            switch ends.count {
+            case 1 where ends[0].map({ $0 >= 1 }) == true:
+                pages.append(ends[0]!)
+            case 2 where ends[0].map({ $0 >= 1 }) == true && ends[1].map({ $0 >= ends[0]! }) == true:
+                pages.append(contentsOf: ends[0]!...ends[1]!)
+            default:
+                throw UsageError(message: "--pages '\(text)': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)")
+            }
+        }
+        return pages
     }
 }

@@ -1,9 +1,13 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
-//   swift run -c release roadbook-bench [--only NAME]
+//   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
+//   .build/release/roadbook-bench [--only sample|gpx|locate|render] [--floor PATH]
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
 import Geo
+import Layout
+import Model
 import Pipeline
+import Render
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -122,13 +126,90 @@ func benchSample() throws {
                  best * 1000, median * 1000, runs.map(\.1).max()!))
 }
 
-let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+/// A synthetic book of `rows` rows like a real one: varied instructions, CAPs, types, dangers
+/// and a generated tulip on every row.
+func syntheticBook(rows: Int) -> Book {
+    let words = ["Turn right onto the gravel track", "Keep left at the fork towards the pass",
+                 "Straight on at crossroads", "Roundabout, 3rd exit", "Sharp left down the hairpin"]
+    let origin = Coordinate(latitude: 42.5, longitude: 1.5)
+    let notes = (0..<rows).map { i -> Note in
+        let exit = Double((i * 53) % 300 - 150)
+        let tulip = Tulip(origin: .generated, roads: [
+            Tulip.Road(role: .entry, angle: 180, roadClass: .tarmac),
+            Tulip.Road(role: .exit, angle: exit, roadClass: i % 3 == 0 ? .gravel : .tarmac),
+            Tulip.Road(role: .side, angle: exit > 0 ? -70 : 70, roadClass: .track),
+        ])
+        return Note(id: i + 1, kind: .turn, distanceAlong: Double(i) * 1234.5, coordinate: origin,
+                    text: "\(words[i % words.count]) \(i + 1)", marker: i % 7 == 0 ? "CP\(i / 7 + 1)" : nil,
+                    waypointType: i % 7 == 0 ? .wpv : nil, cap: Double(i * 37 % 360), danger: i % 4, tulip: tulip)
+    }
+    return Book(title: "Benchmark", rally: "roadbook-bench", route: Route(points: [RoutePoint(coordinate: origin)]),
+                notes: notes)
+}
+
+/// In a child process: renders `rows` rows to `path` and prints "seconds pages".
+func renderChild(rows: Int, path: String, templateName: String) throws {
+    let book = syntheticBook(rows: rows)
+    let renderer = BookRenderer(template: try TemplateLibrary.load(templateName))
+    let (seconds, pages) = try timed { try renderer.renderPDF(book, to: URL(fileURLWithPath: path)) }
+    print(String(format: "%.4f %d", seconds, pages))
+}
+
+func benchRender(floor: String?) throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("roadbook-bench-render-\(getpid()).pdf").path
+    defer { unlink(out) }
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    for rows in [1000, 5000] {
+        var best = (wall: Double.infinity, render: 0.0, pages: 0, peak: 0.0)
+        for _ in 0..<3 {
+            let pipe = Pipe()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: me)
+            process.arguments = ["--render-child", String(rows), out, "a5"]
+            process.standardOutput = pipe
+            let (wall, _) = try timed { try process.run(); process.waitUntilExit() }
+            let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+            guard process.terminationStatus == 0, fields.count == 2 else { throw BenchError(message: "render child failed") }
+            let peak = try measureProcess(me, ["--render-child", String(rows), out, "a5"]).peakMiB
+            if wall < best.wall { best = (wall, Double(fields[0])!, Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))!, peak) }
+        }
+        var line = String(format: "render: %d rows → %d A5 pages in %.2f s (%.0f pages/s; whole process %.2f s), peak memory %.1f MiB",
+                          rows, best.pages, best.render, Double(best.pages) / best.render, best.wall, best.peak)
+        if let floor {
+            let pipe = Pipe()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: floor)
+            process.arguments = [String(rows), out]
+            process.standardOutput = pipe
+            try process.run()
+            process.waitUntilExit()
+            let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+            if fields.count == 2 {
+                line += String(format: "; plain C floor %.2f s, %.1f MiB (%.1f× the floor)", fields[0], fields[1], best.render / fields[0])
+            }
+        }
+        print(line)
+    }
+}
+
+let arguments = CommandLine.arguments
+if let i = arguments.firstIndex(of: "--render-child"), i + 3 < arguments.count {
+    do { try renderChild(rows: Int(arguments[i + 1])!, path: arguments[i + 2], templateName: arguments[i + 3]) } catch {
+        FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+let floorProgram = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] }
 do {
     if only == nil || only == "sample" { try benchSample() }
     // The GPX reader's peak memory is read from this process's high-water mark: run it before
     // anything else that allocates much.
     if only == nil || only == "gpx" { for line in try gpxBenchmarkLines() { print(line) } }
     if only == nil || only == "locate" { benchLocate() }
+    if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))

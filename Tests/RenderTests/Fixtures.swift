@@ -1,6 +1,8 @@
+import Foundation
 import Geo
 import Layout
 import Model
+import TestSupport
 
 /// A measurer with fixed metrics, so layout tests do not depend on fonts: every character is
 /// 0.55 em wide, a line is 1.2 em high, and text wraps at whole characters.
@@ -15,6 +17,15 @@ struct FakeMeasurer: TextMeasurer {
 }
 
 enum Fixtures {
+    /// The built-in templates, read from the checkout's `Templates/`.
+    static func template(_ name: String) -> PageTemplate {
+        let url = packageRoot().appendingPathComponent("Templates/\(name).json")
+        do { return try TemplateFile.decode(try Data(contentsOf: url), fileName: url.path) } catch {
+            fatalError("cannot read the built-in template \(url.path): \(error)")
+        }
+    }
+
+    static let a5 = template("a5")
     static let origin = Coordinate(latitude: 42.5, longitude: 1.5)
 
     static func note(_ id: Int, at metres: Metres, _ text: String, marker: String? = nil,

@@ -12,7 +12,7 @@ import Testing
     ])
 
     @Test func firstPageDump() {
-        let pages = BookLayout.paginate(book: Self.book, template: .a5, measurer: FakeMeasurer())
+        let pages = BookLayout.paginate(book: Self.book, template: Fixtures.a5, measurer: FakeMeasurer())
         #expect(pages.count == 1)
         #expect(pages[0].dump() == Self.golden)
     }

@@ -50,7 +50,7 @@ import Testing
 }
 
 @Suite struct PaginationTests {
-    let template = PageTemplate.a5
+    let template = Fixtures.a5
 
     @Test func a5HoldsSixRowsOnItsPage() {
         #expect(abs(template.pageSize.width - 419.53) < 0.01)

@@ -30,7 +30,7 @@ func temporaryDirectory() throws -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("book.pdf")
         let book = Fixtures.longBook(rows: 30)
-        try PDFBookRenderer().render(book, to: url)
+        try BookRenderer(template: Fixtures.a5).renderPDF(book, to: url)
         if let keep = ProcessInfo.processInfo.environment["ROADBOOK_KEEP_PDF"] {
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(at: url, to: URL(fileURLWithPath: keep))
@@ -68,8 +68,8 @@ func temporaryDirectory() throws -> URL {
         let book = Fixtures.longBook(rows: 8)
         let a = dir.appendingPathComponent("a.pdf")
         let b = dir.appendingPathComponent("b.pdf")
-        try PDFBookRenderer().render(book, to: a)
-        try PDFBookRenderer().render(book, to: b)
+        try BookRenderer(template: Fixtures.a5).renderPDF(book, to: a)
+        try BookRenderer(template: Fixtures.a5).renderPDF(book, to: b)
         let first = try Data(contentsOf: a)
         #expect(first.count > 1000)
         #expect(first == (try Data(contentsOf: b)))
@@ -84,7 +84,7 @@ func temporaryDirectory() throws -> URL {
         try Data("x".utf8).write(to: file)
         let inside = file.appendingPathComponent("book.pdf")
         #expect {
-            try PDFBookRenderer().render(Fixtures.longBook(rows: 3), to: inside)
+            try BookRenderer(template: Fixtures.a5).renderPDF(Fixtures.longBook(rows: 3), to: inside)
         } throws: { error in
             String(describing: error).contains(inside.path)
         }
@@ -92,7 +92,7 @@ func temporaryDirectory() throws -> URL {
         let occupied = dir.appendingPathComponent("occupied.pdf")
         try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: false)
         #expect {
-            try PDFBookRenderer().render(Fixtures.longBook(rows: 3), to: occupied)
+            try BookRenderer(template: Fixtures.a5).renderPDF(Fixtures.longBook(rows: 3), to: occupied)
         } throws: { error in
             String(describing: error).contains(occupied.path)
         }

@@ -1,0 +1,142 @@
+import AtomicFile
+import CCairo
+import CPango
+import Foundation
+import Layout
+import Model
+
+/// Prints a book: lays it out on a template and draws the pages with Cairo and Pango, as a PDF,
+/// as PNG images or as SVG files. Pages are laid out and drawn one at a time, so memory stays
+/// flat however long the book is.
+public struct BookRenderer: Sendable {
+    /// Written as the PDF's creation and modification dates, so the same book gives the same
+    /// bytes; a road book's date is the rally's, printed in its header.
+    public static let fixedDocumentDate = "2000-01-01T00:00:00Z"
+
+    public var template: PageTemplate
+    /// Receives warnings (a glyph missing from the fonts); standard error by default.
+    public var warn: @Sendable (String) -> Void
+
+    public init(template: PageTemplate, warn: @escaping @Sendable (String) -> Void = BookRenderer.standardError) {
+        self.template = template
+        self.warn = warn
+    }
+
+    public static let standardError: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("roadbook: warning: \(message)\n".utf8))
+    }
+
+    /// Number of pages `book` prints on.
+    public func pageCount(of book: Book) -> Int {
+        BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: template)
+    }
+
+    /// Renders `book` to a PDF at `url`. The file appears only when complete: a failed render
+    /// leaves whatever was at `url` before and no temporary file.
+    /// - Returns: the number of pages.
+    /// - Throws: `AtomicFile.WriteError` or `RenderError`, both naming the path.
+    @discardableResult
+    public func renderPDF(_ book: Book, to url: URL) throws -> Int {
+        try AtomicFile.write(to: url) { temporary in
+            try renaming(to: url) {
+                let first = template.pageSize(rows: template.rowsPerPage)
+                let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
+                try setMetadata(of: book, on: surface)
+                let cairo = try CairoContext(surface: surface)
+                let painter = try PagePainter(cairo: cairo, template: template, warn: warn)
+                let pages = BookLayout.pages(book: book, template: template, measurer: painter.measurer)
+                for page in pages {
+                    try surface.setPageSize(width: page.size.width, height: page.size.height)
+                    try painter.draw(page)
+                    try cairo.showPage()
+                }
+                try surface.finish()
+                return pages.count
+            }
+        }
+    }
+
+    /// Renders pages as PNG images at `dpi`. One page goes to `url`; several go to files named
+    /// after it with the page number (`book-2.png`, `book-3.png`).
+    /// - Parameter pages: page numbers (1-based) to render; nil for all.
+    /// - Returns: the files written.
+    @discardableResult
+    public func renderPNG(_ book: Book, pages: [Int]? = nil, dpi: Double, to url: URL) throws -> [URL] {
+        guard dpi >= 10, dpi <= 2400 else {
+            throw RenderError(call: "renderPNG", reason: "a resolution of \(dpi) dpi is outside 10…2400", path: url.path)
+        }
+        return try renderEach(book, pages: pages, to: url) { page, temporary in
+            let scale = dpi / 72
+            let surface = try ImageSurface(width: max(1, Int((page.size.width * scale).rounded())),
+                                           height: max(1, Int((page.size.height * scale).rounded())))
+            let cairo = try CairoContext(surface: surface)
+            cairo_scale(cairo.handle, scale, scale)
+            try PagePainter(cairo: cairo, template: template, warn: warn).draw(page)
+            try surface.writePNG(to: temporary.path)
+        }
+    }
+
+    /// Renders pages as SVG files, named as `renderPNG` names them.
+    @discardableResult
+    public func renderSVG(_ book: Book, pages: [Int]? = nil, to url: URL) throws -> [URL] {
+        try renderEach(book, pages: pages, to: url) { page, temporary in
+            let surface = try SVGSurface(path: temporary.path, width: page.size.width, height: page.size.height)
+            let cairo = try CairoContext(surface: surface)
+            try PagePainter(cairo: cairo, template: template, warn: warn).draw(page)
+            try surface.finish()
+        }
+    }
+
+    /// Lays out the chosen pages one by one and hands each to `draw` with a temporary path that is
+    /// renamed onto its file when drawn. Checks every page number before writing anything.
+    private func renderEach(_ book: Book, pages wanted: [Int]?, to url: URL,
+                            draw: (PageLayout, URL) throws -> Void) throws -> [URL] {
+        // Measuring needs a Pango context; an image surface of one pixel gives the same metrics
+        // as the drawing surfaces (metrics are unhinted at 72 dpi).
+        let measuring = try PagePainter(cairo: CairoContext(surface: ImageSurface(width: 1, height: 1)),
+                                        template: template, warn: warn)
+        let pages = BookLayout.pages(book: book, template: template, measurer: measuring.measurer)
+        let numbers = wanted ?? Array(1...pages.count)
+        if let bad = numbers.first(where: { !(1...pages.count).contains($0) }) {
+            throw RenderError(call: "pages", reason: "page \(bad) does not exist; the book has \(pages.count) page\(pages.count == 1 ? "" : "s")",
+                              path: url.path)
+        }
+        var written: [URL] = []
+        for number in numbers {
+            let target = numbers.count == 1 ? url : Self.numbered(url, number)
+            try AtomicFile.write(to: target) { temporary in
+                try renaming(to: target) { try draw(pages.page(number - 1), temporary) }
+            }
+            written.append(target)
+        }
+        return written
+    }
+
+    /// `book.png` with page 3 → `book-3.png`.
+    public static func numbered(_ url: URL, _ page: Int) -> URL {
+        let ext = url.pathExtension
+        let base = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent("\(base)-\(page)" + (ext.isEmpty ? "" : ".\(ext)"))
+    }
+
+    /// Runs `body`, reporting a render error against the file the user named, not the hidden
+    /// temporary one.
+    private func renaming<T>(to url: URL, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as RenderError {
+            throw RenderError(call: error.call, reason: error.reason, path: url.path)
+        }
+    }
+
+    private func setMetadata(of book: Book, on surface: PDFSurface) throws {
+        try surface.setMetadata(CAIRO_PDF_METADATA_TITLE, book.title)
+        if let rally = book.rally, !rally.isEmpty {
+            try surface.setMetadata(CAIRO_PDF_METADATA_AUTHOR, rally)
+        }
+        if let stage = book.stage, !stage.isEmpty {
+            try surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, stage)
+        }
+        try surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, "roadbook")
+        try surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, Self.fixedDocumentDate)
+        try surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, Self.fixedDocumentDate)
+    }
+}

@@ -1,0 +1,172 @@
+import CCairo
+import CPango
+import Foundation
+import Layout
+import Model
+
+/// Draws the boxes of a page with Cairo and Pango. Each kind of box has one look; sizes of lines
+/// are here, colours come from the template.
+final class PagePainter {
+    let cairo: CairoContext
+    let template: PageTemplate
+    let text: TextLayout
+    let warn: @Sendable (String) -> Void
+    /// Texts already reported for missing glyphs, so a warning is said once.
+    private var reported: Set<String> = []
+
+    /// Line widths in points: cell frames thin enough to leave room for writing, the header rule bolder.
+    static let frameWidth = 0.8
+    static let headerRuleWidth = 1.5
+
+    init(cairo: CairoContext, template: PageTemplate, warn: @escaping @Sendable (String) -> Void) throws {
+        self.cairo = cairo
+        self.template = template
+        self.warn = warn
+        let context = try TextContext(fontMap: FontMap())
+        context.update(from: cairo)
+        text = try TextLayout(context: context)
+    }
+
+    /// Measures with the layout this painter draws with.
+    var measurer: PangoMeasurer { PangoMeasurer(layout: text) }
+
+    func draw(_ page: PageLayout) throws {
+        let cr = cairo.handle
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        for box in page.boxes {
+            cairo_save(cr)
+            decorate(box)
+            if let string = box.text, let font = box.font { show(string, font: font, in: box) }
+            cairo_restore(cr)
+        }
+        cairo_restore(cr)
+        try cairo.check("drawing page \(page.pageNumber)")
+    }
+
+    private func setColour(_ c: Colour) { cairo_set_source_rgb(cairo.handle, c.red, c.green, c.blue) }
+
+    /// Frames and backgrounds; leaves the source colour set for the box's text.
+    private func decorate(_ box: Box) {
+        let cr = cairo.handle
+        let r = box.rect
+        let colours = template.colours
+        setColour(colours.ink)
+        switch box.kind {
+        case .header:
+            cairo_set_line_width(cr, Self.headerRuleWidth)
+            cairo_move_to(cr, r.x, r.maxY - Self.headerRuleWidth / 2)
+            cairo_line_to(cr, r.maxX, r.maxY - Self.headerRuleWidth / 2)
+            cairo_stroke(cr)
+        case .nearNext:
+            setColour(colours.nearNext)
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            cairo_fill(cr)
+        case .distanceCell, .notesCell, .partialDistance:
+            frame(r)
+        case .tulipCell:
+            frame(r)
+            if let tulip = box.tulip {
+                TulipPainter(cairo: cairo, text: text).draw(tulip, in: r.inset(by: template.cellPadding * 2))
+                setColour(colours.ink)
+            }
+        case .cap:
+            roundedRectangle(r, radius: 2.5)
+            setColour(colours.cap)
+            cairo_fill_preserve(cr)
+            setColour(colours.ink)
+            cairo_set_line_width(cr, 0.6)
+            cairo_stroke(cr)
+        case .waypointType:
+            roundedRectangle(r, radius: 2)
+            if let type = box.text.flatMap(WaypointType.init(name:)), let c = colours.waypoints[type] { setColour(c) }
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+        case .symbol:
+            roundedRectangle(r, radius: 1.5)
+            cairo_set_line_width(cr, 0.6)
+            cairo_stroke(cr)
+        case .speedLimit, .speedLimitEnd:
+            // A speed sign: the limit in a red ring (DZ); at the zone's end (FZ) a grey ring with
+            // the limit struck through, as on road signs.
+            let end = box.kind == .speedLimitEnd
+            let radius = min(r.width, r.height) / 2
+            let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+            cairo_arc(cr, cx, cy, radius - radius * 0.09, 0, 2 * .pi)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill_preserve(cr)
+            if end { cairo_set_source_rgb(cr, 0.45, 0.45, 0.45) } else { setColour(colours.danger) }
+            cairo_set_line_width(cr, radius * 0.18)
+            cairo_stroke(cr)
+            if end {
+                let d = radius * 0.7
+                cairo_move_to(cr, cx - d, cy + d)
+                cairo_line_to(cr, cx + d, cy - d)
+                cairo_set_line_width(cr, radius * 0.12)
+                cairo_stroke(cr)
+                cairo_set_source_rgb(cr, 0.45, 0.45, 0.45)
+            } else {
+                setColour(colours.ink)
+            }
+        case .odometerReset, .danger:
+            setColour(box.kind == .danger ? colours.danger : colours.reset)
+        case .dangerHigh:
+            roundedRectangle(r, radius: 1.5)
+            setColour(colours.danger)
+            cairo_set_line_width(cr, 1.6)
+            cairo_stroke(cr)
+        case .rowNumber, .footer, .headerInfo, .elevation:
+            cairo_set_source_rgb(cr, 0.3, 0.3, 0.3)
+        case .headerTitle, .headerUnits, .totalDistance, .totalDistanceHundredths, .marker, .noteText:
+            break
+        }
+    }
+
+    /// Draws `string` aligned in the box; a clipped box cuts its text at the box's edge with an ellipsis.
+    private func show(_ string: String, font: FontSpec, in box: Box) {
+        let cr = cairo.handle
+        let r = box.rect
+        let alignment: PangoAlignment = switch box.horizontal {
+        case .left: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .right: PANGO_ALIGN_RIGHT
+        }
+        text.set(string, font: font, width: r.width, alignment: alignment,
+                 maximumHeight: box.clipped ? r.height : nil, markup: box.markup)
+        if text.unknownGlyphs > 0, reported.insert(string).inserted {
+            let plain = box.markup ? NoteMarkup.plainText(ofMarkup: string) : string
+            warn("\(text.unknownGlyphs) character(s) of \"\(plain)\" are missing from the font \(font.family); they print as boxes")
+        }
+        let height = text.size.height
+        let y: Double = switch box.vertical {
+        case .top: r.y
+        case .middle: r.y + (r.height - height) / 2
+        case .bottom: r.maxY - height
+        }
+        if box.clipped {
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            cairo_clip(cr)
+        }
+        cairo_move_to(cr, r.x, y)
+        text.show(in: cairo)
+    }
+
+    private func frame(_ r: Rect) {
+        let cr = cairo.handle
+        cairo_set_line_width(cr, Self.frameWidth)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_stroke(cr)
+    }
+
+    private func roundedRectangle(_ r: Rect, radius: Double) {
+        let cr = cairo.handle
+        let k = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - k, r.y + k, k, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - k, r.maxY - k, k, 0, Double.pi / 2)
+        cairo_arc(cr, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+}
