@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Model", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
+                    exclude: ["Goldens"], swiftSettings: swift6),
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Model", "TestSupport"],
+                    exclude: ["Goldens"], swiftSettings: swift6),
     ]
 )

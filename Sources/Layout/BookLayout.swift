@@ -141,6 +141,9 @@ public struct PageLayout: Sendable, Equatable {
 /// Pages are made one at a time (`BookPages`), so a renderer that draws each page before asking
 /// for the next keeps memory flat however long the book is.
 public enum BookLayout {
+    /// A width no text reaches: measures a line without wrapping it.
+    static let unboundedWidth = 100_000.0
+
     /// Lays out every page of `book` at once; for long books iterate `pages(book:template:measurer:)`.
     public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer,
                                 firstPageNumber: Int = 1, documentPages: Int? = nil) -> [PageLayout] {
@@ -256,7 +259,7 @@ public enum BookLayout {
             let y = textBottom - height
             for symbol in row.symbols {
                 let label = SymbolFormat.label(symbol)
-                let width = fitter.measurer.measure(label, font: fonts.symbol, width: .infinity).width + 2 * p
+                let width = fitter.measurer.measure(label, font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
                 guard sx + width <= inner.maxX + 1e-6 else { break }
                 boxes.append(fitter.box(.symbol, label, fonts.symbol, Rect(x: sx, y: y, width: width, height: height),
                                         horizontal: .center, vertical: .middle, row: n))
@@ -322,8 +325,8 @@ public enum BookLayout {
         var w1 = 0.0, w2 = 0.0, h = 0.0
         var clipped = false
         while true {
-            let a = fitter.measurer.measure(whole, font: big, width: .infinity)
-            let b = fitter.measurer.measure(hundredths, font: small, width: .infinity)
+            let a = fitter.measurer.measure(whole, font: big, width: BookLayout.unboundedWidth)
+            let b = fitter.measurer.measure(hundredths, font: small, width: BookLayout.unboundedWidth)
             w1 = a.width; w2 = b.width; h = a.height
             if w1 + w2 <= rect.width + 1e-6 && h <= rect.height + 1e-6 { break }
             if big.size <= template.minimumFontSize { clipped = true; break }

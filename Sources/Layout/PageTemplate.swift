@@ -74,6 +74,7 @@ public struct PageTemplate: Sendable, Equatable {
         /// Rows per page; 0 for as many as fit in the template's page height (at most the
         /// longest page a PDF allows, 5.08 m).
         public var rowsPerCut: Int
+        public init(rowsPerCut: Int) { self.rowsPerCut = rowsPerCut }
     }
 
     /// Template name, as in `BookSettings.template`.

@@ -37,7 +37,7 @@ final class PagePainter {
         cairo_paint(cr)
         for box in page.boxes {
             cairo_save(cr)
-            decorate(box)
+            try decorate(box)
             if let string = box.text, let font = box.font { show(string, font: font, in: box) }
             cairo_restore(cr)
         }
@@ -48,7 +48,7 @@ final class PagePainter {
     private func setColour(_ c: Colour) { cairo_set_source_rgb(cairo.handle, c.red, c.green, c.blue) }
 
     /// Frames and backgrounds; leaves the source colour set for the box's text.
-    private func decorate(_ box: Box) {
+    private func decorate(_ box: Box) throws {
         let cr = cairo.handle
         let r = box.rect
         let colours = template.colours
@@ -68,7 +68,7 @@ final class PagePainter {
         case .tulipCell:
             frame(r)
             if let tulip = box.tulip {
-                TulipPainter(cairo: cairo, text: text).draw(tulip, in: r.inset(by: template.cellPadding * 2))
+                try TulipPainter(cairo: cairo, text: text).draw(tulip, in: r.inset(by: template.cellPadding * 2))
                 setColour(colours.ink)
             }
         case .cap:

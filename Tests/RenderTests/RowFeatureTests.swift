@@ -70,7 +70,7 @@ struct RowFeatureTests {
     func symbolsAndMarkup() {
         #expect(boxes(.symbol).compactMap(\.text) == ["FORD", "STONES"])
         let texts = boxes(.noteText)
-        #expect(texts.allSatisfy(\.markup))
+        #expect(texts.allSatisfy { $0.markup })
         #expect(texts[0].text == "Start at the <b>village square</b>")
         #expect(texts[1].text == "Left onto the <i>gravel</i> track")
         #expect(texts[4].text == "Ford — deep after rain")

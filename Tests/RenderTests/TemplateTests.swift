@@ -64,7 +64,7 @@ struct TemplateTests {
         ("\"top\": 8,", "\"top\": -8,", "margins.top must be 0 or more millimetres, found -8"),
         ("\"height\": 28.6", "\"height\": 250", "rows.height 250 mm does not fit between header and footer"),
         ("\"distance\": 0.25", "\"distance\": 0.45", "columns must add up to 1"),
-        ("\"notes\": 0.38", "\"notes\": 0.04", "columns.notes"),
+        ("\"tulip\": 0.37,\n    \"notes\": 0.38", "\"tulip\": 0.71,\n    \"notes\": 0.04", "columns.notes is 5"),
         ("\"cap\": \"#FFD500\"", "\"cap\": \"yellow\"", "colours.cap must be a colour written #RRGGBB"),
         ("\"bold\": true", "\"bold\": 1", "must be true or false"),
         ("\"sheetColumns\": 1", "\"sheetColumns\": 1.5", "sheetColumns must be a whole number"),
