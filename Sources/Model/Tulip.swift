@@ -45,6 +45,16 @@ public struct Tulip: Codable, Sendable, Equatable {
             self.angle = angle
             self.roadClass = roadClass
         }
+
+        private enum CodingKeys: String, CodingKey { case role, angle, roadClass }
+
+        /// A road written without its class is tarmac, the common case.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            role = try c.decode(Role.self, forKey: .role)
+            angle = try c.decode(Degrees.self, forKey: .angle)
+            roadClass = try c.decodeIfPresent(RoadClass.self, forKey: .roadClass) ?? .tarmac
+        }
     }
 
     /// A roundabout: the ring replaces the junction point; roads leave from it.
