@@ -153,7 +153,12 @@ public struct CoverPage: Sendable, Equatable {
             }
         }
         for entry in legend {
-            lines.append("legend \(entry.symbol) \"\(entry.sample)\" \(entry.meaning)")
+            let symbol: String = switch entry.symbol {
+            case .waypointType(let type): "type \(type.rawValue)"
+            case .danger(let level): "danger \(level)"
+            default: "\(entry.symbol)"
+            }
+            lines.append("legend \(symbol) \"\(entry.sample)\" \(entry.meaning)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -169,7 +174,7 @@ public enum CoverLayout {
     /// Vertical space between areas, in points (A5).
     static let gap = 8.0
     /// The map is never squeezed below this share of the page height: it is the cover's point.
-    static let minimumMapShare = 0.3
+    static let minimumMapShare = 0.25
 
     /// Lays out the cover of `book` on a page of `template`'s size, inside its margins.
     /// O(route points + notes) plus a few measurements per text.
@@ -286,7 +291,7 @@ public enum CoverLayout {
         var chart: ProfileChart?
         let mapTop = stripTop + stripHeight + gap * k
         if let profile = complete {
-            let height = min(120 * k, max(70 * k, (bottom - mapTop) * 0.3))
+            let height = min(130 * k, max(85 * k, (bottom - mapTop) * 0.38))
             let minimumMap = template.pageSize.height * minimumMapShare
             if bottom - height - gap * k - mapTop >= minimumMap {
                 let frame = Rect(x: content.x, y: bottom - height, width: content.width, height: height)
@@ -338,7 +343,7 @@ public enum CoverLayout {
         let scaleBar = ScaleBar.fitting(maximumWidth: frame.width * 0.3, pointsPerMetre: projection.pointsPerMetre,
                                         units: book.settings.units)
         let barOrigin = PagePoint(x: frame.x + margin, y: frame.maxY - margin)
-        let scaleLabelSize = measurer.measure(scaleBar.label, font: font, width: .greatestFiniteMagnitude)
+        let scaleLabelSize = measurer.measure(scaleBar.label, font: font, width: ProfileChart.unwrapped)
         let scaleLabel = Rect(x: barOrigin.x, y: barOrigin.y - 4 * k - 2 - scaleLabelSize.height,
                               width: scaleLabelSize.width, height: scaleLabelSize.height)
         let northArrow = Rect(x: frame.maxX - margin * 0.6 - arrowSide, y: frame.y + margin * 0.6, width: arrowSide,
@@ -366,7 +371,7 @@ public enum CoverLayout {
                                     width: 2 * markerRadius, height: 2 * markerRadius) }
         let inside = frame.inset(by: 2)
         for i in pending.indices {
-            let size = measurer.measure(pending[i].label, font: font, width: .greatestFiniteMagnitude)
+            let size = measurer.measure(pending[i].label, font: font, width: ProfileChart.unwrapped)
             let p = pending[i].point, d = markerRadius + 2
             let candidates = [
                 Rect(x: p.x + d, y: p.y - size.height / 2, width: size.width, height: size.height),
@@ -376,7 +381,9 @@ public enum CoverLayout {
                 Rect(x: p.x + d * 0.7, y: p.y - d * 0.7 - size.height, width: size.width, height: size.height),
                 Rect(x: p.x - d * 0.7 - size.width, y: p.y + d * 0.7, width: size.width, height: size.height),
             ]
-            if let spot = candidates.first(where: { c in inside.contains(c) && !taken.contains { $0.intersects(c) } }) {
+            // Best a place clear of the route too; else one clear of other labels (the halo keeps it legible).
+            let free = candidates.filter { c in inside.contains(c) && !taken.contains { $0.intersects(c) } }
+            if let spot = free.first(where: { !crosses(route, $0.inset(by: -1)) }) ?? free.first {
                 pending[i].labelRect = spot
                 taken.append(spot)
             }
@@ -386,5 +393,32 @@ public enum CoverLayout {
         return CoverMap(frame: frame, pointsPerMetre: projection.pointsPerMetre, route: route, markers: markers,
                         markerRadius: markerRadius, labelFont: font, scaleBar: scaleBar, scaleBarOrigin: barOrigin,
                         scaleLabelRect: scaleLabel, northArrow: northArrow)
+    }
+
+    /// True when the line through `points` enters `rect`. O(points).
+    static func crosses(_ points: [PagePoint], _ rect: Rect) -> Bool {
+        func inside(_ p: PagePoint) -> Bool { p.x >= rect.x && p.x <= rect.maxX && p.y >= rect.y && p.y <= rect.maxY }
+        if let first = points.first, inside(first) { return true }
+        for (a, b) in zip(points, points.dropFirst()) {
+            if max(a.x, b.x) < rect.x || min(a.x, b.x) > rect.maxX || max(a.y, b.y) < rect.y || min(a.y, b.y) > rect.maxY {
+                continue
+            }
+            if inside(b) { return true }
+            // Clip the segment to the rectangle (Liang–Barsky): it enters when the window is non-empty.
+            var t0 = 0.0, t1 = 1.0
+            let dx = b.x - a.x, dy = b.y - a.y
+            var enters = true
+            for (p, q) in [(-dx, a.x - rect.x), (dx, rect.maxX - a.x), (-dy, a.y - rect.y), (dy, rect.maxY - a.y)] {
+                if p == 0 {
+                    if q < 0 { enters = false; break }
+                } else {
+                    let t = q / p
+                    if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+                    if t0 > t1 { enters = false; break }
+                }
+            }
+            if enters { return true }
+        }
+        return false
     }
 }

@@ -56,8 +56,14 @@ public struct ProfileChart: Sendable, Equatable {
     /// Band, climb and descent, for example "900–2400 m  ↑ 1520 m  ↓ 20 m".
     public var summary: String
     public var summaryRect: Rect
-    /// Font of every label.
+    /// Font of the axis labels and the summary.
     public var font: FontSpec
+    /// Font of the waypoint labels: the axis font in bold.
+    public var waypointFont: FontSpec { FontSpec(family: font.family, size: font.size, bold: true) }
+
+    /// A width no label reaches, for measuring one-line labels: finite, since Pango takes widths
+    /// as 32-bit integers of 1/1024 point.
+    static let unwrapped = 10_000.0
 
     /// The default label size: small, like a map's, yet above the 6 pt readable floor.
     public static let labelFont = FontSpec(size: 6.5)
@@ -79,7 +85,7 @@ public struct ProfileChart: Sendable, Equatable {
         let sampledLength = profile.spacing * Double(heights.count - 1)
         let length = routeLength > 0 ? routeLength : sampledLength
         guard length > 0 else { return nil }
-        let lineHeight = measurer.measure("0", font: font, width: .greatestFiniteMagnitude).height
+        let lineHeight = measurer.measure("0", font: font, width: ProfileChart.unwrapped).height
         let gap = 3.0
 
         // Summary on top, waypoint labels under it, the plot, then distance labels.
@@ -87,19 +93,20 @@ public struct ProfileChart: Sendable, Equatable {
             + "↓ \(metres(profile.descent)) m"
         let summaryWidth = min(rect.width, measurer.measure(summary, font: font, width: rect.width).width)
         let summaryRect = Rect(x: rect.maxX - summaryWidth, y: rect.y, width: summaryWidth, height: lineHeight)
-        let waypointRowTop = rect.y + lineHeight + 1
-        let plotTop = waypointRowTop + lineHeight + gap
+        let waypointRowTop = rect.y + lineHeight + 3
+        // The top height label is centred on the plot's top edge: keep it clear of the waypoint labels.
+        let plotTop = waypointRowTop + lineHeight + max(gap, lineHeight / 2 + 1)
         let plotBottom = rect.maxY - lineHeight - gap
 
         // Heights: round steps, three to six ticks depending on room.
-        let targetTicks = min(6, max(2, Int(((plotBottom - plotTop) / (lineHeight * 2.5)).rounded(.down))))
+        let targetTicks = min(6, max(2, Int(((plotBottom - plotTop) / (lineHeight * 1.3)).rounded(.down))))
         let span = max(band.upperBound - band.lowerBound, 10)
         let step = RoundNumber.atLeast(span / Double(targetTicks))
         let low = (band.lowerBound / step).rounded(.down) * step
         var high = (band.upperBound / step).rounded(.up) * step
         if high <= low { high = low + step }
         let heightLabels = stride(from: low, through: high + step * 1e-6, by: step).map { "\(metres($0)) m" }
-        let labelWidth = heightLabels.map { measurer.measure($0, font: font, width: .greatestFiniteMagnitude).width }
+        let labelWidth = heightLabels.map { measurer.measure($0, font: font, width: ProfileChart.unwrapped).width }
             .max() ?? 0
         let plot = Rect(x: rect.x + labelWidth + gap, y: plotTop, width: rect.maxX - rect.x - labelWidth - gap - 2,
                         height: plotBottom - plotTop)
@@ -125,12 +132,13 @@ public struct ProfileChart: Sendable, Equatable {
                                          lineHeight: lineHeight, font: font, measurer: measurer)
 
         // Waypoints: tick on the plot's top edge, label centred above it unless it would overlap.
+        let waypointFont = FontSpec(family: font.family, size: font.size, bold: true)
         var waypointTicks: [WaypointTick] = []
         var placed: [Rect] = [summaryRect]
         for (row, note) in markedNotes(notes) {
             let label = note.marker.flatMap { $0.isEmpty ? nil : $0 } ?? String(row)
             let tx = x(note.distanceAlong)
-            let w = measurer.measure(label, font: font, width: .greatestFiniteMagnitude).width
+            let w = measurer.measure(label, font: waypointFont, width: ProfileChart.unwrapped).width
             let left = min(max(tx - w / 2, rect.x), rect.maxX - w)
             let candidate = Rect(x: left, y: waypointRowTop, width: w, height: lineHeight)
             let fits = !placed.contains { $0.intersects(candidate, spacing: 2) }
@@ -165,7 +173,7 @@ public struct ProfileChart: Sendable, Equatable {
             let ticks = values.enumerated().map { i, value -> Tick in
                 var label = number(value)
                 if i == values.count - 1 { label += " " + DistanceFormat.label(units) }
-                let w = measurer.measure(label, font: font, width: .greatestFiniteMagnitude).width
+                let w = measurer.measure(label, font: font, width: ProfileChart.unwrapped).width
                 let px = plot.x + value / total * plot.width
                 let left = min(max(px - w / 2, plot.x - w / 2), plot.maxX + 2 - w)
                 return Tick(position: px, label: label,
@@ -190,7 +198,7 @@ public struct ProfileChart: Sendable, Equatable {
 
 extension Rect {
     /// True when the rectangles come closer than `spacing` points.
-    func intersects(_ other: Rect, spacing: Double = 0) -> Bool {
+    public func intersects(_ other: Rect, spacing: Double = 0) -> Bool {
         x < other.maxX + spacing && other.x < maxX + spacing && y < other.maxY + spacing && other.y < maxY + spacing
     }
 }
