@@ -14,11 +14,16 @@ public struct BookRenderer: Sendable {
     public static let fixedDocumentDate = "2000-01-01T00:00:00Z"
 
     public var template: PageTemplate
+    /// Print a cover page first: the route to scale, the totals, the elevation profile and the
+    /// legend of the symbols the book uses.
+    public var includeCover: Bool
     /// Receives warnings (a glyph missing from the fonts); standard error by default.
     public var warn: @Sendable (String) -> Void
 
-    public init(template: PageTemplate, warn: @escaping @Sendable (String) -> Void = BookRenderer.standardError) {
+    public init(template: PageTemplate, includeCover: Bool = true,
+                warn: @escaping @Sendable (String) -> Void = BookRenderer.standardError) {
         self.template = template
+        self.includeCover = includeCover
         self.warn = warn
     }
 
@@ -26,9 +31,62 @@ public struct BookRenderer: Sendable {
         FileHandle.standardError.write(Data("roadbook: warning: \(message)\n".utf8))
     }
 
-    /// Number of pages `book` prints on.
+    /// Number of pages `book` prints on, the cover included.
     public func pageCount(of book: Book) -> Int {
-        BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: template)
+        BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: template) + (includeCover ? 1 : 0)
+    }
+
+    /// The template the cover is laid out on: the sheet itself, or for a roll a page as wide as
+    /// the roll in the proportions of ISO paper (the roll's page is as long as its rows).
+    var coverTemplate: PageTemplate {
+        guard template.roll != nil else { return template }
+        var cover = template
+        cover.pageSize = PageSize(width: template.pageSize.width, height: (template.pageSize.width * 2.0.squareRoot()).rounded())
+        return cover
+    }
+
+    /// One page of the printed document.
+    enum DocumentPage {
+        case cover(CoverPage)
+        case rows(PageLayout)
+
+        var size: PageSize {
+            switch self {
+            case .cover(let page): page.size
+            case .rows(let page): page.size
+            }
+        }
+    }
+
+    /// The pages of the printed document, laid out on demand: the cover (if any), then the rows.
+    struct Document {
+        let renderer: BookRenderer
+        let book: Book
+        let rows: BookPages<PangoMeasurer>
+        let measurer: PangoMeasurer
+
+        init(renderer: BookRenderer, book: Book, measurer: PangoMeasurer) {
+            self.renderer = renderer
+            self.book = book
+            self.measurer = measurer
+            let cover = renderer.includeCover ? 1 : 0
+            let rowPages = BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: renderer.template)
+            rows = BookLayout.pages(book: book, template: renderer.template, measurer: measurer,
+                                    firstPageNumber: 1 + cover, documentPages: rowPages + cover)
+        }
+
+        var count: Int { rows.count + (renderer.includeCover ? 1 : 0) }
+
+        /// Page `number`, 1-based.
+        func page(_ number: Int) -> DocumentPage {
+            if renderer.includeCover {
+                if number == 1 {
+                    return .cover(CoverLayout.layout(book: book, template: renderer.coverTemplate, measurer: measurer))
+                }
+                return .rows(rows.page(number - 2))
+            }
+            return .rows(rows.page(number - 1))
+        }
     }
 
     /// Renders `book` to a PDF at `url`. The file appears only when complete: a failed render
@@ -39,19 +97,20 @@ public struct BookRenderer: Sendable {
     public func renderPDF(_ book: Book, to url: URL) throws -> Int {
         try AtomicFile.write(to: url) { temporary in
             try renaming(to: url) {
-                let first = template.pageSize(rows: template.rowsPerPage)
+                let first = includeCover ? coverTemplate.pageSize : template.pageSize(rows: template.rowsPerPage)
                 let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
                 try setMetadata(of: book, on: surface)
                 let cairo = try CairoContext(surface: surface)
                 let painter = try PagePainter(cairo: cairo, template: template, warn: warn)
-                let pages = BookLayout.pages(book: book, template: template, measurer: painter.measurer)
-                for page in pages {
+                let document = Document(renderer: self, book: book, measurer: painter.measurer)
+                for number in 1...document.count {
+                    let page = document.page(number)
                     try surface.setPageSize(width: page.size.width, height: page.size.height)
                     try painter.draw(page)
                     try cairo.showPage()
                 }
                 try surface.finish()
-                return pages.count
+                return document.count
             }
         }
     }
@@ -90,12 +149,12 @@ public struct BookRenderer: Sendable {
     /// Lays out the chosen pages one by one and hands each to `draw` with a temporary path that is
     /// renamed onto its file when drawn. Checks every page number before writing anything.
     private func renderEach(_ book: Book, pages wanted: [Int]?, to url: URL,
-                            draw: (PageLayout, URL) throws -> Void) throws -> [URL] {
+                            draw: (DocumentPage, URL) throws -> Void) throws -> [URL] {
         // Measuring needs a Pango context; an image surface of one pixel gives the same metrics
         // as the drawing surfaces (metrics are unhinted at 72 dpi).
         let measuring = try PagePainter(cairo: CairoContext(surface: ImageSurface(width: 1, height: 1)),
                                         template: template, warn: warn)
-        let pages = BookLayout.pages(book: book, template: template, measurer: measuring.measurer)
+        let pages = Document(renderer: self, book: book, measurer: measuring.measurer)
         let numbers = wanted ?? Array(1...pages.count)
         if let bad = numbers.first(where: { !(1...pages.count).contains($0) }) {
             throw RenderError(call: "pages", reason: "page \(bad) does not exist; the book has \(pages.count) page\(pages.count == 1 ? "" : "s")",
@@ -105,7 +164,7 @@ public struct BookRenderer: Sendable {
         for number in numbers {
             let target = numbers.count == 1 ? url : Self.numbered(url, number)
             try AtomicFile.write(to: target) { temporary in
-                try renaming(to: target) { try draw(pages.page(number - 1), temporary) }
+                try renaming(to: target) { try draw(pages.page(number), temporary) }
             }
             written.append(target)
         }

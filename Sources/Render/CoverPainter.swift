@@ -1,4 +1,3 @@
-import AtomicFile
 import CCairo
 import CPango
 import Foundation
@@ -316,31 +315,5 @@ struct CoverPainter {
         cairo_arc(cr, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
         cairo_arc(cr, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
-    }
-}
-
-/// Prints a book's cover on its own, as a PNG image.
-public enum CoverImage {
-    /// Lays out the cover of `book` on `template` and writes it to `url` as a PNG at
-    /// `pixelsPerPoint` (2 gives 144 dpi). The file appears only when complete.
-    /// - Throws: `RenderError` or `AtomicFile.WriteError`, naming the path.
-    public static func writePNG(of book: Book, template: PageTemplate = .a5, pixelsPerPoint: Double = 2,
-                                to url: URL) throws {
-        let surface = try ImageSurface(width: max(1, Int((template.pageSize.width * pixelsPerPoint).rounded())),
-                                       height: max(1, Int((template.pageSize.height * pixelsPerPoint).rounded())))
-        let cairo = try CairoContext(surface: surface)
-        cairo_scale(cairo.handle, pixelsPerPoint, pixelsPerPoint)
-        let context = try TextContext(fontMap: FontMap())
-        context.update(from: cairo)
-        let text = try TextLayout(context: context)
-        let cover = CoverLayout.layout(book: book, template: template, measurer: PangoMeasurer(layout: text))
-        try CoverPainter(cairo: cairo, text: text).draw(cover)
-        try AtomicFile.write(to: url) { temporary in
-            do {
-                try surface.writePNG(to: temporary.path)
-            } catch let error as RenderError {
-                throw RenderError(call: error.call, reason: error.reason, path: url.path)
-            }
-        }
     }
 }

@@ -30,6 +30,17 @@ final class PagePainter {
     /// Measures with the layout this painter draws with.
     var measurer: PangoMeasurer { PangoMeasurer(layout: text) }
 
+    /// Draws a page of the document: the cover, or a page of rows.
+    func draw(_ page: BookRenderer.DocumentPage) throws {
+        switch page {
+        case .cover(let cover):
+            try CoverPainter(cairo: cairo, text: text).draw(cover)
+            try cairo.check("drawing the cover")
+        case .rows(let rows):
+            try draw(rows)
+        }
+    }
+
     func draw(_ page: PageLayout) throws {
         let cr = cairo.handle
         cairo_save(cr)

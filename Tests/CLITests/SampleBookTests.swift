@@ -53,23 +53,33 @@ struct SampleBookTests {
             let mine = try #require(book.notes.first { ($0.marker ?? $0.text) == note.name })
             #expect(abs(mine.distanceAlong - note.metres) < 1, "\(note.name): \(mine.distanceAlong) m vs GeodSolve \(note.metres) m")
         }
-        let text = try runTool("pdftotext", ["-layout", pdf.path, "-"])
-
-        // Rows appear in order: look for each note's marker, then its distance, after the previous row.
-        var cursor = text.startIndex
-        for note in expected {
-            // The first row is at 0; after the DSS the odometer restarts, and the DSS is at 0.
-            let printed = [note.metres - 10, note.metres, note.metres + 10].map { String(format: "%.2f", $0 / 1000) }
-            guard let marker = text.range(of: note.name, range: cursor..<text.endIndex) else {
-                Issue.record("\(note.name) is not printed after the previous row")
+        // The rows, from page 2 on (page 1 is the cover): a row starts with its number at the left
+        // edge; its first reading like "12.34" is the total distance, its last word on the line of the
+        // number (after the waypoint type) the marker.
+        let text = try runTool("pdftotext", ["-layout", "-f", "2", pdf.path, "-"])
+        var printed: [String: Double] = [:]
+        var current: (marker: String, total: Double?)? = nil
+        func flush() { if let c = current, let total = c.total { printed[c.marker] = total } }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let words = line.split(separator: " ")
+            if let first = words.first, Int(first) != nil, line.first?.isNumber == true, words.count >= 2 {
+                flush()
+                current = (String(words[words.count - 1]), nil)   // the type tag, if any, comes first
                 continue
             }
-            // The distance is printed in the row's distance box, on the same lines as the marker or just above.
-            let rowStart = text.index(marker.lowerBound, offsetBy: -min(400, text.distance(from: text.startIndex, to: marker.lowerBound)))
-            let window = text[rowStart..<min(text.index(marker.upperBound, offsetBy: 400, limitedBy: text.endIndex) ?? text.endIndex, text.endIndex)]
-            #expect(printed.contains { window.contains($0) },
-                    "\(note.name) should be printed at \(printed[1]) km (±10 m); row text: \(window)")
-            cursor = marker.upperBound
+            if current?.total == nil, let reading = words.first(where: { $0.wholeMatch(of: /\d+\.\d\d/) != nil }) {
+                current?.total = Double(reading)
+            }
         }
+        flush()
+        for note in expected {
+            guard let km = printed[note.name] else {
+                Issue.record("\(note.name) is not printed as a row; rows found: \(printed.keys.sorted())")
+                continue
+            }
+            #expect(abs(km * 1000 - note.metres) <= 10,
+                    "\(note.name) printed at \(km) km, GeodSolve puts it at \(note.metres) m")
+        }
+        #expect(printed.count == expected.count)
     }
 }

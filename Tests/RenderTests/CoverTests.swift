@@ -88,7 +88,7 @@ enum CoverFixtures {
 
     @Test func scaleBarIsRoundAndMatchesTheGround() throws {
         let book = CoverFixtures.mountainBook()
-        let cover = CoverLayout.layout(book: book, template: .a5, measurer: FakeMeasurer())
+        let cover = CoverLayout.layout(book: book, template: Fixtures.a5, measurer: FakeMeasurer())
         let map = try #require(cover.map)
         #expect(RoundNumber.isRound(map.scaleBar.length), "\(map.scaleBar.length) m")
         #expect(map.scaleBar.drawnLength <= map.frame.width * 0.3 + 1e-9)
@@ -120,7 +120,7 @@ enum CoverFixtures {
 
     @Test func mapKeepsAspectRatioAndFitsItsRect() throws {
         let book = CoverFixtures.smallBook()
-        let cover = CoverLayout.layout(book: book, template: .a5, measurer: FakeMeasurer())
+        let cover = CoverLayout.layout(book: book, template: Fixtures.a5, measurer: FakeMeasurer())
         let map = try #require(cover.map)
         let xs = map.route.map(\.x), ys = map.route.map(\.y)
         let width = xs.max()! - xs.min()!, height = ys.max()! - ys.min()!
@@ -163,13 +163,13 @@ enum CoverFixtures {
 
     @Test func profileIsOmittedWithoutCompleteTerrain() {
         var book = CoverFixtures.smallBook()
-        let with = CoverLayout.layout(book: book, template: .a5, measurer: FakeMeasurer())
+        let with = CoverLayout.layout(book: book, template: Fixtures.a5, measurer: FakeMeasurer())
         #expect(with.profile != nil)
         #expect(with.boxes.contains { $0.text == "CLIMB" })
         book.profile?.heights[2] = nil
-        let incomplete = CoverLayout.layout(book: book, template: .a5, measurer: FakeMeasurer())
+        let incomplete = CoverLayout.layout(book: book, template: Fixtures.a5, measurer: FakeMeasurer())
         book.profile = nil
-        let without = CoverLayout.layout(book: book, template: .a5, measurer: FakeMeasurer())
+        let without = CoverLayout.layout(book: book, template: Fixtures.a5, measurer: FakeMeasurer())
         for cover in [incomplete, without] {
             #expect(cover.profile == nil)
             #expect(!cover.boxes.contains { $0.kind == .profileFrame || $0.text == "CLIMB" || $0.text == "ELEVATION" })
@@ -210,7 +210,7 @@ enum CoverFixtures {
 /// `cover.dump()` and paste it here after reading the difference line by line.
 @Suite struct CoverGoldenTests {
     @Test func smallBookDump() {
-        let cover = CoverLayout.layout(book: CoverFixtures.smallBook(), template: .a5, measurer: FakeMeasurer())
+        let cover = CoverLayout.layout(book: CoverFixtures.smallBook(), template: Fixtures.a5, measurer: FakeMeasurer())
         let dump = cover.dump()
         #expect(dump == Self.golden, "\n\(dump)")
     }
@@ -285,7 +285,7 @@ enum CoverFixtures {
         let folder = try TemporaryFolder()
         let url = folder.path("cover.png")
         let book = CoverFixtures.mountainBook()
-        try CoverImage.writePNG(of: book, pixelsPerPoint: 2, to: url)
+        try BookRenderer(template: Fixtures.a5).renderPNG(book, pages: [1], dpi: 144, to: url)
         if let keep = ProcessInfo.processInfo.environment["ROADBOOK_KEEP_COVER"] {
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(at: url, to: URL(fileURLWithPath: keep))
@@ -305,7 +305,7 @@ enum CoverFixtures {
         let context = try TextContext(fontMap: FontMap())
         context.update(from: cairo)
         let text = try TextLayout(context: context)
-        let cover = CoverLayout.layout(book: CoverFixtures.mountainBook(), template: .a5, measurer: PangoMeasurer(layout: text))
+        let cover = CoverLayout.layout(book: CoverFixtures.mountainBook(), template: Fixtures.a5, measurer: PangoMeasurer(layout: text))
         try CoverPainter(cairo: cairo, text: text).draw(cover)
         cairo_surface_flush(surface.handle)
         let stride = Int(cairo_image_surface_get_stride(surface.handle))
