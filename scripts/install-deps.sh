@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_packages=(pkg-config libcairo2-dev libpango1.0-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev fonts-dejavu-core)
+build_packages=(pkg-config libcairo2-dev libpango1.0-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev fonts-dejavu-core fonts-dejavu-extra)
 test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip)
 
 wanted=("${build_packages[@]}")
@@ -24,8 +24,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The templates' fonts, loaded by the renderer from Fonts/ so output does not depend on what the
-# system has installed. They come from Debian's fonts-dejavu-core and are not committed.
-for f in DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf DejaVuSansMono-Bold.ttf; do
+# system has installed. They come from Debian's fonts-dejavu-core and -extra and are not committed.
+for f in DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSans-Oblique.ttf DejaVuSans-BoldOblique.ttf; do
   src=/usr/share/fonts/truetype/dejavu/$f
   if [ ! -f "Fonts/$f" ] && [ -f "$src" ]; then cp "$src" "Fonts/$f"; fi
 done

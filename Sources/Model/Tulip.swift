@@ -68,6 +68,15 @@ public struct Tulip: Codable, Sendable, Equatable {
             self.exitNumber = exitNumber
             self.clockwise = clockwise
         }
+
+        private enum CodingKeys: String, CodingKey { case exitNumber, clockwise }
+
+        /// Written without a direction, a roundabout turns counterclockwise (driving on the right).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            exitNumber = try c.decode(Int.self, forKey: .exitNumber)
+            clockwise = try c.decodeIfPresent(Bool.self, forKey: .clockwise) ?? false
+        }
     }
 
     /// A point of a hand-drawn stroke in the tulip's square, x right and y up, each in [−1, 1].

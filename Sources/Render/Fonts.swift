@@ -7,7 +7,8 @@ import Layout
 /// prints the same on every machine.
 public enum BundledFonts {
     /// Files every template needs.
-    public static let requiredFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
+    public static let requiredFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf",
+                                       "DejaVuSans-BoldOblique.ttf"]
     /// Names an alternative fonts directory.
     public static let environmentVariable = "ROADBOOK_FONTS"
 

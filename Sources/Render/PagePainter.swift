@@ -11,6 +11,8 @@ final class PagePainter {
     let template: PageTemplate
     let text: TextLayout
     let warn: @Sendable (String) -> Void
+    /// Families already reported missing, so the warning is said once per run.
+    private static let warnedFamilies = WarnedOnce()
     /// Texts already reported for missing glyphs, so a warning is said once.
     private var reported: Set<String> = []
 
@@ -22,7 +24,12 @@ final class PagePainter {
         self.cairo = cairo
         self.template = template
         self.warn = warn
-        let context = try TextContext(fontMap: FontMap())
+        let fontMap = try FontMap()
+        let family = template.fonts.noteText.family
+        if !fontMap.families.contains(family), Self.warnedFamilies.insert(family) {
+            warn("the template's font family \"\(family)\" is not installed (have: \(fontMap.families.sorted().joined(separator: ", "))); text prints in a substitute")
+        }
+        let context = try TextContext(fontMap: fontMap)
         context.update(from: cairo)
         text = try TextLayout(context: context)
     }
@@ -64,6 +71,8 @@ final class PagePainter {
         let r = box.rect
         let colours = template.colours
         setColour(colours.ink)
+        // Text leaves a current point behind; a shape must not start from it.
+        cairo_new_path(cr)
         switch box.kind {
         case .header:
             cairo_set_line_width(cr, Self.headerRuleWidth)
@@ -179,5 +188,17 @@ final class PagePainter {
         cairo_arc(cr, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
         cairo_arc(cr, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
+    }
+}
+
+/// A set of things already warned about, shared by every painter of a run.
+final class WarnedOnce: @unchecked Sendable {
+    private var seen: Set<String> = []
+    private let lock = NSLock()
+    /// True the first time `key` is inserted.
+    func insert(_ key: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen.insert(key).inserted
     }
 }

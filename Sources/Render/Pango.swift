@@ -16,6 +16,19 @@ final class FontMap {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The font families this map can draw with.
+    var families: Set<String> {
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>? = nil
+        var count: Int32 = 0
+        pango_font_map_list_families(handle, &list, &count)
+        defer { g_free(list) }
+        var names: Set<String> = []
+        for i in 0..<Int(count) {
+            if let family = list?[i], let name = pango_font_family_get_name(family) { names.insert(String(cString: name)) }
+        }
+        return names
+    }
 }
 
 /// A Pango context at 72 dpi, so font sizes are points on a PDF page: PangoCairo assumes
