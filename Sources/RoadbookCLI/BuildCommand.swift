@@ -24,6 +24,7 @@ struct BuildCommand: Command {
       --units km|mi                printed distances (default km)
       --template T                 page template: a5 (default), roll, a4, a4-2up, letter,
                                    letter-2up, or a template file (see Templates/README.md)
+      --no-cover                   leave out the cover page
       --off-route-distance M       metres from the route beyond which a waypoint is off it (default 50)
       --off-route keep|move|drop   an off-route waypoint is kept in the book file but not printed
                                    (keep, default), printed at the nearest place on the route
@@ -40,6 +41,7 @@ struct BuildCommand: Command {
     var date: String?
     var settings = BookSettings()
     var offRoutePolicy: OffRoutePolicy
+    var cover: Bool
 
     init(_ arguments: inout Arguments) throws {
         guard let output = try arguments.option("output", short: "o") else {
@@ -53,6 +55,7 @@ struct BuildCommand: Command {
         date = try arguments.option("date")
         if let units = try arguments.choice("units", of: BookSettings.Units.self) { settings.units = units }
         if let template = try arguments.option("template") { settings.template = template }
+        cover = !arguments.flag("no-cover")
         if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
             settings.offRouteDistance = distance
         }
@@ -68,7 +71,7 @@ struct BuildCommand: Command {
 
     func run(_ console: any Console) throws {
         try checkWritable([output] + [bookOutput].compactMap { $0 })
-        let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template))
+        let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template), includeCover: cover)
         let document = try GPXReader.read(contentsOf: track)
         let points = try document.requireRoute(minimumPoints: 2)
         let route = Route(source: track.lastPathComponent,
@@ -86,7 +89,7 @@ struct BuildCommand: Command {
         if let bookOutput { try BookFile.write(assembled.book, to: bookOutput) }
         let pages = try renderer.renderPDF(assembled.book, to: output)
         let rows = assembled.book.notes.filter { $0.placement == .onRoute }.count
-        console.out(String(format: "%@: %d rows on %d pages, route %.2f km", output.path, rows, pages,
+        console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, rows, pages,
                            Polyline(route.coordinates).length / 1000))
     }
 

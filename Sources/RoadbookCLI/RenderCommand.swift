@@ -21,7 +21,9 @@ struct RenderCommand: Command {
       --png                 write pages as PNG images
       --svg                 write pages as SVG
       --dpi N               PNG resolution (default 150)
-      --pages LIST          pages to write, such as 1, 2-4 or 1,3,5-7 (default: all)
+      --pages LIST          pages to write, such as 1, 2-4 or 1,3,5-7 (default: all); page 1 is
+                            the cover
+      --no-cover            leave out the cover page (route map, totals, profile, legend)
       -h, --help            show this help
     """
 
@@ -32,6 +34,7 @@ struct RenderCommand: Command {
     var format: Output
     var template: String?
     var pages: [Int]?
+    var cover: Bool
 
     init(_ arguments: inout Arguments) throws {
         guard let output = try arguments.option("output", short: "o") else {
@@ -39,6 +42,7 @@ struct RenderCommand: Command {
         }
         self.output = URL(fileURLWithPath: output)
         template = try arguments.option("template")
+        cover = !arguments.flag("no-cover")
         let png = arguments.flag("png"), svg = arguments.flag("svg")
         let dpi = try arguments.number("dpi", in: 10...2400)
         if png && svg { throw UsageError(message: "choose one of --png and --svg") }
@@ -55,7 +59,8 @@ struct RenderCommand: Command {
     func run(_ console: any Console) throws {
         try checkWritable([output])
         let loaded = try BookFile.read(contentsOf: book)
-        let renderer = BookRenderer(template: try TemplateLibrary.load(template ?? loaded.settings.template))
+        let renderer = BookRenderer(template: try TemplateLibrary.load(template ?? loaded.settings.template),
+                                    includeCover: cover)
         switch format {
         case .pdf:
             let count = try renderer.renderPDF(loaded, to: output)

@@ -168,3 +168,74 @@ struct BadInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
     }
 }
+
+@Suite("roadbook render")
+struct RenderCommandTests {
+    /// The sample's book file, built once per test.
+    func sampleBook(in folder: TemporaryFolder) throws -> URL {
+        let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
+        let book = folder.path("sample.json")
+        let r = roadbook(["build", sample.path, "-o", folder.path("sample.pdf").path, "--book", book.path])
+        #expect(r.status == 0, "\(r.errors)")
+        return book
+    }
+
+    @Test("the sample book renders in every template: fonts embedded, qpdf clean, identical twice",
+          arguments: ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"])
+    func everyTemplate(template: String) throws {
+        let folder = try TemporaryFolder()
+        let book = try sampleBook(in: folder)
+        let a = folder.path("a.pdf"), b = folder.path("b.pdf")
+        #expect(roadbook(["render", book.path, "-o", a.path, "--template", template]).status == 0)
+        #expect(roadbook(["render", book.path, "-o", b.path, "--template", template]).status == 0)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+        _ = try runTool("qpdf", ["--check", a.path])
+        for line in try runTool("pdffonts", [a.path]).split(separator: "\n").dropFirst(2) {
+            #expect(line.split(separator: " ").contains("yes"), "not embedded: \(line)")
+        }
+        let text = try runTool("pdftotext", [a.path, "-"])
+        for marker in ["DSS", "CP1", "CP2", "R10", "ASS", "38.92"] { #expect(text.contains(marker), "\(template): \(marker)") }
+    }
+
+    @Test("PNG and SVG pages, with a page list; without the cover")
+    func images() throws {
+        let folder = try TemporaryFolder()
+        let book = try sampleBook(in: folder)
+        let png = roadbook(["render", book.path, "-o", folder.path("p.png").path, "--png", "--dpi", "60", "--pages", "1,3-4"])
+        #expect(png.status == 0, "\(png.errors)")
+        #expect(png.output.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent } == ["p-1.png", "p-3.png", "p-4.png"])
+        let svg = roadbook(["render", book.path, "-o", folder.path("p.svg").path, "--svg", "--pages", "2", "--no-cover"])
+        #expect(svg.status == 0 && svg.output.hasSuffix("p.svg\n"))
+        _ = try runTool("xmllint", ["--noout", folder.path("p.svg").path])
+        let plain = roadbook(["render", book.path, "-o", folder.path("n.pdf").path, "--no-cover"])
+        #expect(plain.output.contains("3 pages"))
+    }
+
+    @Test("render's own mistakes: unknown template, bad page list, page out of range", arguments: [
+        (["--template", "a3"], 1, "a3: is not a template"),
+        (["--png", "--pages", "2-1"], 64, "--pages '2-1'"),
+        (["--png", "--pages", "9"], 1, "page 9 does not exist; the book has 4 pages"),
+        (["--pages", "1"], 64, "--pages is for --png and --svg"),
+        (["--png", "--svg"], 64, "choose one of --png and --svg"),
+        (["--dpi", "100"], 64, "--dpi is for --png"),
+    ])
+    func mistakes(extra: [String], status: Int32, message: String) throws {
+        let folder = try TemporaryFolder()
+        let book = try sampleBook(in: folder)
+        let r = roadbook(["render", book.path, "-o", folder.path("out.png").path] + extra)
+        #expect(r.status == status, "\(r.errors)")
+        #expect(r.errors.contains(message), "\(r.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.png").path))
+    }
+
+    @Test("a broken template file names its field")
+    func brokenTemplate() throws {
+        let folder = try TemporaryFolder()
+        let book = try sampleBook(in: folder)
+        var text = try String(contentsOf: packageRoot().appendingPathComponent("Templates/a5.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"header\": 15", with: "\"header\": -15")
+        try text.write(to: folder.path("mine.json"), atomically: true, encoding: .utf8)
+        let r = roadbook(["render", book.path, "-o", folder.path("o.pdf").path, "--template", folder.path("mine.json").path])
+        #expect(r.status == 1 && r.errors.contains("mine.json: header must be 0 or more millimetres, found -15"), "\(r.errors)")
+    }
+}
