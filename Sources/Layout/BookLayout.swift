@@ -146,20 +146,17 @@ public enum BookLayout {
 
     /// Lays out every page of `book` at once; for long books iterate `pages(book:template:measurer:)`.
     public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer,
-                                firstPageNumber: Int = 1, documentPages: Int? = nil) -> [PageLayout] {
-        Array(pages(book: book, template: template, measurer: measurer, firstPageNumber: firstPageNumber,
-                    documentPages: documentPages))
+                                precedingPages: Int = 0) -> [PageLayout] {
+        Array(pages(book: book, template: template, measurer: measurer, precedingPages: precedingPages))
     }
 
     /// The pages of `book`, laid out on demand. Rows never split across pages; a text that does not
     /// fit its box shrinks down to the template's minimum size and is then marked clipped.
-    /// - Parameters:
-    ///   - firstPageNumber: the number printed on the first row page (2 when a cover comes first).
-    ///   - documentPages: the page count printed in footers (row pages plus any cover).
+    /// - Parameter precedingPages: pages printed before the rows (1 for a cover): they count in
+    ///   the footers' "page N of M".
     public static func pages<M: TextMeasurer>(book: Book, template: PageTemplate, measurer: M,
-                                              firstPageNumber: Int = 1, documentPages: Int? = nil) -> BookPages<M> {
-        BookPages(book: book, template: template, measurer: measurer, firstPageNumber: firstPageNumber,
-                  documentPages: documentPages)
+                                              precedingPages: Int = 0) -> BookPages<M> {
+        BookPages(book: book, template: template, measurer: measurer, precedingPages: precedingPages)
     }
 
     /// Number of row pages `book` needs on `template`.
@@ -362,17 +359,16 @@ public struct BookPages<M: TextMeasurer>: Sequence {
     public let rows: [RowContent]
     /// Number of row pages.
     public let count: Int
-    let firstPageNumber: Int
-    let documentPages: Int
+    /// Pages printed before the rows (a cover).
+    let precedingPages: Int
 
-    init(book: Book, template: PageTemplate, measurer: M, firstPageNumber: Int, documentPages: Int?) {
+    init(book: Book, template: PageTemplate, measurer: M, precedingPages: Int) {
         self.book = book
         self.template = template
         self.measurer = measurer
         rows = RowContent.rows(of: book, nearNextWithin: template.highlightNextWithin)
         count = BookLayout.pageCount(rows: rows.count, template: template)
-        self.firstPageNumber = firstPageNumber
-        self.documentPages = documentPages ?? (firstPageNumber - 1 + count)
+        self.precedingPages = precedingPages
     }
 
     /// Row page `index` (0-based) laid out.
@@ -388,9 +384,10 @@ public struct BookPages<M: TextMeasurer>: Sequence {
                             width: column.width, height: template.rowHeight)
             boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter)
         }
-        let number = firstPageNumber + index
-        boxes += BookLayout.footerBoxes(page: number, of: documentPages, size: size, template: template, fitter: fitter)
-        return PageLayout(pageNumber: number, pageCount: documentPages, size: size,
+        let number = precedingPages + index + 1
+        boxes += BookLayout.footerBoxes(page: number, of: precedingPages + count, size: size, template: template,
+                                        fitter: fitter)
+        return PageLayout(pageNumber: number, pageCount: precedingPages + count, size: size,
                           rowNumbers: pageRows.map(\.number), boxes: boxes)
     }
 
@@ -449,17 +446,26 @@ struct Fitter<M: TextMeasurer> {
         return box
     }
 
+    /// The largest size, in half-point steps from the font's own down to the minimum, at which the
+    /// text fits; found by bisection, so a long text costs a handful of measurements, not one per step.
     func fit(_ text: String, _ font: FontSpec, _ rect: Rect, markup: Bool = false) -> (FontSpec, clipped: Bool) {
         let tolerance = 1e-6
-        var size = font.size
-        while true {
+        func fits(_ size: Double) -> Bool {
             let measured = markup ? measurer.measure(markup: text, font: font.resized(size), width: rect.width)
                 : measurer.measure(text, font: font.resized(size), width: rect.width)
-            if measured.width <= rect.width + tolerance && measured.height <= rect.height + tolerance {
-                return (font.resized(size), false)
-            }
-            if size <= minimumSize { return (font.resized(size), true) }
-            size = max(minimumSize, size - Self.step)
+            return measured.width <= rect.width + tolerance && measured.height <= rect.height + tolerance
         }
+        if fits(font.size) { return (font, false) }
+        // Candidate sizes: font.size − k·step for k = 1…n, the last one the minimum.
+        let steps = Int(((font.size - minimumSize) / Self.step).rounded(.up))
+        guard steps > 0 else { return (font, true) }
+        func size(_ k: Int) -> Double { max(minimumSize, font.size - Double(k) * Self.step) }
+        if !fits(size(steps)) { return (font.resized(size(steps)), true) }
+        var fitting = steps, failing = 0   // size(fitting) fits, size(failing) does not
+        while fitting - failing > 1 {
+            let middle = (fitting + failing) / 2
+            if fits(size(middle)) { fitting = middle } else { failing = middle }
+        }
+        return (font.resized(size(fitting)), false)
     }
 }

@@ -39,6 +39,8 @@ public protocol TextMeasurer {
     /// The logical size of `text` drawn in `font`, wrapped at word (or, for a long word,
     /// character) boundaries to at most `width` points.
     func measure(_ text: String, font: FontSpec, width: Double) -> TextSize
+    /// The same for Pango markup (`<b>`, `<i>`, entities).
+    func measure(markup: String, font: FontSpec, width: Double) -> TextSize
 }
 
 extension TextMeasurer {

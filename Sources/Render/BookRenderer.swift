@@ -69,10 +69,8 @@ public struct BookRenderer: Sendable {
             self.renderer = renderer
             self.book = book
             self.measurer = measurer
-            let cover = renderer.includeCover ? 1 : 0
-            let rowPages = BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: renderer.template)
             rows = BookLayout.pages(book: book, template: renderer.template, measurer: measurer,
-                                    firstPageNumber: 1 + cover, documentPages: rowPages + cover)
+                                    precedingPages: renderer.includeCover ? 1 : 0)
         }
 
         var count: Int { rows.count + (renderer.includeCover ? 1 : 0) }

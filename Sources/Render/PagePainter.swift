@@ -42,6 +42,7 @@ final class PagePainter {
         switch page {
         case .cover(let cover):
             try CoverPainter(cairo: cairo, text: text).draw(cover)
+            text.clearCache()
             try cairo.check("drawing the cover")
         case .rows(let rows):
             try draw(rows)
@@ -60,6 +61,7 @@ final class PagePainter {
             cairo_restore(cr)
         }
         cairo_restore(cr)
+        text.clearCache()
         try cairo.check("drawing page \(page.pageNumber)")
     }
 
@@ -143,33 +145,36 @@ final class PagePainter {
         }
     }
 
-    /// Draws `string` aligned in the box; a clipped box cuts its text at the box's edge with an ellipsis.
+    /// Draws `string` aligned in the box from the layout shaped when the page was measured; a
+    /// clipped box cuts its text at the box's edge with an ellipsis.
     private func show(_ string: String, font: FontSpec, in box: Box) {
         let cr = cairo.handle
         let r = box.rect
-        let alignment: PangoAlignment = switch box.horizontal {
-        case .left: PANGO_ALIGN_LEFT
-        case .center: PANGO_ALIGN_CENTER
-        case .right: PANGO_ALIGN_RIGHT
-        }
-        text.set(string, font: font, width: r.width, alignment: alignment,
-                 maximumHeight: box.clipped ? r.height : nil, markup: box.markup)
-        if text.unknownGlyphs > 0, reported.insert(string).inserted {
+        let layout = text.shapedLayout(.init(text: string, font: font, width: r.width, markup: box.markup,
+                                             maximumHeight: box.clipped ? r.height : nil))
+        let unknown = Int(pango_layout_get_unknown_glyphs_count(layout))
+        if unknown > 0, reported.insert(string).inserted {
             let plain = box.markup ? NoteMarkup.plainText(ofMarkup: string) : string
-            warn("\(text.unknownGlyphs) character(s) of \"\(plain)\" are missing from the font \(font.family); they print as boxes")
+            warn("\(unknown) character(s) of \"\(plain)\" are missing from the font \(font.family); they print as boxes")
         }
-        let height = text.size.height
+        let size = text.size(of: layout)
+        // Lines are laid out from the left; a centred or right-aligned box moves the block.
+        let x: Double = switch box.horizontal {
+        case .left: r.x
+        case .center: r.x + (r.width - size.width) / 2
+        case .right: r.maxX - size.width
+        }
         let y: Double = switch box.vertical {
         case .top: r.y
-        case .middle: r.y + (r.height - height) / 2
-        case .bottom: r.maxY - height
+        case .middle: r.y + (r.height - size.height) / 2
+        case .bottom: r.maxY - size.height
         }
         if box.clipped {
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
             cairo_clip(cr)
         }
-        cairo_move_to(cr, r.x, y)
-        text.show(in: cairo)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, layout)
     }
 
     private func frame(_ r: Rect) {

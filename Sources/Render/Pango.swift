@@ -86,20 +86,66 @@ final class TextLayout {
         pango_layout_set_wrap(handle, PANGO_WRAP_WORD_CHAR)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+    deinit {
+        clearCache()
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// What a shaped text depends on.
+    struct Key: Hashable {
+        var text: String
+        var font: FontSpec
+        var width: Double
+        var markup: Bool
+        var maximumHeight: Double?
+    }
+
+    /// Shaped layouts of the current page, by key: a box measured while laying out the page is
+    /// drawn from the same layout, so its text is shaped once, not twice.
+    private var shaped: [Key: OpaquePointer] = [:]
+
+    /// The shaped, left-aligned layout of `key`, made on first use.
+    func shapedLayout(_ key: Key) -> OpaquePointer {
+        if let layout = shaped[key] { return layout }
+        let layout = pango_layout_new(context.handle)!
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_font_description(layout, description(key.font).handle)
+        pango_layout_set_width(layout, key.width.isFinite ? Int32((key.width * pangoScale).rounded(.down)) : -1)
+        if let height = key.maximumHeight {
+            pango_layout_set_height(layout, Int32((height * pangoScale).rounded(.down)))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        if key.markup { pango_layout_set_markup(layout, key.text, -1) } else { pango_layout_set_text(layout, key.text, -1) }
+        shaped[key] = layout
+        return layout
+    }
+
+    /// Logical size of a shaped layout, in points.
+    func size(of layout: OpaquePointer) -> TextSize {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        return TextSize(width: Double(width) / pangoScale, height: Double(height) / pangoScale)
+    }
+
+    /// Forgets the shaped layouts: call when a page is drawn.
+    func clearCache() {
+        for layout in shaped.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        shaped.removeAll(keepingCapacity: true)
+    }
+
+    private func description(_ font: FontSpec) -> FontDescription {
+        if let cached = fonts[font] { return cached }
+        let description = FontDescription(font)
+        fonts[font] = description
+        return description
+    }
 
     /// Sets the text, font and wrapping width; when `maximumHeight` is given, lines beyond it are
     /// dropped and the last one ends in an ellipsis.
     func set(_ text: String, font: FontSpec, width: Double, alignment: PangoAlignment = PANGO_ALIGN_LEFT,
              maximumHeight: Double? = nil, markup: Bool = false) {
-        let description: FontDescription
-        if let cached = fonts[font] {
-            description = cached
-        } else {
-            description = FontDescription(font)
-            fonts[font] = description
-        }
-        pango_layout_set_font_description(handle, description.handle)
+        pango_layout_set_font_description(handle, description(font).handle)
         pango_layout_set_width(handle, width.isFinite ? Int32((width * pangoScale).rounded(.down)) : -1)
         pango_layout_set_alignment(handle, alignment)
         if let maximumHeight {
@@ -139,12 +185,10 @@ struct PangoMeasurer: TextMeasurer {
     let layout: TextLayout
 
     func measure(_ text: String, font: FontSpec, width: Double) -> TextSize {
-        layout.set(text, font: font, width: width)
-        return layout.size
+        layout.size(of: layout.shapedLayout(.init(text: text, font: font, width: width, markup: false)))
     }
 
     func measure(markup: String, font: FontSpec, width: Double) -> TextSize {
-        layout.set(markup, font: font, width: width, markup: true)
-        return layout.size
+        layout.size(of: layout.shapedLayout(.init(text: markup, font: font, width: width, markup: true)))
     }
 }

@@ -29,7 +29,9 @@ func peakMemoryMiB() -> Double {
     return kb / 1024
 }
 
-/// Runs a program, returning its wall time and peak memory (ru_maxrss of the child).
+/// Runs a program, returning its wall time and peak memory (ru_maxrss of the child). Linux counts
+/// the parent's resident memory at the fork in a child's ru_maxrss, so call this while the
+/// benchmark process is still small.
 func measureProcess(_ path: String, _ arguments: [String]) throws -> (seconds: Double, peakMiB: Double, status: Int32) {
     var pid: pid_t = 0
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -152,7 +154,7 @@ func renderChild(rows: Int, path: String, templateName: String) throws {
     let book = syntheticBook(rows: rows)
     let renderer = BookRenderer(template: try TemplateLibrary.load(templateName))
     let (seconds, pages) = try timed { try renderer.renderPDF(book, to: URL(fileURLWithPath: path)) }
-    print(String(format: "%.4f %d", seconds, pages))
+    print(String(format: "%.4f %d %.1f", seconds, pages, peakMemoryMiB()))
 }
 
 func benchRender(floor: String?) throws {
@@ -169,9 +171,10 @@ func benchRender(floor: String?) throws {
             process.standardOutput = pipe
             let (wall, _) = try timed { try process.run(); process.waitUntilExit() }
             let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
-            guard process.terminationStatus == 0, fields.count == 2 else { throw BenchError(message: "render child failed") }
-            let peak = try measureProcess(me, ["--render-child", String(rows), out, "a5"]).peakMiB
-            if wall < best.wall { best = (wall, Double(fields[0])!, Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))!, peak) }
+            guard process.terminationStatus == 0, fields.count == 3 else { throw BenchError(message: "render child failed") }
+            // The child reports its own VmHWM: ru_maxrss of a child includes the parent's memory at fork.
+            let peak = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))!
+            if wall < best.wall { best = (wall, Double(fields[0])!, Int(fields[1])!, peak) }
         }
         var line = String(format: "render: %d rows → %d A5 pages in %.2f s (%.0f pages/s; whole process %.2f s), peak memory %.1f MiB",
                           rows, best.pages, best.render, Double(best.pages) / best.render, best.wall, best.peak)

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include <sys/resource.h>
 
 static void text(cairo_t *cr, PangoLayout *layout, const char *s, double x, double y, double w) {
     pango_layout_set_text(layout, s, -1);
@@ -60,7 +59,10 @@ int main(int argc, char **argv) {
     pango_font_description_free(fb); pango_font_description_free(fs);
     cairo_destroy(cr); cairo_surface_finish(s); cairo_surface_destroy(s);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    struct rusage u; getrusage(RUSAGE_SELF, &u);
-    printf("%.3f %.1f\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, u.ru_maxrss / 1024.0);
+    /* Peak memory from VmHWM: ru_maxrss would include the memory of the process that started us. */
+    double peak = 0; char line[256]; FILE *st = fopen("/proc/self/status", "r");
+    while (st && fgets(line, sizeof line, st)) if (sscanf(line, "VmHWM: %lf", &peak) == 1) break;
+    if (st) fclose(st);
+    printf("%.3f %.1f\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, peak / 1024.0);
     return 0;
 }
