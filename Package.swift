@@ -26,12 +26,17 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
                        providers: [.apt(["libexpat1-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
 
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
         .target(name: "Model", dependencies: ["Geo"], swiftSettings: swift6),
         .target(name: "Pipeline", dependencies: ["Model", "Geo"], swiftSettings: swift6),
         .target(name: "Layout", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+
+        // OpenStreetMap: PBF and XML readers, the road graph, matching a line onto it, junctions.
+        .target(name: "OSM", dependencies: ["Geo", "Model", "CZlib", "CExpat"], swiftSettings: swift6),
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
@@ -40,18 +45,22 @@ let package = Package(
                 swiftSettings: swift6),
 
         // The command line: parsing and wiring only; every stage lives in the library.
-        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "Model", "Geo", "AtomicFile"],
+        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Model", "Geo", "AtomicFile"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
-                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "Model", "Geo"],
+                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Model", "Geo"],
                           swiftSettings: swift6),
 
-        .target(name: "TestSupport", dependencies: ["Model", "Geo"], path: "Tests/TestSupport", swiftSettings: swift6),
+        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM"], path: "Tests/TestSupport", swiftSettings: swift6),
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Model", "Geo", "TestSupport"],
+                    exclude: ["Goldens"], swiftSettings: swift6),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Model", "TestSupport"],

@@ -52,12 +52,15 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     public var symbols: [NoteSymbol]
     /// The junction drawing, generated from the road or drawn by a person.
     public var tulip: Tulip?
+    /// For a note generated from the road: what it was generated from, so regeneration can tell
+    /// whether the road changed and whether a person has edited the words since.
+    public var generated: GeneratedTurn?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
                 waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
                 elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
-                symbols: [NoteSymbol] = [], tulip: Tulip? = nil) {
+                symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -74,11 +77,12 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.speedLimit = speedLimit
         self.symbols = symbols
         self.tulip = tulip
+        self.generated = generated
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
-             elevation, resetsOdometer, speedLimit, symbols, tulip
+             elevation, resetsOdometer, speedLimit, symbols, tulip, generated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,6 +103,7 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         speedLimit = try c.decodeIfPresent(Int.self, forKey: .speedLimit)
         symbols = try c.decodeIfPresent([NoteSymbol].self, forKey: .symbols) ?? []
         tulip = try c.decodeIfPresent(Tulip.self, forKey: .tulip)
+        generated = try c.decodeIfPresent(GeneratedTurn.self, forKey: .generated)
         if let limit = speedLimit, !(1...300).contains(limit) {
             throw DecodingError.dataCorruptedError(forKey: .speedLimit, in: c, debugDescription: "must be 1 to 300 km/h")
         }
@@ -153,4 +158,27 @@ public enum WaypointType: String, Codable, Sendable, CaseIterable {
 public enum NoteSymbol: String, Codable, Sendable, CaseIterable {
     case fuel, bridge, ford, cattleGrid, gate, village, railway, hump, hole, stones, sand, dunes, fork,
          summit, viewpoint, water, police, radar
+}
+
+/// What a generated turn note was made from.
+public struct GeneratedTurn: Codable, Sendable, Equatable {
+    /// The maneuver, as the turn detector named it (for example `turn`, `fork`, `roundabout`).
+    public var maneuver: String
+    /// The turn: "left", "right", "slight left", "straight", …
+    public var modifier: String
+    /// The exit taken at a roundabout.
+    public var exitNumber: Int?
+    /// The junction as the note saw it: entry and exit bearings, and the bearings of the other
+    /// roads, rounded to whole degrees.
+    public var junction: Junction
+    /// The words as generated; when `Note.text` differs, a person has edited them.
+    public var text: String
+
+    public init(maneuver: String, modifier: String, exitNumber: Int? = nil, junction: Junction, text: String) {
+        self.maneuver = maneuver
+        self.modifier = modifier
+        self.exitNumber = exitNumber
+        self.junction = junction
+        self.text = text
+    }
 }

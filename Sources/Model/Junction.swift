@@ -1,0 +1,88 @@
+import Foundation
+import Geo
+
+/// One road leaving a junction.
+public struct Spoke: Codable, Sendable, Equatable {
+    /// The road the route arrives on, the one it leaves on, or another.
+    public enum Role: String, Codable, Sendable { case entry, exit, side }
+
+    /// Compass bearing of the road leaving the junction, in [0, 360), measured from the junction
+    /// to the point 20–30 m along the road (not to its first vertex, which may sit a metre away).
+    /// The entry spoke points back the way the route came.
+    public var bearing: Degrees
+    public var role: Role
+    /// `highway=*` of the road (motorway … track, path), when known.
+    public var highway: String?
+    /// `surface=*` or `tracktype=*`, when known.
+    public var surface: String?
+    public var name: String?
+    public var ref: String?
+    /// False when the road is one-way towards the junction: a rider cannot leave along it.
+    public var canLeave: Bool
+    /// The spoke is part of a roundabout's ring.
+    public var isRoundabout: Bool
+
+    public init(bearing: Degrees, role: Role, highway: String? = nil, surface: String? = nil, name: String? = nil,
+                ref: String? = nil, canLeave: Bool = true, isRoundabout: Bool = false) {
+        self.bearing = bearing
+        self.role = role
+        self.highway = highway
+        self.surface = surface
+        self.name = name
+        self.ref = ref
+        self.canLeave = canLeave
+        self.isRoundabout = isRoundabout
+    }
+
+    /// How the road is drawn in a tulip, from its highway class and surface.
+    public var roadClass: Tulip.RoadClass {
+        let unpaved = ["unpaved", "gravel", "fine_gravel", "dirt", "earth", "ground", "grass", "sand", "mud",
+                       "compacted", "pebblestone", "grade2", "grade3", "grade4", "grade5"]
+        switch highway ?? "" {
+        case "motorway", "motorway_link", "trunk", "trunk_link": return .motorway
+        case "track": return (surface == "grade1" || surface == "asphalt" || surface == "paved") ? .tarmac : .track
+        case "path", "footway", "bridleway", "cycleway", "steps", "pedestrian": return .path
+        default: return surface.map { unpaved.contains($0) } == true ? .gravel : .tarmac
+        }
+    }
+}
+
+/// A place where the route meets other roads (or turns at the end of one).
+public struct Junction: Codable, Sendable, Equatable {
+    /// The junction's node.
+    public var coordinate: Coordinate
+    /// Distance along the route in metres.
+    public var distanceAlong: Metres
+    /// Every road at the junction, the entry and the exit among them.
+    public var spokes: [Spoke]
+    /// OpenStreetMap node id, when the junction comes from a map.
+    public var nodeID: Int64?
+
+    public init(coordinate: Coordinate, distanceAlong: Metres, spokes: [Spoke], nodeID: Int64? = nil) {
+        self.coordinate = coordinate
+        self.distanceAlong = distanceAlong
+        self.spokes = spokes
+        self.nodeID = nodeID
+    }
+
+    public var entry: Spoke? { spokes.first { $0.role == .entry } }
+    public var exit: Spoke? { spokes.first { $0.role == .exit } }
+
+    /// The turn from entry to exit, in (−180, 180]: 0 straight on, + right.
+    public var turnAngle: Degrees? {
+        guard let entry, let exit else { return nil }
+        return normalizedTurn(exit.bearing - (entry.bearing + 180))
+    }
+}
+
+/// The resolved line of a route and, where it was matched onto a road network, the junctions
+/// it passes.
+public struct RoadGeometry: Sendable, Equatable {
+    public var line: [Coordinate]
+    public var junctions: [Junction]
+
+    public init(line: [Coordinate], junctions: [Junction] = []) {
+        self.line = line
+        self.junctions = junctions
+    }
+}
