@@ -52,12 +52,11 @@ public struct JunctionFinder: Sendable {
         return result
     }
 
-    /// The junctions along every piece of a matched route, with distances along the input route
-    /// (each piece's distances are offset to where it begins on the input).
+    /// The junctions along every piece of a matched route, with distances along the input route:
+    /// the start of each piece's line is placed where the piece begins on the input.
     public func junctions(along match: MatchedRoute) -> [Junction] {
         match.pieces.flatMap { piece in
-            let offset = piece.inputStartDistance - (piece.nodeDistances.first ?? 0)
-            return junctions(along: piece.nodes, distances: piece.nodeDistances.map { $0 + offset })
+            junctions(along: piece.nodes, distances: piece.nodeDistances.map { $0 + piece.inputStartDistance })
         }
     }
 

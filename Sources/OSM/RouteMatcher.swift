@@ -11,7 +11,9 @@ public struct MatchedRoute: Sendable, Equatable {
         /// The graph geometry along the stretch: the node coordinates, starting and ending at the
         /// matched points when the stretch begins or ends between nodes.
         public var line: [Coordinate]
-        /// Distance along `line` at each of `nodes`, in metres.
+        /// Distance along `line` at each of `nodes`, in metres. A stretch matched from a GPS track
+        /// begins and ends between nodes: its first node is the one behind the start (a negative
+        /// distance) and its last the one ahead of the end (beyond the line's length).
         public var nodeDistances: [Metres]
         /// Distance along the input route, in metres, where the stretch begins.
         public var inputStartDistance: Metres
@@ -346,20 +348,33 @@ public struct RouteMatcher: Sendable {
     }
 
     /// Turns the chosen candidates of one chain into a piece: the nodes passed between them and
-    /// the graph geometry from the first matched point to the last.
+    /// the graph geometry from the first matched point to the last. The node list also holds the
+    /// node behind the first point and the node ahead of the last (the ends of the segments the
+    /// match begins and ends on, at distances below 0 and beyond the line's end), so the first and
+    /// last nodes actually passed have a road either side and can be junctions.
     private func assemble(_ chosen: [Candidate], inputStart: Metres, inputEnd: Metres) -> MatchedRoute.Piece? {
         guard let first = chosen.first, let last = chosen.last else { return nil }
         var nodes: [Int] = []
+        var firstExit: Int?, lastEntry: Int?
         for (c, t) in zip(chosen, chosen.dropFirst()) where c.segment != t.segment {
             let straight = c.point.distance(to: t.point)
             let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
             let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
                                              targets: [t.segment.from, t.segment.to])
             guard let way = entry(into: t, paths: paths) else { continue }
-            for node in paths.path(to: way.node) where node != nodes.last { nodes.append(node) }
+            let path = paths.path(to: way.node)
+            if firstExit == nil { firstExit = path.first }
+            lastEntry = way.node
+            for node in path where node != nodes.last { nodes.append(node) }
         }
+        // Along a single segment, the direction of travel is the way the fraction grew.
+        let forwardOnFirst = firstExit.map { $0 == first.segment.to } ?? (last.fraction >= first.fraction)
+        let forwardOnLast = lastEntry.map { $0 == last.segment.from } ?? (last.fraction >= first.fraction)
+        let behind = forwardOnFirst ? first.segment.from : first.segment.to
+        let ahead = forwardOnLast ? last.segment.to : last.segment.from
+
         var line = [first.point]
-        var nodeDistances: [Metres] = []
+        var nodeDistances: [Metres] = [-first.point.distance(to: graph.coordinates[behind])]
         var along: Metres = 0
         for node in nodes {
             let p = graph.coordinates[node]
@@ -368,7 +383,9 @@ public struct RouteMatcher: Sendable {
             if p != line.last { line.append(p) }
         }
         if last.point != line.last || line.count == 1 { line.append(last.point) }
-        return MatchedRoute.Piece(nodes: nodes, line: line, nodeDistances: nodeDistances,
+        along += nodes.isEmpty ? first.point.distance(to: last.point) : graph.coordinates[nodes.last!].distance(to: last.point)
+        nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead]))
+        return MatchedRoute.Piece(nodes: [behind] + nodes + [ahead], line: line, nodeDistances: nodeDistances,
                                   inputStartDistance: inputStart, inputEndDistance: inputEnd)
     }
 

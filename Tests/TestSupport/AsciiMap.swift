@@ -15,9 +15,9 @@ import OSM
 ///   """, ways: [("abe", ["highway": "primary", "name": "Main"]), ("cbd", ["highway": "track"])])
 /// ```
 ///
-/// Each letter is a node, `gridSize` metres from its neighbours in the drawing: columns run east,
-/// rows run south (the top row is north). Every other character is decoration. `nodes` places extra
-/// nodes at exact positions in metres (x east, y north of the top-left character), for geometry
+/// Each letter is a node, `gridSize` metres from its neighbours in the drawing: columns run east
+/// from the leftmost drawn character, rows run south from the top line (the top row is north). Every other character is decoration. `nodes` places extra
+/// nodes at exact positions in metres (x east of the leftmost column, y north of the top row), for geometry
 /// finer than the grid. A way lists its nodes' letters in order with its OSM tags; `highway`,
 /// `surface`, `tracktype`, `oneway` (`yes`, `-1`), `junction=roundabout`, `name` and `ref` are read.
 public struct AsciiMap: Sendable {
@@ -26,9 +26,9 @@ public struct AsciiMap: Sendable {
         /// Index in `graph`.
         public var index: Int
         public var coordinate: Coordinate
-        /// Metres east of the top-left character.
+        /// Metres east of the leftmost drawn column.
         public var x: Double
-        /// Metres north of the top-left character (negative below the top row).
+        /// Metres north of the top row (negative below it).
         public var y: Double
     }
 
@@ -53,8 +53,11 @@ public struct AsciiMap: Sendable {
         var positions: [(Character, Double, Double)] = []
         let lines = drawing.split(separator: "\n", omittingEmptySubsequences: false)
             .drop { $0.allSatisfy(\.isWhitespace) }
+        // Column 0 is the leftmost drawn character, however far the drawing is indented.
+        let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+            .map { $0.prefix { $0 == " " }.count }.min() ?? 0
         for (row, line) in lines.enumerated() {
-            for (column, character) in line.enumerated() where character.isLetter {
+            for (column, character) in line.dropFirst(indent).enumerated() where character.isLetter {
                 positions.append((character, Double(column) * gridSize, -Double(row) * gridSize))
             }
         }
@@ -104,7 +107,7 @@ public struct AsciiMap: Sendable {
         return Route(nodes: path, line: path.map { graph.coordinates[$0] })
     }
 
-    /// The coordinate `x` metres east and `y` metres north of the top-left character.
+    /// The coordinate `x` metres east of the leftmost column and `y` metres north of the top row.
     public func point(_ x: Double, _ y: Double) -> Coordinate { grid(x, y) }
 
     /// The compass bearing in degrees, [0, 360), from node `a` to the point (x, y) on the grid,
