@@ -1,0 +1,404 @@
+import Foundation
+import Geo
+
+/// A route laid onto the road graph: the stretches that follow roads, as node paths with their
+/// geometry, and the stretches of the input that no road explains.
+public struct MatchedRoute: Sendable, Equatable {
+    /// One unbroken stretch of the route along the graph.
+    public struct Piece: Sendable, Equatable {
+        /// Graph nodes passed, in order of travel (consecutive nodes are neighbours in the graph).
+        public var nodes: [Int]
+        /// The graph geometry along the stretch: the node coordinates, starting and ending at the
+        /// matched points when the stretch begins or ends between nodes.
+        public var line: [Coordinate]
+        /// Distance along `line` at each of `nodes`, in metres. A stretch matched from a GPS track
+        /// begins and ends between nodes: its first node is the one behind the start (a negative
+        /// distance) and its last the one ahead of the end (beyond the line's length).
+        public var nodeDistances: [Metres]
+        /// Distance along the input route, in metres, where the stretch begins.
+        public var inputStartDistance: Metres
+        /// Distance along the input route, in metres, where the stretch ends.
+        public var inputEndDistance: Metres
+
+        public init(nodes: [Int], line: [Coordinate], nodeDistances: [Metres], inputStartDistance: Metres,
+                    inputEndDistance: Metres) {
+            self.nodes = nodes
+            self.line = line
+            self.nodeDistances = nodeDistances
+            self.inputStartDistance = inputStartDistance
+            self.inputEndDistance = inputEndDistance
+        }
+    }
+
+    /// The matched stretches, in order along the input.
+    public var pieces: [Piece]
+    /// Stretches of the input route, as distances along it in metres, left open: no road lies
+    /// near enough, or no road joins the stretches either side.
+    public var unmatched: [ClosedRange<Metres>]
+
+    public init(pieces: [Piece], unmatched: [ClosedRange<Metres>]) {
+        self.pieces = pieces
+        self.unmatched = unmatched
+    }
+
+    /// Every piece's nodes, joined; where the match was broken, consecutive nodes need not be neighbours.
+    public var nodes: [Int] { pieces.flatMap(\.nodes) }
+    /// Every piece's line, joined; where the match was broken the line jumps.
+    public var line: [Coordinate] { pieces.flatMap(\.line) }
+}
+
+/// Lays a route onto a `RoadGraph`.
+///
+/// Two methods, chosen by `match(_:)` from how the route's vertices sit on the graph:
+/// - **On nodes.** A route computed over the same extract (OSRM, Valhalla or the embedded router)
+///   or a book's own road legs has its vertices on graph nodes. Each vertex is snapped to the node
+///   at the same place and any gap is filled with a bounded shortest path (Dijkstra 1959).
+/// - **Hidden Markov model.** A recorded GPS track is matched after Newson & Krumm, "Hidden Markov
+///   Map Matching Through Noise and Sparseness" (ACM SIGSPATIAL GIS 2009): the track is resampled,
+///   every sample gets candidate points on the roads within a search radius, emission
+///   probabilities fall off as a Gaussian of the distance to the road, transition probabilities
+///   as an exponential of the difference between the route distance on the graph and the
+///   great-circle distance, and the Viterbi algorithm picks the most likely sequence. The chain
+///   breaks and restarts where a sample has no candidate or no candidate can be reached.
+public struct RouteMatcher: Sendable {
+    /// Thresholds of route matching, each with its reason.
+    public struct Configuration: Sendable, Equatable {
+        /// A vertex this close to a node is on it. Routers write node coordinates rounded to 5–7
+        /// decimals (about 1 m at 5); 2 m covers that and nothing a map would draw as separate.
+        public var snapTolerance: Metres = 2
+        /// `match(_:)` matches on nodes when at least this share of the vertices snap to a node;
+        /// a GPS track almost never has a fix within 2 m of a node, a routed line almost always does.
+        public var nodeRouteShare: Double = 0.8
+        /// A gap between snapped vertices is filled by a path at most this many times the input's
+        /// own length over the gap (plus `gapSlack`): longer means the input took a road the graph
+        /// lacks, and the match is left open rather than invented.
+        public var gapDetourFactor: Double = 1.5
+        /// Added to the bound of a gap fill, so short gaps around a block still fill.
+        public var gapSlack: Metres = 50
+        /// The track is resampled to this spacing before HMM matching: Newson & Krumm found that
+        /// samples closer than a few σ add noise, not information, and sparse samples lose turns;
+        /// 25 m keeps every junction of a mountain road.
+        public var sampleSpacing: Metres = 25
+        /// Roads farther than this from a sample are not candidates. Newson & Krumm used 200 m for
+        /// σ = 4 m; consumer GPS under trees rarely strays past 40 m, and a wider radius
+        /// matches tracks that leave the road onto the nearest road.
+        public var searchRadius: Metres = 40
+        /// At most this many candidates per sample, closest first (bounds Viterbi to k² per step).
+        public var maximumCandidates: Int = 8
+        /// Standard deviation of GPS noise in metres (Newson & Krumm measured 4.07 m; consumer
+        /// units in mountains see 5–10 m).
+        public var gpsSigma: Metres = 7
+        /// Scale of the exponential transition probability in metres: how much route distance may
+        /// exceed the straight distance between samples before a path becomes unlikely. Newson &
+        /// Krumm fit β from the median difference; a few metres at 25 m spacing.
+        public var transitionBeta: Metres = 5
+        /// A transition's route distance is searched up to this many times the straight distance
+        /// between samples (plus twice the search radius); beyond it the path is impossible.
+        public var transitionBoundFactor: Double = 3
+        /// An input segment longer than this is a gap in the recording (tunnel, lost fix): the
+        /// match breaks there and restarts, as Newson & Krumm break on gaps.
+        public var gapLength: Metres = 300
+        /// Whether route distances respect one-way tags. A rider follows them; turn it off to match
+        /// a track recorded against the flow (a closed rally stage).
+        public var respectOneway: Bool = true
+
+        public init() {}
+    }
+
+    public let graph: RoadGraph
+    public let configuration: Configuration
+    let search: GraphSearch
+
+    /// Indexes the graph for matching. O(nodes + segments).
+    public init(graph: RoadGraph, configuration: Configuration = Configuration()) {
+        self.graph = graph
+        self.configuration = configuration
+        search = GraphSearch(graph: graph, cellSize: max(configuration.searchRadius, 25))
+    }
+
+    /// Matches `route` on nodes when most of its vertices sit on graph nodes, and with the HMM otherwise.
+    public func match(_ route: [Coordinate]) -> MatchedRoute {
+        guard !route.isEmpty else { return MatchedRoute(pieces: [], unmatched: []) }
+        let snapped = route.filter { search.nearestNode(to: $0, within: configuration.snapTolerance) != nil }.count
+        return Double(snapped) >= configuration.nodeRouteShare * Double(route.count)
+            ? matchOnNodes(route) : matchTrack(route)
+    }
+
+    // MARK: On nodes
+
+    /// Snaps each vertex of a routed line to the node at the same place (within `snapTolerance`)
+    /// and fills the gaps between snapped vertices with bounded shortest paths. Vertices that snap
+    /// nowhere are skipped when a path explains them; a gap no path of plausible length fills is
+    /// left unmatched. O(vertices) lookups plus one bounded Dijkstra per gap.
+    public func matchOnNodes(_ route: [Coordinate]) -> MatchedRoute {
+        let input = Polyline(route)
+        var pieces: [MatchedRoute.Piece] = []
+        var unmatched: [ClosedRange<Metres>] = []
+        var current: [Int] = []
+        var currentStart: Metres = 0
+        var lastSnapped: (node: Int, distance: Metres)?
+        var firstSnapDistance: Metres?
+
+        func finish(at end: Metres) {
+            if current.count >= 2 { pieces.append(piece(nodes: current, inputStart: currentStart, inputEnd: end)) }
+            current = []
+        }
+
+        for (i, vertex) in route.enumerated() {
+            let along = input.cumulativeDistances[i]
+            guard let hit = search.nearestNode(to: vertex, within: configuration.snapTolerance) else { continue }
+            if firstSnapDistance == nil { firstSnapDistance = along }
+            defer { lastSnapped = (hit.node, along) }
+            guard let last = lastSnapped else {
+                current = [hit.node]
+                currentStart = along
+                continue
+            }
+            if hit.node == last.node { continue }
+            let gap = along - last.distance
+            let bound = gap * configuration.gapDetourFactor + configuration.gapSlack
+            let paths = search.shortestPaths(from: [(last.node, 0)], bound: bound,
+                                             respectOneway: configuration.respectOneway, targets: [hit.node])
+            if paths.distance[hit.node] != nil {
+                current.append(contentsOf: paths.path(to: hit.node).dropFirst())
+            } else {
+                finish(at: last.distance)
+                unmatched.append(last.distance...along)
+                current = [hit.node]
+                currentStart = along
+            }
+        }
+        let end = lastSnapped?.distance ?? 0
+        finish(at: end)
+        if let first = firstSnapDistance, first > 0 { unmatched.insert(0...first, at: 0) }
+        if route.count >= 2 && end < input.length { unmatched.append(end...input.length) }
+        if firstSnapDistance == nil && route.count >= 2 { unmatched = [0...input.length] }
+        return MatchedRoute(pieces: pieces, unmatched: unmatched)
+    }
+
+    private func piece(nodes: [Int], inputStart: Metres, inputEnd: Metres) -> MatchedRoute.Piece {
+        let line = nodes.map { graph.coordinates[$0] }
+        return MatchedRoute.Piece(nodes: nodes, line: line, nodeDistances: Polyline(line).cumulativeDistances,
+                                  inputStartDistance: inputStart, inputEndDistance: inputEnd)
+    }
+
+    // MARK: Hidden Markov model
+
+    /// A possible true position of a sample: its projection onto one road segment.
+    struct Candidate {
+        var segment: GraphSearch.Segment
+        /// Fraction along the segment from `segment.from`, in [0, 1].
+        var fraction: Double
+        var point: Coordinate
+        /// Distance from the sample to `point`, metres.
+        var offset: Metres
+        /// Length of the segment, metres.
+        var segmentLength: Metres
+    }
+
+    /// Matches a recorded GPS track with the HMM of Newson & Krumm (2009); see the type's summary.
+    /// O(samples × k × bounded Dijkstra) for k candidates per sample.
+    public func matchTrack(_ track: [Coordinate]) -> MatchedRoute {
+        let input = Polyline(track)
+        guard track.count >= 2 else { return MatchedRoute(pieces: [], unmatched: []) }
+        var pieces: [MatchedRoute.Piece] = []
+        var unmatched: [ClosedRange<Metres>] = []
+        // Split at recording gaps, then resample each part.
+        var partStart = 0
+        for i in 0..<input.segmentCount where input.segmentLength(i) > configuration.gapLength || i == input.segmentCount - 1 {
+            let isGap = input.segmentLength(i) > configuration.gapLength
+            let partEnd = isGap ? i : i + 1
+            if partEnd > partStart {
+                matchPart(input, from: input.cumulativeDistances[partStart], to: input.cumulativeDistances[partEnd],
+                          pieces: &pieces, unmatched: &unmatched)
+            }
+            if isGap { unmatched.append(input.cumulativeDistances[i]...input.cumulativeDistances[i + 1]) }
+            partStart = i + 1
+        }
+        return MatchedRoute(pieces: pieces, unmatched: merged(unmatched))
+    }
+
+    private func matchPart(_ input: Polyline, from start: Metres, to end: Metres,
+                           pieces: inout [MatchedRoute.Piece], unmatched: inout [ClosedRange<Metres>]) {
+        var distances: [Metres] = []
+        var d = start
+        while d < end { distances.append(d); d += configuration.sampleSpacing }
+        distances.append(end)
+        let samples = distances.map { input.coordinate(atDistance: $0) }
+        let candidates = samples.map(candidates(for:))
+
+        // Viterbi over the chain, broken where a sample has no candidate or none can be reached.
+        var scores: [Double] = []
+        var back: [[Int]] = []          // back[k][j]: best predecessor of candidate j at chain step k
+        var chain: [Int] = []           // sample indices in the current chain
+        func close() {
+            guard let last = chain.last, !chain.isEmpty, let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else {
+                chain = []; return
+            }
+            var picks = [best]
+            for k in stride(from: chain.count - 1, to: 0, by: -1) { picks.append(back[k][picks.last!]) }
+            picks.reverse()
+            let chosen = zip(chain, picks).map { candidates[$0][$1] }
+            if let p = assemble(chosen, inputStart: distances[chain[0]], inputEnd: distances[last]) { pieces.append(p) }
+            chain = []
+        }
+        for (k, cands) in candidates.enumerated() {
+            let emissions = cands.map { emission($0.offset) }
+            if cands.isEmpty {
+                close()
+                let previous = k > 0 ? distances[k - 1] : distances[k]
+                let next = k + 1 < distances.count ? distances[k + 1] : distances[k]
+                unmatched.append(previous...next)
+                continue
+            }
+            guard let previousSample = chain.last else {
+                chain = [k]; scores = emissions; back = [Array(repeating: -1, count: cands.count)]
+                continue
+            }
+            let straight = samples[previousSample].distance(to: samples[k])
+            let previousCandidates = candidates[previousSample]
+            var next = [Double](repeating: -.infinity, count: cands.count)
+            var from = [Int](repeating: -1, count: cands.count)
+            for (i, c) in previousCandidates.enumerated() where scores[i] > -.infinity {
+                let routes = routeDistances(from: c, to: cands, straight: straight)
+                for (j, route) in routes.enumerated() {
+                    guard let route else { continue }
+                    let score = scores[i] - abs(route - straight) / configuration.transitionBeta + emissions[j]
+                    if score > next[j] { next[j] = score; from[j] = i }
+                }
+            }
+            if next.allSatisfy({ $0 == -.infinity }) {
+                close()
+                unmatched.append(distances[previousSample]...distances[k])
+                chain = [k]; scores = emissions; back = [Array(repeating: -1, count: cands.count)]
+            } else {
+                chain.append(k); scores = next; back.append(from)
+            }
+        }
+        close()
+    }
+
+    /// Log emission probability, up to a constant: a Gaussian in the distance to the road.
+    private func emission(_ offset: Metres) -> Double {
+        let z = offset / configuration.gpsSigma
+        return -0.5 * z * z
+    }
+
+    /// Candidates for one sample: its projection onto every segment within the search radius,
+    /// closest first, at most `maximumCandidates`.
+    func candidates(for sample: Coordinate) -> [Candidate] {
+        let frame = LocalFrame(origin: sample)
+        var found: [Candidate] = []
+        for index in search.segments(near: sample, radius: configuration.searchRadius) {
+            let s = search.segments[index]
+            let a = graph.coordinates[s.from], b = graph.coordinates[s.to]
+            let pa = frame.project(a), pb = frame.project(b)
+            let dx = pb.x - pa.x, dy = pb.y - pa.y
+            let l2 = dx * dx + dy * dy
+            let t = l2 > 0 ? min(max(-(pa.x * dx + pa.y * dy) / l2, 0), 1) : 0
+            let x = pa.x + t * dx, y = pa.y + t * dy
+            let offset = (x * x + y * y).squareRoot()
+            guard offset <= configuration.searchRadius else { continue }
+            let point = Coordinate(latitude: a.latitude + t * (b.latitude - a.latitude),
+                                   longitude: a.longitude + t * (b.longitude - a.longitude))
+            found.append(Candidate(segment: s, fraction: t, point: point, offset: offset, segmentLength: l2.squareRoot()))
+        }
+        found.sort { $0.offset < $1.offset }
+        return Array(found.prefix(configuration.maximumCandidates))
+    }
+
+    /// The ways out of a candidate to the ends of its segment, with their costs in metres.
+    private func exits(_ c: Candidate) -> [(node: Int, cost: Metres)] {
+        var result: [(node: Int, cost: Metres)] = []
+        if search.canTravel(c.segment, forward: true, respectOneway: configuration.respectOneway) {
+            result.append((c.segment.to, (1 - c.fraction) * c.segmentLength))
+        }
+        if search.canTravel(c.segment, forward: false, respectOneway: configuration.respectOneway) {
+            result.append((c.segment.from, c.fraction * c.segmentLength))
+        }
+        return result
+    }
+
+    /// Route distances in metres from `c` to each target candidate, nil where none is within bound.
+    /// Along one segment the distance is the plain difference whatever the one-way tag: a fix
+    /// falling a few metres behind the last is noise, not a rider reversing.
+    private func routeDistances(from c: Candidate, to targets: [Candidate], straight: Metres) -> [Metres?] {
+        let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
+        let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+                                         targets: Set(targets.flatMap { [$0.segment.from, $0.segment.to] }))
+        return targets.map { t in
+            if t.segment == c.segment { return abs(t.fraction - c.fraction) * c.segmentLength }
+            return entry(into: t, paths: paths)?.cost
+        }
+    }
+
+    /// The cheapest way into candidate `t` from a search: through the segment's start or its end.
+    private func entry(into t: Candidate, paths: ShortestPaths) -> (node: Int, cost: Metres)? {
+        var best: (node: Int, cost: Metres)?
+        if let d = paths.distance[t.segment.from],
+           search.canTravel(t.segment, forward: true, respectOneway: configuration.respectOneway) {
+            best = (t.segment.from, d + t.fraction * t.segmentLength)
+        }
+        if let d = paths.distance[t.segment.to],
+           search.canTravel(t.segment, forward: false, respectOneway: configuration.respectOneway),
+           d + (1 - t.fraction) * t.segmentLength < (best?.cost ?? .infinity) {
+            best = (t.segment.to, d + (1 - t.fraction) * t.segmentLength)
+        }
+        return best
+    }
+
+    /// Turns the chosen candidates of one chain into a piece: the nodes passed between them and
+    /// the graph geometry from the first matched point to the last. The node list also holds the
+    /// node behind the first point and the node ahead of the last (the ends of the segments the
+    /// match begins and ends on, at distances below 0 and beyond the line's end), so the first and
+    /// last nodes actually passed have a road either side and can be junctions.
+    private func assemble(_ chosen: [Candidate], inputStart: Metres, inputEnd: Metres) -> MatchedRoute.Piece? {
+        guard let first = chosen.first, let last = chosen.last else { return nil }
+        var nodes: [Int] = []
+        var firstExit: Int?, lastEntry: Int?
+        for (c, t) in zip(chosen, chosen.dropFirst()) where c.segment != t.segment {
+            let straight = c.point.distance(to: t.point)
+            let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
+            let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+                                             targets: [t.segment.from, t.segment.to])
+            guard let way = entry(into: t, paths: paths) else { continue }
+            let path = paths.path(to: way.node)
+            if firstExit == nil { firstExit = path.first }
+            lastEntry = way.node
+            for node in path where node != nodes.last { nodes.append(node) }
+        }
+        // Along a single segment, the direction of travel is the way the fraction grew.
+        let forwardOnFirst = firstExit.map { $0 == first.segment.to } ?? (last.fraction >= first.fraction)
+        let forwardOnLast = lastEntry.map { $0 == last.segment.from } ?? (last.fraction >= first.fraction)
+        let behind = forwardOnFirst ? first.segment.from : first.segment.to
+        let ahead = forwardOnLast ? last.segment.to : last.segment.from
+
+        var line = [first.point]
+        var nodeDistances: [Metres] = [-first.point.distance(to: graph.coordinates[behind])]
+        var along: Metres = 0
+        for node in nodes {
+            let p = graph.coordinates[node]
+            along += line.last!.distance(to: p)
+            nodeDistances.append(along)
+            if p != line.last { line.append(p) }
+        }
+        if last.point != line.last || line.count == 1 { line.append(last.point) }
+        along += nodes.isEmpty ? first.point.distance(to: last.point) : graph.coordinates[nodes.last!].distance(to: last.point)
+        nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead]))
+        return MatchedRoute.Piece(nodes: [behind] + nodes + [ahead], line: line, nodeDistances: nodeDistances,
+                                  inputStartDistance: inputStart, inputEndDistance: inputEnd)
+    }
+
+    /// Sorts ranges and joins the ones that touch or overlap.
+    private func merged(_ ranges: [ClosedRange<Metres>]) -> [ClosedRange<Metres>] {
+        var result: [ClosedRange<Metres>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, r.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                result.append(r)
+            }
+        }
+        return result
+    }
+}
