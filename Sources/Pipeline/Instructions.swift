@@ -1,0 +1,117 @@
+import Foundation
+import Geo
+import Model
+
+/// The words of generated instructions, from one table per language.
+///
+/// A phrase may hold placeholders: `{ordinal}` (the exit number as an ordinal) and `{road}` (a
+/// road's ref or name). Another language is another `Instructions` value with its own table and
+/// ordinal rule.
+public struct Instructions: Sendable {
+    /// Every phrase the generator uses.
+    public enum Phrase: String, Sendable, CaseIterable {
+        case turnLeft, turnRight, turnSharpLeft, turnSharpRight, bearLeft, bearRight
+        case keepLeftAtFork, keepRightAtFork, keepMiddleAtFork
+        case endOfRoadLeft, endOfRoadRight
+        case roundaboutExit
+        case uTurn
+        case straightOn, straightOnAtCrossroads
+        case keepStraight
+        case leftThenRight, rightThenLeft
+        /// Appended when the road taken has a ref or a name.
+        case onto
+    }
+
+    public var phrases: [Phrase: String]
+    /// The ordinal of a positive number ("3rd").
+    public var ordinal: @Sendable (Int) -> String
+
+    public init(phrases: [Phrase: String], ordinal: @escaping @Sendable (Int) -> String) {
+        self.phrases = phrases
+        self.ordinal = ordinal
+    }
+
+    /// English.
+    public static let english = Instructions(
+        phrases: [
+            .turnLeft: "Turn left", .turnRight: "Turn right",
+            .turnSharpLeft: "Turn sharp left", .turnSharpRight: "Turn sharp right",
+            .bearLeft: "Bear left", .bearRight: "Bear right",
+            .keepLeftAtFork: "Keep left at fork", .keepRightAtFork: "Keep right at fork",
+            .keepMiddleAtFork: "Keep straight on at fork",
+            .endOfRoadLeft: "End of road, turn left", .endOfRoadRight: "End of road, turn right",
+            .roundaboutExit: "Roundabout, {ordinal} exit",
+            .uTurn: "U-turn",
+            .straightOn: "Straight on", .straightOnAtCrossroads: "Straight on at crossroads",
+            .keepStraight: "Keep straight on",
+            .leftThenRight: "Left then right", .rightThenLeft: "Right then left",
+            .onto: " onto {road}",
+        ],
+        ordinal: englishOrdinal)
+
+    /// 1st, 2nd, 3rd, 4th … 10th, 11th, 12th, 13th, 21st, 22nd, 101st, 111th.
+    @Sendable public static func englishOrdinal(_ n: Int) -> String {
+        let tens = abs(n) % 100, units = abs(n) % 10
+        let suffix: String
+        if (11...13).contains(tens) { suffix = "th" } else {
+            switch units {
+            case 1: suffix = "st"
+            case 2: suffix = "nd"
+            case 3: suffix = "rd"
+            default: suffix = "th"
+            }
+        }
+        return "\(n)\(suffix)"
+    }
+
+    /// The phrase that says `maneuver`, without the road.
+    public static func phrase(for maneuver: Maneuver) -> Phrase {
+        let right = maneuver.modifier.side > 0 || (maneuver.modifier.side == 0 && maneuver.turnAngle > 0)
+        if let then = maneuver.then, then.side != 0 {
+            return maneuver.modifier.side < 0 ? .leftThenRight : .rightThenLeft
+        }
+        switch maneuver.kind {
+        case .roundabout: return .roundaboutExit
+        case .uTurn: return .uTurn
+        case .keepStraight: return .keepStraight
+        case .straightOn: return maneuver.atCrossroads ? .straightOnAtCrossroads : .straightOn
+        case .endOfRoad: return right ? .endOfRoadRight : .endOfRoadLeft
+        case .fork:
+            switch maneuver.modifier.side {
+            case -1: return .keepLeftAtFork
+            case 1: return .keepRightAtFork
+            default: return .keepMiddleAtFork
+            }
+        case .turn:
+            switch maneuver.modifier {
+            case .slightLeft: return .bearLeft
+            case .slightRight: return .bearRight
+            case .sharpLeft: return .turnSharpLeft
+            case .sharpRight: return .turnSharpRight
+            case .left: return .turnLeft
+            case .right: return .turnRight
+            case .uTurn: return .uTurn
+            case .straight: return .straightOn
+            }
+        }
+    }
+
+    /// The words for `maneuver`: the phrase, then " onto {road}" when the road taken has a ref (preferred:
+    /// it is what signs show) or a name. Straight-on rows, reminders and U-turns name no road.
+    public func text(for maneuver: Maneuver) -> String {
+        let phrase = Self.phrase(for: maneuver)
+        var words = phrases[phrase] ?? phrase.rawValue
+        words = words.replacingOccurrences(of: "{ordinal}", with: ordinal(maneuver.exitNumber ?? 1))
+        let namesRoad: Set<Maneuver.Kind> = [.turn, .fork, .endOfRoad, .roundabout]
+        if namesRoad.contains(maneuver.kind), let road = nonEmpty(maneuver.exitRef) ?? nonEmpty(maneuver.exitName),
+           let onto = phrases[.onto] {
+            words += onto.replacingOccurrences(of: "{road}", with: road)
+        }
+        return words
+    }
+
+    private func nonEmpty(_ s: String?) -> String? {
+        guard let s = s?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { return nil }
+        return s
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Geo
+import Model
+
+/// One instruction found along the route: where the rider must do something, or be told to go on.
+///
+/// A maneuver is made from one junction, or from several when passes merge them (the nodes of a
+/// roundabout's ring, the two halves of a staggered junction).
+public struct Maneuver: Sendable, Equatable {
+    /// What the rider meets.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A turn off the road at a junction with a real choice.
+        case turn
+        /// Two or more roads of similar direction ahead: keep left or right.
+        case fork
+        /// The road ahead ends (T junction) and the route turns left or right.
+        case endOfRoad
+        /// A roundabout, entry to exit, as one maneuver with its exit number.
+        case roundabout
+        /// The route goes back the way it came.
+        case uTurn
+        /// Straight through a junction where a side road could be mistaken for the way on.
+        case straightOn
+        /// A reminder on a long stretch without any other maneuver (off by default).
+        case keepStraight
+    }
+
+    /// The direction of the turn, from the turn angle (see `TurnDetector.Configuration`).
+    public enum Modifier: String, Sendable, CaseIterable {
+        case straight, slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
+
+        /// Lower-case words as stored in `GeneratedTurn.modifier` ("slight left").
+        public var words: String {
+            switch self {
+            case .straight: return "straight"
+            case .slightLeft: return "slight left"
+            case .left: return "left"
+            case .sharpLeft: return "sharp left"
+            case .slightRight: return "slight right"
+            case .right: return "right"
+            case .sharpRight: return "sharp right"
+            case .uTurn: return "u-turn"
+            }
+        }
+
+        /// −1 for the left modifiers, +1 for the right ones, 0 for straight and U-turn.
+        public var side: Int {
+            switch self {
+            case .slightLeft, .left, .sharpLeft: return -1
+            case .slightRight, .right, .sharpRight: return 1
+            case .straight, .uTurn: return 0
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var modifier: Modifier
+    /// Distance along the route of the (first) junction, in metres.
+    public var distanceAlong: Metres
+    /// Where the (first) junction is.
+    public var coordinate: Coordinate
+    /// The turn from arrival to departure in degrees, (−180, 180], + right. For a merged maneuver,
+    /// from the first junction's arrival to the last junction's departure.
+    public var turnAngle: Degrees
+    /// The exit taken at a roundabout, counted from the entry: 1 is the first exit one could take.
+    public var exitNumber: Int?
+    /// For a staggered junction merged into one row: the second turn ("left *then right*").
+    public var then: Modifier?
+    /// True when the junction is a crossroads: roads leave on both sides, 45–135° off straight.
+    public var atCrossroads: Bool
+    /// The junctions it was made from, in route order (several for a roundabout or a staggered junction).
+    public var junctions: [Junction]
+    /// The road taken out of the maneuver: `name=*` and `ref=*` of the exit spoke, when known.
+    public var exitName: String?
+    public var exitRef: String?
+
+    public init(kind: Kind, modifier: Modifier, distanceAlong: Metres, coordinate: Coordinate, turnAngle: Degrees,
+                exitNumber: Int? = nil, then: Modifier? = nil, atCrossroads: Bool = false, junctions: [Junction],
+                exitName: String? = nil, exitRef: String? = nil) {
+        self.kind = kind
+        self.modifier = modifier
+        self.distanceAlong = distanceAlong
+        self.coordinate = coordinate
+        self.turnAngle = turnAngle
+        self.exitNumber = exitNumber
+        self.then = then
+        self.atCrossroads = atCrossroads
+        self.junctions = junctions
+        self.exitName = exitName
+        self.exitRef = exitRef
+    }
+
+    /// The junction as the rider sees it, as one value: for a single junction, that junction; for a
+    /// roundabout, the first node's entry, every road leaving the ring (not the ring itself) and the
+    /// exit taken, all at the first node; for a staggered junction, the first junction.
+    public var combinedJunction: Junction {
+        guard kind == .roundabout, let first = junctions.first else { return junctions.first ?? emptyJunction }
+        var spokes: [Spoke] = []
+        if let entry = first.entry { spokes.append(entry) }
+        for junction in junctions {
+            for spoke in junction.spokes where !spoke.isRoundabout && spoke.role != .entry { spokes.append(spoke) }
+        }
+        return Junction(coordinate: first.coordinate, distanceAlong: first.distanceAlong, spokes: spokes,
+                        nodeID: first.nodeID)
+    }
+
+    private var emptyJunction: Junction { Junction(coordinate: coordinate, distanceAlong: distanceAlong, spokes: []) }
+}
+
+/// Finds the maneuvers of a route from the junctions it passes.
+///
+/// Detection is a list of named passes run in order, each a pure function from maneuvers to
+/// maneuvers (after OSRM's `route_api.hpp` post-processing and Valhalla's
+/// `ManeuversBuilder::Build()`). **The order matters**: roundabouts are collapsed before classifying,
+/// because a single ring node offers no real choice; U-turns are marked before classifying, because a
+/// U-turn at a dead end has no choice either but must be kept; staggered junctions are merged before
+/// spacing is enforced, so the second half of a stagger becomes words, not a dropped row.
+public struct TurnDetector: Sendable {
+    /// Thresholds of turn detection, each with its reason.
+    public struct Configuration: Sendable, Equatable {
+        /// Below this many degrees off straight a turn is "straight": lane-level wiggles of a road
+        /// through a junction are not turns (OSRM keeps about the same, ±20°).
+        public var straightLimit: Degrees = 20
+        /// Up to this a turn is "slight" (bear), beyond it a normal turn: the 20–60° band is where a
+        /// rider keeps most of the speed.
+        public var slightLimit: Degrees = 60
+        /// Beyond this a turn is "sharp": the rider turns back on himself (hairpins).
+        public var sharpLimit: Degrees = 120
+        /// Beyond this the route goes back the way it came: a U-turn.
+        public var uTurnLimit: Degrees = 170
+        /// A road within this many degrees of straight is "the road ahead": with none, the road ends
+        /// (T junction).
+        public var aheadCone: Degrees = 40
+        /// Two roads both within this many degrees of straight are a fork: the rider sees both ahead.
+        public var forkCone: Degrees = 60
+        /// At a fork, a branch this close to straight is the through road: leaving it for a branch
+        /// further off is "bear", not "keep" (a slip road off a main road).
+        public var throughRoadTolerance: Degrees = 12
+        /// Going straight on, a side road within this many degrees of straight could be taken for the
+        /// way on: it earns a "straight on" row.
+        public var mistakableCone: Degrees = 45
+        /// Turns on opposite sides closer than this along the route are one staggered junction, read
+        /// as one row "Left then right": a rider sees both at once (30–50 m in rally practice).
+        public var staggerDistance: Metres = 40
+        /// Two maneuvers closer than this are one place on the ground (a junction mapped as two nodes,
+        /// a dual carriageway): only the stronger is kept.
+        public var minimumSpacing: Metres = 15
+        /// When set, a `keepStraight` reminder every this many metres on a stretch with no other
+        /// maneuver. Off by default: a road book has rows for junctions, and the odometer for the rest.
+        public var keepStraightInterval: Metres? = nil
+        /// When true, going straight over every crossroads makes a row, even with no road to mistake.
+        /// Off by default: plain crossroads are many and need no decision.
+        public var straightOnAtEveryCrossroads: Bool = false
+
+        public init() {}
+    }
+
+    /// What a pass sees besides the maneuvers.
+    public struct Context: Sendable {
+        public var configuration: Configuration
+        /// The route, for passes that need places between junctions (keep-straight reminders).
+        public var line: Polyline?
+
+        public init(configuration: Configuration = Configuration(), line: Polyline? = nil) {
+            self.configuration = configuration
+            self.line = line
+        }
+    }
+
+    /// A named pass: a pure function from maneuvers to maneuvers.
+    public struct Pass: Sendable {
+        public var name: String
+        public var run: @Sendable ([Maneuver], Context) -> [Maneuver]
+    }
+
+    /// The passes, in the order they run. Order matters (see the type's documentation).
+    public static let passes: [Pass] = [
+        Pass(name: "produce candidates", run: TurnPasses.produceCandidates),
+        Pass(name: "collapse roundabouts", run: TurnPasses.collapseRoundabouts),
+        Pass(name: "mark U-turns", run: TurnPasses.markUTurns),
+        Pass(name: "classify junctions", run: TurnPasses.classifyJunctions),
+        Pass(name: "merge staggered junctions", run: TurnPasses.mergeStaggered),
+        Pass(name: "enforce minimum spacing", run: TurnPasses.enforceMinimumSpacing),
+        Pass(name: "add keep-straight reminders", run: TurnPasses.addKeepStraightReminders),
+    ]
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The maneuvers of a route, in route order.
+    /// - Parameter geometry: the line and the junctions it passes (in route order).
+    /// - Complexity: O(junctions × spokes).
+    public func maneuvers(in geometry: RoadGeometry) -> [Maneuver] {
+        let context = Context(configuration: configuration,
+                              line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil)
+        let junctions = geometry.junctions.sorted { $0.distanceAlong < $1.distanceAlong }
+        // The first pass makes one candidate per junction; it starts from the junctions as maneuvers
+        // without a classification yet.
+        var steps = junctions.map(TurnPasses.seed)
+        for pass in Self.passes { steps = pass.run(steps, context) }
+        return steps
+    }
+
+    /// The modifier of a turn angle under `configuration`.
+    /// - Parameter angle: degrees, (−180, 180], + right.
+    public static func modifier(for angle: Degrees, configuration: Configuration = Configuration()) -> Maneuver.Modifier {
+        let a = abs(angle)
+        if a >= configuration.uTurnLimit { return .uTurn }
+        if a < configuration.straightLimit { return .straight }
+        let right = angle > 0
+        if a < configuration.slightLimit { return right ? .slightRight : .slightLeft }
+        if a < configuration.sharpLimit { return right ? .right : .left }
+        return right ? .sharpRight : .sharpLeft
+    }
+}
