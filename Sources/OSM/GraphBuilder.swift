@@ -1,0 +1,142 @@
+import Foundation
+import Geo
+
+/// Which OpenStreetMap ways become roads of the graph.
+///
+/// The graph builder offers a filter only ways that carry a `highway` tag; the filter decides among
+/// them from all their tags. `allRoads` keeps everything one could drive, ride or walk along;
+/// `carRoads` keeps what a car may use.
+public struct RoadFilter: Sendable {
+    /// A short name for messages, such as `all roads`.
+    public let name: String
+    private let keeps: @Sendable (_ tags: [String: String]) -> Bool
+
+    /// A filter deciding from a way's tags.
+    public init(name: String, keeps: @escaping @Sendable (_ tags: [String: String]) -> Bool) {
+        self.name = name
+        self.keeps = keeps
+    }
+
+    /// A filter keeping ways whose `highway` value is in `highways`, except areas (`area=yes`:
+    /// a pedestrian square's outline is not a road one follows).
+    public init(name: String, highways: Set<String>) {
+        self.init(name: name) { tags in
+            guard let highway = tags["highway"], highways.contains(highway) else { return false }
+            return tags["area"] != "yes"
+        }
+    }
+
+    /// Whether the way with `tags` is kept.
+    public func keeps(_ tags: [String: String]) -> Bool { keeps(tags) }
+
+    /// `highway` values that are roads, tracks or paths (https://wiki.openstreetmap.org/wiki/Key:highway).
+    /// Left out on purpose: lifecycle values (`proposed`, `construction`, `abandoned`, `disused`,
+    /// `razed`), points and areas (`bus_stop`, `platform`, `crossing`, `turning_circle`,
+    /// `traffic_signals`, `rest_area`, `services`, `elevator`, …), `corridor` (indoors), `raceway`
+    /// and `bus_guideway` (not open to a road-book user).
+    public static let roadHighways: Set<String> = [
+        "motorway", "trunk", "primary", "secondary", "tertiary",
+        "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link",
+        "unclassified", "residential", "living_street", "service", "road", "busway", "track",
+        "pedestrian", "path", "footway", "cycleway", "bridleway", "steps",
+    ]
+
+    /// `highway` values a car may use.
+    public static let carHighways: Set<String> = [
+        "motorway", "trunk", "primary", "secondary", "tertiary",
+        "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link",
+        "unclassified", "residential", "living_street", "service", "road", "track",
+    ]
+
+    /// Every road, track and path.
+    public static let allRoads = RoadFilter(name: "all roads", highways: roadHighways)
+
+    /// Roads a car may use: `carHighways`, less those tagged `access`, `vehicle`, `motor_vehicle`
+    /// or `motorcar` `=no` (the most specific of these tags that is present decides).
+    public static let carRoads = RoadFilter(name: "car roads") { tags in
+        guard let highway = tags["highway"], carHighways.contains(highway), tags["area"] != "yes" else { return false }
+        let decisive = ["motorcar", "motor_vehicle", "vehicle", "access"].lazy.compactMap { tags[$0] }.first
+        return decisive != "no"
+    }
+}
+
+/// Loads the road graph of an OpenStreetMap file.
+public enum OSMGraph {
+    /// Reads an OpenStreetMap file (PBF, OSM XML or gzipped OSM XML, told apart by its first bytes
+    /// and then its extension) and builds the graph of its roads.
+    ///
+    /// Memory peaks at about 16 bytes per node of the file plus the kept ways while reading;
+    /// the graph keeps only the nodes its roads use. O(file size + way nodes × log nodes).
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - profile: which ways are roads.
+    /// - Throws: `OSMError` naming the file and the blob and byte offset (PBF) or line (XML).
+    public static func load(contentsOf url: URL, profile: RoadFilter = .allRoads) throws -> RoadGraph {
+        build(from: try OSMData.read(contentsOf: url, keepingWaysTagged: "highway"), profile: profile)
+    }
+
+    /// Builds the road graph of `data`: the ways `profile` keeps, and only the nodes they use,
+    /// numbered in order of first use.
+    ///
+    /// A way that names a node the data lacks (an extract clipped at its border) is cut there:
+    /// each run of two or more present nodes becomes a way of its own in `RoadGraph.ways`, with
+    /// the same `WayInfo` (and so the same id). O(way nodes × log nodes).
+    public static func build(from data: OSMData, profile: RoadFilter = .allRoads) -> RoadGraph {
+        var graphIndex = [Int32](repeating: -1, count: data.nodes.count)
+        var coordinates: [Coordinate] = []
+        var osmIDs: [Int64] = []
+        var ways: [WayInfo] = []
+        var wayNodes: [[Int]] = []
+        for way in data.ways {
+            guard let highway = way.tags["highway"], profile.keeps(way.tags) else { continue }
+            let info = WayInfo(id: way.id, highway: highway, tags: way.tags)
+            var run: [Int] = []
+            func endRun() {
+                if run.count >= 2 {
+                    ways.append(info)
+                    wayNodes.append(run)
+                }
+                run = []
+            }
+            for id in way.nodeIDs {
+                guard let tableIndex = data.nodes.index(of: id) else {
+                    endRun()
+                    continue
+                }
+                if graphIndex[tableIndex] < 0 {
+                    graphIndex[tableIndex] = Int32(coordinates.count)
+                    coordinates.append(data.nodes.coordinate(at: tableIndex))
+                    osmIDs.append(id)
+                }
+                run.append(Int(graphIndex[tableIndex]))
+            }
+            endRun()
+        }
+        return RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways, wayNodes: wayNodes)
+    }
+}
+
+extension WayInfo {
+    /// The tags of `access` that are kept (https://wiki.openstreetmap.org/wiki/Key:access).
+    public static let accessKeys = ["access", "motor_vehicle", "motorcar", "vehicle", "bicycle", "foot"]
+
+    /// Reads a way's road tags: `surface`, `tracktype`, `name`, `ref`, the `accessKeys`, and its
+    /// direction (https://wiki.openstreetmap.org/wiki/Key:oneway): `oneway=yes|true|1` is forward,
+    /// `-1|reverse` backward, `no|false|0` both ways; without a `oneway` tag, roundabouts
+    /// (`junction=roundabout|circular`) and motorways are forward, as OSM implies. Other values
+    /// (`reversible`, `alternating`) change with the time of day, so either way is allowed.
+    public init(id: Int64, highway: String, tags: [String: String]) {
+        let isRoundabout = tags["junction"] == "roundabout" || tags["junction"] == "circular"
+        let oneway: Oneway
+        switch tags["oneway"]?.lowercased() {
+        case "yes", "true", "1": oneway = .forward
+        case "-1", "reverse": oneway = .backward
+        case nil: oneway = isRoundabout || highway == "motorway" ? .forward : .no
+        default: oneway = .no
+        }
+        var access: [String: String] = [:]
+        for key in Self.accessKeys { access[key] = tags[key] }
+        self.init(id: id, highway: highway, surface: tags["surface"], tracktype: tags["tracktype"], oneway: oneway,
+                  isRoundabout: isRoundabout, name: tags["name"], ref: tags["ref"], access: access)
+    }
+}

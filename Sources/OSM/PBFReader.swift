@@ -1,0 +1,460 @@
+import CZlib
+import Foundation
+
+/// Reads the OpenStreetMap PBF format, following https://wiki.openstreetmap.org/wiki/PBF_Format
+/// and its schemas `fileformat.proto` (framing) and `osmformat.proto` (content).
+///
+/// A file is a sequence of blobs, each framed as a 4-byte big-endian length, a `BlobHeader` of that
+/// length (`type`, `datasize`) and a `Blob` of `datasize` bytes holding one block, raw or
+/// zlib-compressed. The first block is an `OSMHeader` (`HeaderBlock`); the others are `OSMData`
+/// (`PrimitiveBlock`: a string table, coordinate granularity and offsets, and groups of nodes,
+/// dense nodes, ways and relations). Nodes come before ways in a sorted file, so every node's
+/// coordinate is kept until the ways are known.
+///
+/// One blob is in memory at a time (at most 32 MiB compressed plus 32 MiB inflated, the format's
+/// limits); the read buffers are reused from blob to blob. O(file size).
+final class PBFReader {
+    /// `BlobHeader` must be smaller than 64 KiB (PBF_Format, "File format").
+    static let maximumHeaderSize = 64 * 1024
+    /// A blob, compressed or not, must be smaller than 32 MiB (PBF_Format, "File format").
+    static let maximumBlobSize = 32 * 1024 * 1024
+    /// The `HeaderBlock.required_features` this reader implements. Any other (such as
+    /// `HistoricalInformation`) changes what the data means, so the file is refused.
+    static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
+
+    private let path: String
+    private let fileName: String
+    private let wayKey: [UInt8]?
+    private var nodes = OSMNodeTable()
+    private var ways: [OSMWay] = []
+
+    /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
+    private var blobIndex = 0
+    private var blobOffset = 0
+    private var sawHeader = false
+
+    /// Reused buffers: the blob as stored, and the inflated block.
+    private var stored: [UInt8] = []
+    private var inflated: [UInt8] = []
+
+    /// - Parameters:
+    ///   - path: the file to open.
+    ///   - fileName: how errors name it.
+    ///   - wayKey: keep only ways carrying this tag key; nil keeps all.
+    init(path: String, fileName: String, wayKey: String?) {
+        self.path = path
+        self.fileName = fileName
+        self.wayKey = wayKey.map { Array($0.utf8) }
+    }
+
+    private func error(_ message: String, field: String? = nil) -> OSMError {
+        OSMError(file: fileName, blob: blobIndex, byteOffset: blobOffset, field: field, message: message)
+    }
+
+    /// Turns a wire-format error inside block `what` into an `OSMError` at the current blob.
+    private func error(_ wireError: ProtobufError, in what: String) -> OSMError {
+        error("\(what): \(wireError.message) (at byte \(wireError.offset) of the block)", field: what)
+    }
+
+    /// Reads the whole file.
+    /// - Throws: `OSMError` naming the file, the blob and its byte offset.
+    func read() throws -> OSMData {
+        guard let file = fopen(path, "rb") else {
+            throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
+        }
+        defer { fclose(file) }
+        var offset = 0
+        while true {
+            blobOffset = offset
+            var lengthBytes = [UInt8](repeating: 0, count: 4)
+            let lengthRead = try readBytes(file, into: &lengthBytes, count: 4)
+            if lengthRead == 0 {
+                if blobIndex == 0 { throw error("the file is empty; expected an OSM PBF file") }
+                break
+            }
+            guard lengthRead == 4 else {
+                throw error("the file ends \(lengthRead) bytes into a blob's 4-byte length; the file is truncated, download it again")
+            }
+            let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+            guard headerLength > 0, headerLength < Self.maximumHeaderSize else {
+                throw error("BlobHeader length \(headerLength) is outside 1…\(Self.maximumHeaderSize - 1) bytes; this is not an OSM PBF file or it is corrupt",
+                            field: "BlobHeader")
+            }
+            offset += 4
+            var headerBytes = [UInt8](repeating: 0, count: headerLength)
+            let headerRead = try readBytes(file, into: &headerBytes, count: headerLength)
+            guard headerRead == headerLength else {
+                throw error("the file ends \(headerRead) bytes into a \(headerLength)-byte BlobHeader; the file is truncated, download it again",
+                            field: "BlobHeader")
+            }
+            offset += headerLength
+            let (type, dataSize) = try parseBlobHeader(headerBytes)
+            guard dataSize >= 0, dataSize < Self.maximumBlobSize else {
+                throw error("BlobHeader.datasize \(dataSize) is outside 0…\(Self.maximumBlobSize - 1) bytes; the file is corrupt",
+                            field: "BlobHeader.datasize")
+            }
+            if stored.count < dataSize { stored = [UInt8](repeating: 0, count: dataSize) }
+            let dataRead = try readBytes(file, into: &stored, count: dataSize)
+            guard dataRead == dataSize else {
+                throw error("the file ends \(dataRead) bytes into a \(dataSize)-byte \(type) blob; the file is truncated, download it again",
+                            field: "Blob")
+            }
+            offset += dataSize
+            try readBlob(type: type, size: dataSize)
+            blobIndex += 1
+        }
+        nodes.finish()
+        return OSMData(nodes: nodes, ways: ways)
+    }
+
+    /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
+    private func readBytes(_ file: UnsafeMutablePointer<FILE>, into buffer: inout [UInt8], count: Int) throws -> Int {
+        let read = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        if read < count, ferror(file) != 0 {
+            throw error("cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        return read
+    }
+
+    /// `BlobHeader { required string type = 1; optional bytes indexdata = 2; required int32 datasize = 3; }`
+    private func parseBlobHeader(_ bytes: [UInt8]) throws -> (type: String, dataSize: Int) {
+        do {
+            return try bytes.withUnsafeBytes { buffer in
+                var reader = ProtobufReader(buffer)
+                var type: String?
+                var dataSize: Int64?
+                while let (number, wireType) = try reader.nextField() {
+                    switch (number, wireType) {
+                    case (1, .lengthDelimited): type = try reader.string()
+                    case (3, .varint): dataSize = try reader.int64()
+                    default: try reader.skip(wireType)
+                    }
+                }
+                guard let type, let dataSize else {
+                    throw ProtobufError(offset: 0, message: "the required field \(type == nil ? "type" : "datasize") is missing")
+                }
+                return (type, Int(truncatingIfNeeded: dataSize))
+            }
+        } catch let wireError as ProtobufError {
+            throw self.error(wireError, in: "BlobHeader")
+        }
+    }
+
+    /// `Blob { optional int32 raw_size = 2; oneof data { bytes raw = 1; bytes zlib_data = 3;
+    /// bytes lzma_data = 4; bytes OBSOLETE_bzip2_data = 5; bytes lz4_data = 6; bytes zstd_data = 7; } }`
+    /// Finds the data, inflates it when zlib-compressed, and reads the block.
+    private func readBlob(type: String, size: Int) throws {
+        // Unknown blob types are skipped, as PBF_Format asks of readers.
+        guard type == "OSMHeader" || type == "OSMData" else { return }
+        if type == "OSMData", !sawHeader {
+            throw error("an OSMData blob comes before the OSMHeader blob; the file is not a valid OSM PBF file", field: "BlobHeader.type")
+        }
+        let storedCopy = stored
+        stored = []
+        defer { stored = storedCopy }
+        try storedCopy.withUnsafeBytes { all in
+            let blob = UnsafeRawBufferPointer(rebasing: all[0..<size])
+            var rawSize: Int?
+            var data: ProtobufReader?
+            var compression = "raw"
+            do throws(ProtobufError) {
+                var reader = ProtobufReader(blob)
+                while let (number, wireType) = try reader.nextField() {
+                    switch (number, wireType) {
+                    case (1, .lengthDelimited): data = try reader.lengthDelimited(); compression = "raw"
+                    case (2, .varint): rawSize = Int(truncatingIfNeeded: try reader.int64())
+                    case (3, .lengthDelimited): data = try reader.lengthDelimited(); compression = "zlib"
+                    case (4, .lengthDelimited), (5, .lengthDelimited), (6, .lengthDelimited), (7, .lengthDelimited):
+                        let name = [4: "lzma", 5: "bzip2", 6: "lz4", 7: "zstd"][number]!
+                        throw ProtobufError(offset: reader.absoluteOffset,
+                                            message: "the block is \(name)-compressed, which this reader does not support; "
+                                                + "convert the file to zlib compression (for example `osmium cat -o out.osm.pbf in.osm.pbf`)")
+                    default: try reader.skip(wireType)
+                    }
+                }
+            } catch {
+                throw self.error(error, in: "Blob")
+            }
+            guard let data else { throw self.error("the blob holds no data (no raw or zlib_data field)", field: "Blob") }
+            if compression == "raw" {
+                try readBlock(type: type, data.bytes)
+                return
+            }
+            guard let rawSize, rawSize >= 0, rawSize < Self.maximumBlobSize else {
+                throw self.error("a zlib blob needs raw_size within 0…\(Self.maximumBlobSize - 1) bytes, but it is \(rawSize.map(String.init) ?? "missing")",
+                                 field: "Blob.raw_size")
+            }
+            if inflated.count < rawSize { inflated = [UInt8](repeating: 0, count: rawSize) }
+            var inflatedCopy = inflated
+            inflated = []
+            defer { inflated = inflatedCopy }
+            try inflatedCopy.withUnsafeMutableBytes { output in
+                var outputLength = uLongf(rawSize)
+                let status = uncompress(output.baseAddress!.assumingMemoryBound(to: Bytef.self), &outputLength,
+                                        data.bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(data.bytes.count))
+                guard status == Z_OK else {
+                    throw self.error("cannot inflate the zlib data: \(zlibStatusDescription(status)); the file is corrupt, download it again",
+                                     field: "Blob.zlib_data")
+                }
+                guard Int(outputLength) == rawSize else {
+                    throw self.error("the zlib data inflates to \(outputLength) bytes but raw_size says \(rawSize); the file is corrupt",
+                                     field: "Blob.raw_size")
+                }
+                try readBlock(type: type, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(output)[0..<rawSize]))
+            }
+        }
+    }
+
+    private func readBlock(type: String, _ bytes: UnsafeRawBufferPointer) throws {
+        if type == "OSMHeader" {
+            try readHeaderBlock(bytes)
+            sawHeader = true
+        } else {
+            do throws(ProtobufError) {
+                try readPrimitiveBlock(bytes)
+            } catch {
+                throw self.error(error, in: "PrimitiveBlock")
+            }
+        }
+    }
+
+    /// `HeaderBlock { optional HeaderBBox bbox = 1; repeated string required_features = 4; … }`:
+    /// refuses a file that requires a feature this reader does not implement.
+    private func readHeaderBlock(_ bytes: UnsafeRawBufferPointer) throws {
+        var required: [String] = []
+        do throws(ProtobufError) {
+            var reader = ProtobufReader(bytes)
+            while let (number, wireType) = try reader.nextField() {
+                if number == 4, wireType == .lengthDelimited {
+                    required.append(try reader.string())
+                } else {
+                    try reader.skip(wireType)
+                }
+            }
+        } catch {
+            throw self.error(error, in: "HeaderBlock")
+        }
+        let unsupported = required.filter { !Self.supportedFeatures.contains($0) }
+        if !unsupported.isEmpty {
+            throw error("the file requires \(unsupported.map { "\"\($0)\"" }.joined(separator: ", ")), which this reader does not support "
+                            + "(it reads \(Self.supportedFeatures.sorted().joined(separator: " and "))); extract a current, non-history file",
+                        field: "HeaderBlock.required_features")
+        }
+    }
+
+    /// `PrimitiveBlock { required StringTable stringtable = 1; repeated PrimitiveGroup primitivegroup = 2;
+    /// optional int32 granularity = 17 [default=100]; optional int64 lat_offset = 19; optional int64 lon_offset = 20; … }`
+    ///
+    /// The string table and the coordinate scale may come after the groups on the wire, so the
+    /// block's fields are located first and the groups read second.
+    private func readPrimitiveBlock(_ bytes: UnsafeRawBufferPointer) throws(ProtobufError) {
+        var reader = ProtobufReader(bytes)
+        var strings = PBFStringTable()
+        var groups: [ProtobufReader] = []
+        var scale = PBFScale()
+        while let (number, wireType) = try reader.nextField() {
+            switch (number, wireType) {
+            case (1, .lengthDelimited): strings = try PBFStringTable(try reader.lengthDelimited())
+            case (2, .lengthDelimited): groups.append(try reader.lengthDelimited())
+            case (17, .varint): scale.granularity = try reader.int64()
+            case (19, .varint): scale.latitudeOffset = try reader.int64()
+            case (20, .varint): scale.longitudeOffset = try reader.int64()
+            default: try reader.skip(wireType)
+            }
+        }
+        guard scale.granularity > 0 else {
+            throw ProtobufError(offset: 0, message: "granularity \(scale.granularity) is not positive")
+        }
+        let keyIndex = wayKey.flatMap { strings.index(of: $0) }
+        for var group in groups {
+            // PrimitiveGroup { repeated Node nodes = 1; optional DenseNodes dense = 2; repeated Way ways = 3;
+            //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
+            while let (number, wireType) = try group.nextField() {
+                switch (number, wireType) {
+                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale)
+                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale)
+                case (3, .lengthDelimited):
+                    let way = try group.lengthDelimited()
+                    // With a way key asked for and absent from this block's strings, no way here can carry it.
+                    if wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
+                default: try group.skip(wireType)
+                }
+            }
+        }
+    }
+
+    /// `Node { required sint64 id = 1; … required sint64 lat = 8; required sint64 lon = 9; }`
+    private func readNode(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+        var reader = bytes
+        var id: Int64?, latitude: Int64?, longitude: Int64?
+        while let (number, wireType) = try reader.nextField() {
+            switch (number, wireType) {
+            case (1, .varint): id = try reader.sint64()
+            case (8, .varint): latitude = try reader.sint64()
+            case (9, .varint): longitude = try reader.sint64()
+            default: try reader.skip(wireType)
+            }
+        }
+        guard let id, let latitude, let longitude else {
+            throw ProtobufError(offset: bytes.baseOffset, message: "a Node lacks its required id, lat or lon")
+        }
+        try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
+    }
+
+    /// `DenseNodes { repeated sint64 id = 1 [packed]; optional DenseInfo denseinfo = 5;
+    /// repeated sint64 lat = 8 [packed]; repeated sint64 lon = 9 [packed]; repeated int32 keys_vals = 10 [packed]; }`
+    /// — ids, latitudes and longitudes delta-coded; node tags and metadata are not needed and skipped.
+    /// The three packed runs are walked side by side, with no intermediate arrays.
+    private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+        var reader = bytes
+        var ids: ProtobufReader?, latitudes: ProtobufReader?, longitudes: ProtobufReader?
+        while let (number, wireType) = try reader.nextField() {
+            switch (number, wireType) {
+            case (1, .lengthDelimited): ids = try reader.lengthDelimited()
+            case (8, .lengthDelimited): latitudes = try reader.lengthDelimited()
+            case (9, .lengthDelimited): longitudes = try reader.lengthDelimited()
+            default: try reader.skip(wireType)
+            }
+        }
+        guard var ids else { return }
+        guard var latitudes, var longitudes else {
+            throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
+        }
+        var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
+        while !ids.isAtEnd {
+            guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
+                throw ProtobufError(offset: ids.absoluteOffset, message: "DenseNodes has more ids than lat or lon values")
+            }
+            id &+= try ids.sint64()
+            latitude &+= try latitudes.sint64()
+            longitude &+= try longitudes.sint64()
+            try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
+        }
+        guard latitudes.isAtEnd, longitudes.isAtEnd else {
+            throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
+        }
+    }
+
+    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree.
+    @inline(__always)
+    private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) {
+        let latitudeE7 = scale.e7(latitude, offset: scale.latitudeOffset)
+        let longitudeE7 = scale.e7(longitude, offset: scale.longitudeOffset)
+        guard abs(latitudeE7) <= 900_000_000, abs(longitudeE7) <= 1_800_000_000 else {
+            throw ProtobufError(offset: offset, message: "node \(id) lies at latitude \(Double(latitudeE7) / 1e7), "
+                                    + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
+        }
+        nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
+    }
+
+    /// `Way { required int64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
+    /// optional Info info = 4; repeated sint64 refs = 8 [packed]; … }` — refs delta-coded.
+    /// Ways without `keyIndex` among their keys are dropped before any string is built.
+    private func readWay(_ bytes: ProtobufReader, strings: PBFStringTable, keyIndex: Int?) throws(ProtobufError) {
+        var reader = bytes
+        var id: Int64?
+        var keys: ProtobufReader?, values: ProtobufReader?, refs: ProtobufReader?
+        while let (number, wireType) = try reader.nextField() {
+            switch (number, wireType) {
+            case (1, .varint): id = try reader.int64()
+            case (2, .lengthDelimited): keys = try reader.lengthDelimited()
+            case (3, .lengthDelimited): values = try reader.lengthDelimited()
+            case (8, .lengthDelimited): refs = try reader.lengthDelimited()
+            default: try reader.skip(wireType)
+            }
+        }
+        guard let id else { throw ProtobufError(offset: bytes.baseOffset, message: "a Way lacks its required id") }
+        if let keyIndex {
+            guard var scan = keys else { return }
+            var found = false
+            while !found, !scan.isAtEnd { found = try scan.varint() == UInt64(keyIndex) }
+            guard found else { return }
+        }
+        var tags: [String: String] = [:]
+        if var keys {
+            guard var values else {
+                throw ProtobufError(offset: bytes.baseOffset, message: "way \(id) has tag keys but no values")
+            }
+            while !keys.isAtEnd {
+                guard !values.isAtEnd else {
+                    throw ProtobufError(offset: keys.absoluteOffset, message: "way \(id) has more tag keys than values")
+                }
+                tags[try strings.string(at: try keys.varint(), way: id)] = try strings.string(at: try values.varint(), way: id)
+            }
+        }
+        var nodeIDs: [Int64] = []
+        if var refs {
+            nodeIDs.reserveCapacity(refs.bytes.count / 2)
+            var ref: Int64 = 0
+            while !refs.isAtEnd {
+                ref &+= try refs.sint64()
+                nodeIDs.append(ref)
+            }
+        }
+        ways.append(OSMWay(id: id, nodeIDs: nodeIDs, tags: tags))
+    }
+}
+
+/// The coordinate scale of one `PrimitiveBlock`: a coordinate in degrees is
+/// `1e-9 × (offset + granularity × value)` (PBF_Format, "Definition of OSMData fileblock").
+private struct PBFScale {
+    /// Nanodegrees per unit (default 100, so units are 10⁻⁷ degree).
+    var granularity: Int64 = 100
+    /// Nanodegrees added to every latitude and longitude.
+    var latitudeOffset: Int64 = 0
+    var longitudeOffset: Int64 = 0
+
+    /// A coordinate value in 10⁻⁷ degree, rounded to nearest.
+    @inline(__always)
+    func e7(_ value: Int64, offset: Int64) -> Int64 {
+        let nanodegrees = offset &+ granularity &* value
+        if granularity == 100, offset % 100 == 0 { return nanodegrees / 100 }
+        return (nanodegrees + (nanodegrees >= 0 ? 50 : -50)) / 100
+    }
+}
+
+/// `StringTable { repeated bytes s = 1; }`: the strings of one block, kept as slices of the block
+/// (index 0 is the empty string by convention). A string is built only when asked for.
+private struct PBFStringTable {
+    private var entries: [UnsafeRawBufferPointer] = []
+
+    init() {}
+
+    init(_ table: ProtobufReader) throws(ProtobufError) {
+        var reader = table
+        while let (number, wireType) = try reader.nextField() {
+            if number == 1, wireType == .lengthDelimited {
+                entries.append(try reader.lengthDelimited().bytes)
+            } else {
+                try reader.skip(wireType)
+            }
+        }
+    }
+
+    /// The index of the string whose bytes are `bytes`, or nil. O(strings × length).
+    func index(of bytes: [UInt8]) -> Int? {
+        entries.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+
+    /// The string at `index`.
+    /// - Throws: `ProtobufError` when the index is beyond the table.
+    func string(at index: UInt64, way: Int64) throws(ProtobufError) -> String {
+        guard index < UInt64(entries.count) else {
+            throw ProtobufError(offset: 0, message: "way \(way) names string \(index) but the block's table has \(entries.count)")
+        }
+        return String(decoding: entries[Int(index)], as: UTF8.self)
+    }
+}
+
+/// zlib's status codes in words, for errors (zlib.h, "Constants").
+func zlibStatusDescription(_ status: Int32) -> String {
+    switch status {
+    case Z_DATA_ERROR: "the compressed data is corrupt (Z_DATA_ERROR)"
+    case Z_BUF_ERROR: "the compressed data ends early or inflates to more than expected (Z_BUF_ERROR)"
+    case Z_MEM_ERROR: "out of memory (Z_MEM_ERROR)"
+    case Z_STREAM_ERROR: "inconsistent stream state (Z_STREAM_ERROR)"
+    case Z_VERSION_ERROR: "incompatible zlib version (Z_VERSION_ERROR)"
+    case Z_NEED_DICT: "the data needs a preset dictionary (Z_NEED_DICT)"
+    default: "zlib status \(status)"
+    }
+}
