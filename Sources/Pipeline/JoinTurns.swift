@@ -27,8 +27,8 @@ public struct TurnJoiner: Sendable {
 
     /// The notes with the turns joined in or added, in route order.
     ///
-    /// A note may take a turn when it lies on the route and is not itself a generated turn row
-    /// (`kind == .turn`); each takes at most one, the nearest. Joining gives the note the turn's tulip
+    /// A note may take a turn when it lies on the route, is not itself a generated turn row
+    /// (`kind == .turn`) and carries no turn yet; each takes at most one, the nearest. Joining gives the note the turn's tulip
     /// unless it carries a drawn one, keeps its words (or takes the instruction when it has none), and
     /// records the turn in `generated`; the note keeps its kind. Every other turn becomes a new note of
     /// kind `.turn`, with the next free ids, its CAP the bearing of the road taken.
@@ -42,14 +42,11 @@ public struct TurnJoiner: Sendable {
         var added: [Note] = []
         var nextID = (notes.map(\.id).max() ?? 0) + 1
         for maneuver in maneuvers {
-            let text = instructions.text(for: maneuver)
-            let tulip = TulipBuilder.tulip(for: maneuver)
-            let generated = GeneratedTurn(maneuver: maneuver.kind.rawValue, modifier: maneuver.modifier.words,
-                                          exitNumber: maneuver.exitNumber, junction: rounded(maneuver.combinedJunction),
-                                          text: text)
+            let (text, tulip, generated) = describe(maneuver)
+            // A note already carrying a turn (joined before, kept by regeneration) takes no second one.
             let candidates = result.indices.filter { i in
                 let n = result[i]
-                return !taken.contains(i) && n.kind != .turn && n.placement == .onRoute
+                return !taken.contains(i) && n.kind != .turn && n.generated == nil && n.placement == .onRoute
                     && abs(n.distanceAlong - maneuver.distanceAlong) <= configuration.joinDistance
             }
             if let i = candidates.min(by: { abs(result[$0].distanceAlong - maneuver.distanceAlong)
@@ -71,6 +68,15 @@ public struct TurnJoiner: Sendable {
             ($0.element.0.distanceAlong, $0.element.1, $0.offset) < ($1.element.0.distanceAlong, $1.element.1, $1.offset)
         }
         return ordered.map(\.element.0)
+    }
+
+    /// The words, the tulip and the record of a generated turn.
+    public func describe(_ maneuver: Maneuver) -> (text: String, tulip: Tulip, generated: GeneratedTurn) {
+        let text = instructions.text(for: maneuver)
+        let generated = GeneratedTurn(maneuver: maneuver.kind.rawValue, modifier: maneuver.modifier.words,
+                                      exitNumber: maneuver.exitNumber, junction: rounded(maneuver.combinedJunction),
+                                      text: text)
+        return (text, TulipBuilder.tulip(for: maneuver), generated)
     }
 
     /// The junction with bearings rounded to whole degrees, as `GeneratedTurn.junction` stores it.

@@ -136,6 +136,10 @@ public struct TurnDetector: Sendable {
         /// At a fork, a branch this close to straight is the through road: leaving it for a branch
         /// further off is "bear", not "keep" (a slip road off a main road).
         public var throughRoadTolerance: Degrees = 12
+        /// Of the roads ahead, one this many degrees closer to straight than every other is the
+        /// clear continuation; closer together than this they are a fork the rider must choose at,
+        /// even when both are nearly straight (a Y junction, a slip road leaving at a shallow angle).
+        public var forkSeparation: Degrees = 20
         /// Going straight on, a side road within this many degrees of straight could be taken for the
         /// way on: it earns a "straight on" row.
         public var mistakableCone: Degrees = 45

@@ -122,6 +122,30 @@ public enum TurnPasses {
             let anyOther = others.map { relativeAngle(of: $0, arrivingAlong: entry) }
             guard !leavable.isEmpty else { return nil }
 
+            // Roads ahead the rider could take, besides the exit.
+            let branches = leavable.filter { abs($0) <= c.forkCone }
+            if abs(a) <= c.forkCone, let nearest = branches.map(abs).min() {
+                if nearest - abs(a) >= c.forkSeparation {
+                    // The exit is the clear continuation; the others turn off it.
+                    if m.modifier != .straight { m.kind = .turn; return m }
+                    guard nearest <= c.mistakableCone || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
+                    m.kind = .straightOn
+                    return m
+                }
+                let through = branches.contains { abs($0) <= c.throughRoadTolerance }
+                if through && abs(a) - nearest >= c.forkSeparation {
+                    // Leaving a road that carries straight on, for one well off it: a bear or a turn.
+                    m.kind = .turn
+                    return m
+                }
+                m.kind = .fork
+                let all = branches + [a]
+                // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
+                if a <= all.min()! { m.modifier = .slightLeft }
+                else if a >= all.max()! { m.modifier = .slightRight }
+                else { m.modifier = .straight }
+                return m
+            }
             if m.modifier == .straight {
                 let mistakable = leavable.contains { abs($0) <= c.mistakableCone }
                 guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
@@ -131,19 +155,6 @@ public enum TurnPasses {
             if !anyOther.contains(where: { abs($0) <= c.aheadCone }) && abs(a) >= c.slightLimit {
                 m.kind = .endOfRoad
                 return m
-            }
-            let branches = leavable.filter { abs($0) <= c.forkCone }
-            if abs(a) <= c.forkCone && !branches.isEmpty {
-                let through = branches.contains { abs($0) <= c.throughRoadTolerance }
-                if !(through && abs(a) > c.throughRoadTolerance) {
-                    m.kind = .fork
-                    let all = branches + [a]
-                    // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
-                    if a <= all.min()! { m.modifier = .slightLeft }
-                    else if a >= all.max()! { m.modifier = .slightRight }
-                    else { m.modifier = .straight }
-                    return m
-                }
             }
             m.kind = .turn
             return m

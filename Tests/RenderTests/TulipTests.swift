@@ -74,7 +74,7 @@ enum TulipFixtures {
         tulip.roads[exit].angle = 30
         let url = folder.path("moved.png")
         try TulipImage.writePNG(tulip, size: Self.goldenSize, to: url)
-        let golden = goldenDirectory.appendingPathComponent("tulip-crossroads-straight.png")
+        let golden = goldenDirectory(for: #filePath).appendingPathComponent("tulip-crossroads-straight.png")
         let result = try ImageComparison.compare(url, with: golden, diff: folder.path("diff.png"))
         #expect(!result.matches)
         #expect(result.differingShare > 5 * ImageComparison.Tolerance.golden.differingShare)

@@ -98,7 +98,10 @@ public struct AsciiMap: Sendable {
 
     /// The path through the named nodes, each a neighbour of the one before in the graph (list every
     /// node, as the route passes them; a path that skips one is a mistake in the test).
-    public func route(_ names: Character...) -> Route {
+    public func route(_ names: Character...) -> Route { route(names) }
+
+    /// The route through the named nodes, in order.
+    public func route(_ names: [Character]) -> Route {
         let path = names.map { self[$0].index }
         for (a, b) in zip(path, path.dropFirst()) {
             precondition(graph.edges(from: a).contains { $0.target == b },

@@ -2,20 +2,24 @@ import Foundation
 import Render
 import Testing
 
-/// Where PNG goldens live: `Tests/RenderTests/Goldens/<name>.png`, beside the tests.
-let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+/// Where the PNG goldens of a test file live: `Goldens/` beside it.
+public func goldenDirectory(for file: StaticString) -> URL {
+    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Goldens")
+}
 
 /// Set to 1 to write the goldens from what is rendered now. A recording run fails, so it cannot
 /// pass by accident; run again without it to compare.
-let recordGoldensVariable = "ROADBOOK_RECORD_GOLDENS"
+public let recordGoldensVariable = "ROADBOOK_RECORD_GOLDENS"
 
-/// Compares the PNG at `rendered` with the golden `Goldens/<name>.png` within `tolerance`.
+/// Compares the PNG at `rendered` with the golden `Goldens/<name>.png` beside the calling test file,
+/// within `tolerance`.
 ///
 /// On a mismatch the rendered image and a diff (differing pixels in red) are kept in
 /// `$TMPDIR/roadbook-golden-failures/` and the issue says where. With `ROADBOOK_RECORD_GOLDENS=1`
 /// the golden is written instead and an issue is recorded.
-func assertPNGGolden(_ rendered: URL, named name: String, tolerance: ImageComparison.Tolerance = .golden,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+public func assertPNGGolden(_ rendered: URL, named name: String, tolerance: ImageComparison.Tolerance = .golden,
+                            file: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let goldenDirectory = goldenDirectory(for: file)
     let golden = goldenDirectory.appendingPathComponent("\(name).png")
     let files = FileManager.default
     if ProcessInfo.processInfo.environment[recordGoldensVariable] == "1" {

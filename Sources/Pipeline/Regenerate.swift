@@ -1,0 +1,155 @@
+import Foundation
+import Geo
+import Model
+
+/// What regeneration did to a book, for the organiser to read.
+public struct RegenerationReport: Sendable, Equatable {
+    /// A generated note whose turn changed under it.
+    public struct Change: Sendable, Equatable {
+        public var id: Int
+        /// The words before and after. When `wordsKept`, a person had edited them and they stay.
+        public var before: String
+        public var after: String
+        public var wordsKept: Bool
+        public var distanceAlong: Metres
+    }
+
+    /// Generated notes that no longer described the road, regenerated.
+    public var changed: [Change] = []
+    /// Generated turn rows whose turn is gone from the new road, removed (nobody had edited them).
+    public var removed: [Note] = []
+    /// Notes whose turn is gone but which a person had edited: kept, without the generated tulip.
+    public var keptWithoutTurn: [Note] = []
+    /// New turn rows (or turns joined into existing notes) on the new road.
+    public var added: [Note] = []
+    /// Generated tulips drawn again from the new road.
+    public var tulipsRedrawn = 0
+    /// Tulips drawn by a person, left as they were.
+    public var drawnTulipsKept = 0
+    /// Notes that no longer lie on the route.
+    public var offRoute: [OffRouteNote] = []
+
+    /// Nothing changed in what the book says.
+    public var isEmpty: Bool { changed.isEmpty && removed.isEmpty && keptWithoutTurn.isEmpty && added.isEmpty && offRoute.isEmpty }
+}
+
+/// Brings a book with generated turn notes onto a changed route: every note is placed on the new
+/// route, the generated notes that no longer describe the road are regenerated, every tulip that was
+/// generated is redrawn from the new road, and nothing a person wrote or drew is changed (the rally
+/// manual: "A tulip drawn from the route is redrawn from the new road under its note. A tulip you
+/// drew yourself in the turn designer is never changed.").
+public struct Regenerator: Sendable {
+    /// Thresholds of regeneration, each with its reason.
+    public struct Configuration: Sendable, Equatable {
+        /// A generated note and a turn on the new road this close along the route (metres) are the
+        /// same junction: about the size of a junction plus GPS error.
+        public var sameJunctionDistance: Metres = 30
+        public init() {}
+    }
+
+    public var configuration: Configuration
+    public var joiner: TurnJoiner
+
+    public init(configuration: Configuration = Configuration(), joiner: TurnJoiner = TurnJoiner()) {
+        self.configuration = configuration
+        self.joiner = joiner
+    }
+
+    /// The book on `route` with its turn notes brought up to date.
+    /// - Parameters:
+    ///   - book: the book as it was, with its generated notes.
+    ///   - route: the changed route.
+    ///   - maneuvers: the turns of the changed route (from its junctions, or its track geometry).
+    /// - Complexity: O(notes × maneuvers) plus locating the notes.
+    public func regenerate(_ book: Book, route: Route, maneuvers: [Maneuver]) -> (book: Book, report: RegenerationReport) {
+        var report = RegenerationReport()
+        let line = Polyline(route.coordinates)
+        let locator = NoteLocator(route: line, configuration: .init(offRouteDistance: book.settings.offRouteDistance))
+        let locations = locator.locate(book.notes.map(\.coordinate))
+
+        var notes: [Note] = []
+        var used = Set<Int>()   // maneuvers already given to a note
+        for (old, location) in zip(book.notes, locations) {
+            var note = old
+            note.distanceAlong = location.distanceAlong
+            note.offsetFromRoute = location.offsetFromRoute
+            if !location.isOnRoute {
+                note.placement = .offRoute
+                report.offRoute.append(OffRouteNote(
+                    input: CourseNoteInput(coordinate: old.coordinate, text: old.text, marker: old.marker,
+                                           waypointType: old.waypointType),
+                    nearestDistanceAlong: location.distanceAlong, distanceFromRoute: abs(location.offsetFromRoute)))
+            } else {
+                note.placement = .onRoute
+            }
+            if old.cap != nil, old.kind != .turn {
+                note.cap = line.heading(atDistance: note.distanceAlong, lookahead: Thresholds.capLookahead)
+            }
+            guard let previous = old.generated else {
+                if old.tulip?.origin == .drawn { report.drawnTulipsKept += 1 }
+                notes.append(note)
+                continue
+            }
+            let wordsEdited = old.text != previous.text
+            // The turn on the new road at the same place, if there is one.
+            let match = maneuvers.indices.filter { !used.contains($0) && location.isOnRoute
+                && abs(maneuvers[$0].distanceAlong - note.distanceAlong) <= configuration.sameJunctionDistance }
+                .min { abs(maneuvers[$0].distanceAlong - note.distanceAlong) < abs(maneuvers[$1].distanceAlong - note.distanceAlong) }
+            guard let m = match else {
+                if old.kind == .turn && !wordsEdited && old.tulip?.origin != .drawn && !Self.hasPersonsContent(old) {
+                    report.removed.append(old)
+                    continue
+                }
+                note.generated = nil
+                if note.tulip?.origin == .generated { note.tulip = nil }
+                if note.tulip?.origin == .drawn { report.drawnTulipsKept += 1 }
+                report.keptWithoutTurn.append(note)
+                notes.append(note)
+                continue
+            }
+            used.insert(m)
+            let maneuver = maneuvers[m]
+            let (text, tulip, generated) = joiner.describe(maneuver)
+            let sameTurn = previous.maneuver == generated.maneuver && previous.modifier == generated.modifier
+                && previous.exitNumber == generated.exitNumber
+            if old.kind == .turn {
+                note.distanceAlong = maneuver.distanceAlong
+                note.coordinate = maneuver.coordinate
+                note.offsetFromRoute = 0
+                note.cap = maneuver.junctions.last?.exit?.bearing ?? note.cap
+            }
+            if !wordsEdited { note.text = text }
+            if !sameTurn {
+                report.changed.append(.init(id: old.id, before: old.text, after: note.text, wordsKept: wordsEdited,
+                                            distanceAlong: note.distanceAlong))
+            }
+            if old.tulip?.origin == .drawn {
+                report.drawnTulipsKept += 1
+            } else {
+                note.tulip = tulip
+                report.tulipsRedrawn += 1
+            }
+            note.generated = generated
+            notes.append(note)
+        }
+        // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.
+        let fresh = maneuvers.indices.filter { !used.contains($0) }.map { maneuvers[$0] }
+        let before = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
+        notes = joiner.join(fresh, into: notes)
+        for note in notes where note.generated != nil && before[note.id]?.generated == nil {
+            report.added.append(note)
+            report.tulipsRedrawn += note.tulip?.origin == .generated ? 1 : 0
+        }
+        var result = book
+        result.route = route
+        result.notes = notes.enumerated().sorted { ($0.element.distanceAlong, $0.offset) < ($1.element.distanceAlong, $1.offset) }
+            .map(\.element)
+        return (result, report)
+    }
+
+    /// A person added something to the note beyond the generated words: a marker, a type, symbols,
+    /// a danger level.
+    static func hasPersonsContent(_ note: Note) -> Bool {
+        note.marker != nil || note.waypointType != nil || !note.symbols.isEmpty || note.danger > 0
+    }
+}
