@@ -98,9 +98,11 @@ public struct RouteMatcher: Sendable {
         /// An input segment longer than this is a gap in the recording (tunnel, lost fix): the
         /// match breaks there and restarts, as Newson & Krumm break on gaps.
         public var gapLength: Metres = 300
-        /// Whether route distances respect one-way tags. A rider follows them; turn it off to match
-        /// a track recorded against the flow (a closed rally stage).
-        public var respectOneway: Bool = true
+        /// Whether paths between matched points respect one-way tags. Off by default: the route's
+        /// line says where the route goes (a closed rally stage, a track recorded against the flow,
+        /// a route reversed by hand), and forcing the flow would send it round a roundabout's ring
+        /// again and again to reach the next point the wrong way.
+        public var respectOneway: Bool = false
 
         public init() {}
     }

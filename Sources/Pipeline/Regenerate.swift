@@ -7,7 +7,8 @@ public struct RegenerationReport: Sendable, Equatable {
     /// A generated note whose turn changed under it.
     public struct Change: Sendable, Equatable {
         public var id: Int
-        /// The words before and after. When `wordsKept`, a person had edited them and they stay.
+        /// The generated words before and after. When `wordsKept`, a person had edited the printed
+        /// words and they stay as they were.
         public var before: String
         public var after: String
         public var wordsKept: Bool
@@ -110,8 +111,9 @@ public struct Regenerator: Sendable {
             used.insert(m)
             let maneuver = maneuvers[m]
             let (text, tulip, generated) = joiner.describe(maneuver)
-            let sameTurn = previous.maneuver == generated.maneuver && previous.modifier == generated.modifier
-                && previous.exitNumber == generated.exitNumber
+            // At a roundabout the exit number is the turn; elsewhere the side and sharpness too.
+            let sameTurn = previous.maneuver == generated.maneuver && previous.exitNumber == generated.exitNumber
+                && (generated.maneuver == Maneuver.Kind.roundabout.rawValue || previous.modifier == generated.modifier)
             if old.kind == .turn {
                 note.distanceAlong = maneuver.distanceAlong
                 note.coordinate = maneuver.coordinate
@@ -120,7 +122,9 @@ public struct Regenerator: Sendable {
             }
             if !wordsEdited { note.text = text }
             if !sameTurn {
-                report.changed.append(.init(id: old.id, before: old.text, after: note.text, wordsKept: wordsEdited,
+                // The generated words before and after tell the organiser what changed, even where a
+                // person's words stay printed.
+                report.changed.append(.init(id: old.id, before: previous.text, after: text, wordsKept: wordsEdited,
                                             distanceAlong: note.distanceAlong))
             }
             if old.tulip?.origin == .drawn {

@@ -120,7 +120,10 @@ public enum TurnPasses {
             let others = junction.spokes.filter { $0.role == .side }
             let leavable = others.filter(\.canLeave).map { relativeAngle(of: $0, arrivingAlong: entry) }
             let anyOther = others.map { relativeAngle(of: $0, arrivingAlong: entry) }
-            guard !leavable.isEmpty else { return nil }
+            // A road one may not take (one-way towards the junction) still shapes the junction the
+            // rider sees: turning off where it comes in is a row ("End of road, turn right"). Only a
+            // junction with no other road at all makes none.
+            guard !anyOther.isEmpty else { return nil }
 
             // Roads ahead the rider could take, besides the exit.
             let branches = leavable.filter { abs($0) <= c.forkCone }

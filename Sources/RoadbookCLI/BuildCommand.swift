@@ -13,11 +13,16 @@ struct BuildCommand: Command {
     Usage: roadbook build TRACK.gpx -o BOOK.pdf [--book BOOK.json] [options]
 
     The track becomes the route and each of its waypoints a row, placed by distance along the
-    route. A waypoint farther from the route than --off-route-distance is reported.
+    route. A waypoint farther from the route than --off-route-distance is reported. Turn notes
+    with tulips are generated at the junctions the route passes (matched onto --osm EXTRACT), or
+    from the track's shape alone without one; a turn near a waypoint joins that waypoint's row.
 
     Options:
       -o, --output PATH            the PDF road book to write (required)
       --book PATH                  also write the book file (JSON), to render or inspect later
+      --osm EXTRACT                OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
+                                   area: turns come from its junctions
+      --no-turns                   no generated turn notes, only the waypoints
       --title TEXT                 title in the page header (default: the GPX name or file name)
       --rally TEXT, --stage TEXT, --date TEXT
                                    printed in the page header
@@ -42,6 +47,8 @@ struct BuildCommand: Command {
     var settings = BookSettings()
     var offRoutePolicy: OffRoutePolicy
     var cover: Bool
+    var osm: URL?
+    var turns: Bool
 
     init(_ arguments: inout Arguments) throws {
         guard let output = try arguments.option("output", short: "o") else {
@@ -56,6 +63,9 @@ struct BuildCommand: Command {
         if let units = try arguments.choice("units", of: BookSettings.Units.self) { settings.units = units }
         if let template = try arguments.option("template") { settings.template = template }
         cover = !arguments.flag("no-cover")
+        osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
+        turns = !arguments.flag("no-turns")
+        if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
         if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
             settings.offRouteDistance = distance
         }
@@ -79,6 +89,15 @@ struct BuildCommand: Command {
         let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
         let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
         var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)
+        if turns {
+            let graph = try osm.map(RouteTurns.loadGraph)
+            let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph)
+            for range in found.offMap {
+                console.err(String(format: "warning: %.2f–%.2f km is not on the map; turns there come from the track's shape",
+                                   range.lowerBound / 1000, range.upperBound / 1000))
+            }
+            assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
+        }
         assembled.book.rally = rally
         assembled.book.stage = stage
         assembled.book.date = date

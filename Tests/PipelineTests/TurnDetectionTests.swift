@@ -218,12 +218,17 @@ struct TurnDetectionTests {
         #expect(F.roads(m) == ["entry 180", "exit 25", "side 0"])
     }
 
-    @Test("a bend at a junction nobody may leave by (a one-way road coming in) makes no row")
-    func noChoice() {
+    @Test("turning off where a one-way road comes in is a row: the rider sees the junction (OSRM: turn right)")
+    func oneWayComingIn() {
         let j = Junction(coordinate: F.grid(0, 0), distanceAlong: 100, spokes: [
             Spoke(bearing: 180, role: .entry), Spoke(bearing: 90, role: .exit),
             Spoke(bearing: 0, role: .side, canLeave: false)])
-        #expect(F.detect([j]).isEmpty)
+        let found = F.detect([j])
+        #expect(found.map(\.kind) == [.turn] && found.map(\.modifier) == [.right])
+        let ahead = Junction(coordinate: F.grid(0, 0), distanceAlong: 100, spokes: [
+            Spoke(bearing: 180, role: .entry), Spoke(bearing: 90, role: .exit),
+            Spoke(bearing: 270, role: .side, canLeave: false)])
+        #expect(F.detect([ahead]).map(\.kind) == [.endOfRoad], "no road ahead: end of road")
     }
 
     @Test("two turns closer than the minimum spacing keep only the sharper")

@@ -64,6 +64,7 @@ public func runTool(_ tool: String, _ arguments: [String], input: String? = nil)
 
 public struct ToolError: Error, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 

@@ -1,0 +1,36 @@
+import Foundation
+import Geo
+import Model
+import OSM
+import Pipeline
+
+/// Where a route's turns come from: the junctions of a road map the route is matched onto, or,
+/// without a map (or where the route leaves it), the shape of the track itself.
+public enum RouteTurns {
+    /// Stretches off the map shorter than this (metres) are not worth a word: a track starts and
+    /// ends a few metres from the nearest mapped node.
+    public static let shortestOffMapStretch: Metres = 100
+
+    /// The turns along `route`, in route order.
+    /// - Parameters:
+    ///   - route: the route's line.
+    ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
+    /// - Returns: the turns, and the stretches (metres along the route) not found on the map,
+    ///   whose turns come from the track's shape.
+    public static func maneuvers(along route: [Coordinate], graph: RoadGraph?) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
+        let fromShape = TrackTurns().maneuvers(in: route)
+        guard let graph else { return (fromShape, []) }
+        let match = RouteMatcher(graph: graph).match(route)
+        let junctions = JunctionFinder(graph: graph).junctions(along: match)
+        let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions))
+        let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
+        let filler = fromShape.filter { m in offMap.contains { $0.contains(m.distanceAlong) } }
+        let all = (fromMap + filler).sorted { $0.distanceAlong < $1.distanceAlong }
+        return (all, offMap)
+    }
+
+    /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`).
+    public static func loadGraph(_ url: URL) throws -> RoadGraph {
+        try OSMGraph.load(contentsOf: url)
+    }
+}

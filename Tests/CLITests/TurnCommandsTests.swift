@@ -1,0 +1,108 @@
+import Foundation
+import Formats
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// `build --osm`, `tulip` and `regenerate` on a small hand-made extract:
+///
+///         d (north, "Cami Nord")
+///         |
+///     a — b — c      ("Main", west to east)
+///         |
+///         e (south, a track)
+@Suite("Turn notes on the command line")
+struct TurnCommandsTests {
+    static let grid = MetreGrid(origin: .init(latitude: 42.5, longitude: 1.5))
+    static let places: [(Character, Double, Double)] = [("a", 0, 0), ("b", 300, 0), ("c", 600, 0), ("d", 300, 300), ("e", 300, -300)]
+
+    static var extract: String {
+        var xml = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n"
+        for (i, p) in places.enumerated() {
+            let c = grid(p.1, p.2)
+            xml += "<node id=\"\(i + 1)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"/>\n"
+        }
+        xml += """
+        <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="primary"/><tag k="name" v="Main"/></way>
+        <way id="11"><nd ref="4"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Cami Nord"/></way>
+        <way id="12"><nd ref="2"/><nd ref="5"/><tag k="highway" v="track"/><tag k="name" v="Pista"/></way>
+        </osm>
+        """
+        return xml
+    }
+
+    /// A GPX track along the named places, a point every 10 m.
+    static func track(_ names: String, waypoints: String = "") -> String {
+        let points = names.map { n in places.first { $0.0 == n }! }
+        let line = grid.line(points.map { ($0.1, $0.2) }, step: 10)
+        return """
+        <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">\(waypoints)
+        <trk><trkseg>\(line.map { "<trkpt lat=\"\($0.latitude)\" lon=\"\($0.longitude)\"/>" }.joined())</trkseg></trk></gpx>
+        """
+    }
+
+    func write(_ folder: TemporaryFolder) throws {
+        try Self.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        let b = Self.grid(300, 5)
+        try Self.track("abd", waypoints: "<wpt lat=\"\(b.latitude)\" lon=\"\(b.longitude)\"><name>P1</name><desc>Chapel</desc></wpt>")
+            .write(to: folder.path("one.gpx"), atomically: true, encoding: .utf8)
+        try Self.track("abe").write(to: folder.path("two.gpx"), atomically: true, encoding: .utf8)
+    }
+
+    @Test("build --osm joins the turn at b into the waypoint there; tulip draws it; regenerate follows a new leg")
+    func buildTulipRegenerate() throws {
+        let folder = try TemporaryFolder()
+        try write(folder)
+        let build = roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path,
+                              "--book", folder.path("b.json").path, "--osm", folder.path("x.osm").path])
+        #expect(build.status == 0, "\(build.errors)")
+        var book = try BookFile.read(contentsOf: folder.path("b.json"))
+        #expect(book.notes.count == 1, "the turn joined the waypoint P1 at b: \(book.notes.map(\.text))")
+        #expect(book.notes[0].marker == "P1" && book.notes[0].text == "Chapel")
+        #expect(book.notes[0].tulip?.exit.map { $0.angle < 0 } == true, "left onto Cami Nord")
+        #expect(book.notes[0].generated?.text == "Turn left onto Cami Nord")
+
+        let tulip = roadbook(["tulip", folder.path("b.json").path, "--row", "1", "-o", folder.path("t.svg").path])
+        #expect(tulip.status == 0, "\(tulip.errors)")
+        _ = try runTool("xmllint", ["--noout", folder.path("t.svg").path])
+        let sheet = roadbook(["tulip", folder.path("b.json").path, "--sheet", "-o", folder.path("s.png").path])
+        #expect(sheet.status == 0 && sheet.output.contains("1 tulips"))
+        let missing = roadbook(["tulip", folder.path("b.json").path, "--row", "5", "-o", folder.path("x.png").path])
+        #expect(missing.status == 1 && missing.errors.contains("there is no row 5; the book has 1 rows"))
+
+        // The person's words stay, the tulip follows the road: right onto the track now.
+        let dry = roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
+                            "--osm", folder.path("x.osm").path, "--dry-run"])
+        #expect(dry.status == 0 && dry.output.contains("\"Turn left onto Cami Nord\" → \"Turn right onto Pista\" (the note's own words kept)"), "\(dry.output)")
+        #expect(try BookFile.read(contentsOf: folder.path("b.json")) == book, "a dry run writes nothing")
+        let regen = roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
+                              "--osm", folder.path("x.osm").path])
+        #expect(regen.status == 0, "\(regen.errors)")
+        book = try BookFile.read(contentsOf: folder.path("b.json"))
+        #expect(book.notes[0].text == "Chapel" && book.notes[0].tulip?.exit.map { $0.angle > 0 } == true)
+        #expect(book.route.source == "two.gpx")
+    }
+
+    @Test("without --osm the turns come from the track's shape; --no-turns leaves them out")
+    func trackShape() throws {
+        let folder = try TemporaryFolder()
+        try write(folder)
+        #expect(roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path]).status == 0)
+        let notes = try BookFile.read(contentsOf: folder.path("b.json")).notes
+        #expect(notes.count == 1 && notes[0].kind == .turn && notes[0].text.hasPrefix("Turn right"), "\(notes.map(\.text))")
+        #expect(abs(notes[0].distanceAlong - 300) < 20)
+        #expect(roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("c.pdf").path, "--book", folder.path("c.json").path, "--no-turns"]).status == 0)
+        #expect(try BookFile.read(contentsOf: folder.path("c.json")).notes.isEmpty)
+    }
+
+    @Test("a bad extract fails with its name and writes nothing")
+    func badExtract() throws {
+        let folder = try TemporaryFolder()
+        try write(folder)
+        try "<osm><node id=\"1\" lat=\"95\" lon=\"0\"/></osm>".write(to: folder.path("bad.osm"), atomically: true, encoding: .utf8)
+        let r = roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path, "--osm", folder.path("bad.osm").path])
+        #expect(r.status == 1 && r.errors.contains("bad.osm"), "\(r.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
+    }
+}
