@@ -1,13 +1,16 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
-//   .build/release/roadbook-bench [--only sample|gpx|locate|render] [--floor PATH]
+//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|render] [--floor PATH]
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
+import Formats
 import Geo
 import Layout
 import Model
+import OSM
 import Pipeline
 import Render
+import RoadbookCLI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -196,6 +199,54 @@ func benchRender(floor: String?) throws {
     }
 }
 
+/// The Andorra extract: `$ROADBOOK_DATA/andorra/andorra.osm.pbf`, or `../shared/data` beside the checkout.
+func andorraExtract() throws -> URL {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let data = ProcessInfo.processInfo.environment["ROADBOOK_DATA"].map { URL(fileURLWithPath: $0) }
+        ?? root.deletingLastPathComponent().appendingPathComponent("shared/data")
+    let url = data.appendingPathComponent("andorra/andorra.osm.pbf")
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        throw BenchError(message: "\(url.path) not found: set ROADBOOK_DATA to the shared data folder")
+    }
+    return url
+}
+
+func benchTurns() throws {
+    let extract = try andorraExtract()
+    var loads: [Double] = []
+    var graph: RoadGraph? = nil
+    for _ in 0..<5 {
+        let (t, g) = try timed { try OSMGraph.load(contentsOf: extract) }
+        loads.append(t)
+        graph = g
+    }
+    let g = graph!
+    print(String(format: "turns: Andorra graph load (PBF → road graph, %d nodes, %d ways): best %.1f ms, median %.1f ms",
+                 g.count, g.ways.count, loads.min()! * 1000, loads.sorted()[2] * 1000))
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let sample = try GPXReader.read(contentsOf: root.appendingPathComponent("samples/andorra-envalira.gpx")).trackPoints.map(\.coordinate)
+    // The sample there and back, three times: 233 km through Andorra's junctions.
+    var route: [Coordinate] = []
+    for _ in 0..<3 { route += sample; route += sample.reversed() }
+    let length = Polyline(route).length
+    var runs: [Double] = []
+    var count = 0
+    for _ in 0..<3 {
+        let (t, found) = timed { RouteTurns.maneuvers(along: route, graph: g) }
+        runs.append(t)
+        count = found.maneuvers.count
+    }
+    let best = runs.min()!
+    print(String(format: "turns: from the map (match, junctions, passes) over %.0f km: %.0f ms, %.0f ms per 100 km (%d turns)",
+                 length / 1000, best * 1000, best * 1000 / (length / 100_000), count))
+    var generator = SplitMix(state: 7)
+    let track = syntheticTrack(count: 100_000, generator: &generator)
+    let trackLength = Polyline(track).length
+    let (tShape, shapeTurns) = timed { TrackTurns().maneuvers(in: track) }
+    print(String(format: "turns: from a track's shape alone over %.0f km: %.0f ms, %.0f ms per 100 km (%d turns)",
+                 trackLength / 1000, tShape * 1000, tShape * 1000 / (trackLength / 100_000), shapeTurns.count))
+}
+
 let arguments = CommandLine.arguments
 if let i = arguments.firstIndex(of: "--render-child"), i + 3 < arguments.count {
     do { try renderChild(rows: Int(arguments[i + 1])!, path: arguments[i + 2], templateName: arguments[i + 3]) } catch {
@@ -212,6 +263,7 @@ do {
     // anything else that allocates much.
     if only == nil || only == "gpx" { for line in try gpxBenchmarkLines() { print(line) } }
     if only == nil || only == "locate" { benchLocate() }
+    if only == nil || only == "turns" { try benchTurns() }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
 } catch {
