@@ -223,7 +223,7 @@ import TestSupport
             ways: [("abc", ["highway": "primary"]), ("bxy", ["highway": "track"])])
         let b = finder(map).junctions(along: map.route("a", "b", "x", "y").nodes)
         #expect(b.count == 1)
-        let x = map["x"], y = map["y"]
+        let y = map["y"]
         let road = map.gridBearing(from: "x", toX: y.x, y: y.y)
         #expect(abs(normalizedTurn(road - 90)) > 30, "the fixture's road leaves well off its first vertex's direction")
         let bearing = b[0].exit?.bearing ?? 0
