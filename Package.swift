@@ -28,6 +28,10 @@ let package = Package(
                        providers: [.apt(["libexpat1-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZip", path: "Sources/CZip", pkgConfig: "libzip",
+                       providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CTiff", path: "Sources/CTiff", pkgConfig: "libtiff-4",
+                       providers: [.apt(["libtiff-dev"])]),
 
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
@@ -38,6 +42,11 @@ let package = Package(
         // OpenStreetMap: PBF and XML readers, the road graph, matching a line onto it, junctions.
         .target(name: "OSM", dependencies: ["Geo", "Model", "CZlib", "CExpat"], swiftSettings: swift6),
 
+        // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped with libzip; GeoTIFF with
+        // libtiff) and elevation services.
+        .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
+        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "CZip", "CTiff"], swiftSettings: swift6),
+
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
         .target(name: "Formats", dependencies: ["Model", "Geo", "CExpat", "AtomicFile"], swiftSettings: swift6),
@@ -45,14 +54,15 @@ let package = Package(
                 swiftSettings: swift6),
 
         // The command line: parsing and wiring only; every stage lives in the library.
-        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Model", "Geo", "AtomicFile"],
+        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP",
+                                                   "Model", "Geo", "AtomicFile"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
-                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Model", "Geo"],
+                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Model", "Geo"],
                           swiftSettings: swift6),
 
-        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "HTTP"], path: "Tests/TestSupport",
                 swiftSettings: swift6),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
@@ -60,7 +70,10 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "RoadbookCLI", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
