@@ -79,7 +79,7 @@ struct BuildCommand: Command {
         }
     }
 
-    func run(_ console: any Console) throws {
+    func run(_ console: any Console) async throws {
         try checkWritable([output] + [bookOutput].compactMap { $0 })
         let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template), includeCover: cover)
         let document = try GPXReader.read(contentsOf: track)

@@ -34,7 +34,7 @@ protocol Command {
     static var help: String { get }
     /// Parses and validates; throws `UsageError` for bad arguments.
     init(_ arguments: inout Arguments) throws
-    func run(_ console: any Console) throws
+    func run(_ console: any Console) async throws
 }
 
 /// A mistake in the command line: exit status 64, with the command's usage.

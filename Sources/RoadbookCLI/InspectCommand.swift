@@ -47,7 +47,7 @@ struct InspectCommand: Command {
         var notes: [NoteRecord]
     }
 
-    func run(_ console: any Console) throws {
+    func run(_ console: any Console) async throws {
         let loaded = try BookFile.read(contentsOf: book)
         let length = Polyline(loaded.route.coordinates).length
         let records = loaded.notes.enumerated().map { i, note in

@@ -41,7 +41,7 @@ struct RegenerateCommand: Command {
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
     }
 
-    func run(_ console: any Console) throws {
+    func run(_ console: any Console) async throws {
         let target = output ?? book
         if !dryRun { try checkWritable([target]) }
         let old = try BookFile.read(contentsOf: book)

@@ -56,7 +56,7 @@ struct RenderCommand: Command {
         }
     }
 
-    func run(_ console: any Console) throws {
+    func run(_ console: any Console) async throws {
         try checkWritable([output])
         let loaded = try BookFile.read(contentsOf: book)
         let renderer = BookRenderer(template: try TemplateLibrary.load(template ?? loaded.settings.template),

@@ -22,7 +22,7 @@ public enum Roadbook {
 
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit status.
-    public static func main(_ arguments: [String], console: any Console = StandardConsole()) -> Int32 {
+    public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 console.out(command.help)
@@ -42,7 +42,7 @@ public enum Roadbook {
         }
         do {
             let command = try type.init(&rest)
-            try command.run(console)
+            try await command.run(console)
             return 0
         } catch let error as UsageError {
             console.err("roadbook \(type.name): \(error.message)\n\n\(type.help)")

@@ -39,7 +39,7 @@ struct TulipCommand: Command {
         book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
     }
 
-    func run(_ console: any Console) throws {
+    func run(_ console: any Console) async throws {
         try checkWritable([output])
         let loaded = try BookFile.read(contentsOf: book)
         let rows = RowContent.rows(of: loaded)

@@ -1,4 +1,4 @@
 import Foundation
 import RoadbookCLI
 
-exit(Roadbook.main(Array(CommandLine.arguments.dropFirst())))
+exit(await Roadbook.main(Array(CommandLine.arguments.dropFirst())))

@@ -6,9 +6,9 @@ import Testing
 import TestSupport
 
 /// Runs `roadbook` in-process.
-func roadbook(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+func roadbook(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
     let console = CapturingConsole()
-    let status = Roadbook.main(arguments, console: console)
+    let status = await Roadbook.main(arguments, console: console)
     return (status, console.output, console.errors)
 }
 
@@ -27,12 +27,12 @@ private let track = """
 @Suite("The command line")
 struct CommandLineTests {
     @Test("help lists the commands, and each command has its own help")
-    func help() {
-        let top = roadbook(["--help"])
+    func help() async {
+        let top = await roadbook(["--help"])
         #expect(top.status == 0)
         if let mismatch = goldenMismatch(top.output, named: "help.txt") { Issue.record("\(mismatch)") }
         for command in ["build", "render", "inspect"] {
-            let r = roadbook([command, "--help"])
+            let r = await roadbook([command, "--help"])
             #expect(r.status == 0 && r.output.hasPrefix("Usage: roadbook \(command)"))
             if let mismatch = goldenMismatch(r.output, named: "help-\(command).txt") { Issue.record("\(mismatch)") }
         }
@@ -48,23 +48,23 @@ struct CommandLineTests {
         (["build", "t.gpx", "-o", "t.gpx"], "an output would overwrite the input"),
         (["inspect"], "missing BOOK.json"),
     ])
-    func usage(arguments: [String], message: String) {
-        let r = roadbook(arguments)
+    func usage(arguments: [String], message: String) async {
+        let r = await roadbook(arguments)
         #expect(r.status == 64)
         #expect(r.errors.contains(message), "\(r.errors)")
     }
 
     @Test("build writes the PDF and the book; inspect --json lists the notes")
-    func buildAndInspect() throws {
+    func buildAndInspect() async throws {
         let folder = try TemporaryFolder()
         try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
-        let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("b.pdf").path,
+        let r = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("b.pdf").path,
                           "--book", folder.path("b.json").path])
         #expect(r.status == 0, "\(r.errors)")
         #expect(r.errors.contains("t.gpx:4: Far away is"), "the off-route waypoint is reported with its line: \(r.errors)")
         #expect(FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
 
-        let inspect = roadbook(["inspect", folder.path("b.json").path, "--json"])
+        let inspect = await roadbook(["inspect", folder.path("b.json").path, "--json"])
         #expect(inspect.status == 0)
         struct Listing: Decodable {
             struct Row: Decodable {
@@ -86,18 +86,18 @@ struct CommandLineTests {
         #expect(abs(listing.notes[2].distanceAlong - 493.1) < 0.5)
         #expect(listing.notes[1].cap.map { abs($0 - 90) < 0.5 } == true)
 
-        let table = roadbook(["inspect", folder.path("b.json").path])
+        let table = await roadbook(["inspect", folder.path("b.json").path])
         #expect(table.output.contains("C.090"))
         #expect(table.output.contains("off route by"))
     }
 
     @Test("off-route waypoints can be moved onto the route or dropped")
-    func offRoutePolicies() throws {
+    func offRoutePolicies() async throws {
         let folder = try TemporaryFolder()
         try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
         for (policy, count, placement) in [("move", 3, Note.Placement.onRoute), ("drop", 2, nil)] {
             let book = folder.path("\(policy).json")
-            let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("\(policy).pdf").path,
+            let r = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("\(policy).pdf").path,
                               "--book", book.path, "--off-route", policy])
             #expect(r.status == 0)
             let notes = try BookFile.read(contentsOf: book).notes
@@ -131,12 +131,12 @@ struct BadInputTests {
     ]
 
     @Test("each bad track fails cleanly", arguments: cases.indices)
-    func badTrack(_ i: Int) throws {
+    func badTrack(_ i: Int) async throws {
         let (name, content, expected) = Self.cases[i]
         let folder = try TemporaryFolder()
         let input = folder.path("bad.gpx")
         try content.write(to: input, atomically: true, encoding: .utf8)
-        let r = roadbook(["build", input.path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path])
+        let r = await roadbook(["build", input.path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path])
         #expect(r.status == 1, "\(name)")
         let lines = r.errors.split(separator: "\n")
         #expect(lines.count == 1, "\(name): one line, got \(r.errors)")
@@ -146,24 +146,24 @@ struct BadInputTests {
     }
 
     @Test("an output folder that does not exist, or cannot be written, fails before anything is written")
-    func unwritableOutput() throws {
+    func unwritableOutput() async throws {
         let folder = try TemporaryFolder()
         try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
-        let r = roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("t.pdf").path,
+        let r = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("t.pdf").path,
                           "--book", folder.path("no/such/b.json").path])
         #expect(r.status == 1)
         #expect(r.errors.contains("no/such/b.json: cannot write"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["t.gpx"])
-        let missing = roadbook(["build", folder.path("nope.gpx").path, "-o", folder.path("t.pdf").path])
+        let missing = await roadbook(["build", folder.path("nope.gpx").path, "-o", folder.path("t.pdf").path])
         #expect(missing.status == 1 && missing.errors.contains("nope.gpx"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["t.gpx"])
     }
 
     @Test("a book file that is not one fails with its name")
-    func badBook() throws {
+    func badBook() async throws {
         let folder = try TemporaryFolder()
         try "{\"schemaVersion\": 99}".write(to: folder.path("b.json"), atomically: true, encoding: .utf8)
-        let r = roadbook(["render", folder.path("b.json").path, "-o", folder.path("b.pdf").path])
+        let r = await roadbook(["render", folder.path("b.json").path, "-o", folder.path("b.pdf").path])
         #expect(r.status == 1 && r.errors.contains("b.json: schemaVersion is 99"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
     }
@@ -172,23 +172,23 @@ struct BadInputTests {
 @Suite("roadbook render")
 struct RenderCommandTests {
     /// The sample's book file, built once per test.
-    func sampleBook(in folder: TemporaryFolder) throws -> URL {
+    func sampleBook(in folder: TemporaryFolder) async throws -> URL {
         let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
         let book = folder.path("sample.json")
         // Waypoint rows only: these tests are about printing, not about turn notes.
-        let r = roadbook(["build", sample.path, "-o", folder.path("sample.pdf").path, "--book", book.path, "--no-turns"])
+        let r = await roadbook(["build", sample.path, "-o", folder.path("sample.pdf").path, "--book", book.path, "--no-turns"])
         #expect(r.status == 0, "\(r.errors)")
         return book
     }
 
     @Test("the sample book renders in every template: fonts embedded, qpdf clean, identical twice",
           arguments: ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"])
-    func everyTemplate(template: String) throws {
+    func everyTemplate(template: String) async throws {
         let folder = try TemporaryFolder()
-        let book = try sampleBook(in: folder)
+        let book = try await sampleBook(in: folder)
         let a = folder.path("a.pdf"), b = folder.path("b.pdf")
-        #expect(roadbook(["render", book.path, "-o", a.path, "--template", template]).status == 0)
-        #expect(roadbook(["render", book.path, "-o", b.path, "--template", template]).status == 0)
+        #expect(await roadbook(["render", book.path, "-o", a.path, "--template", template]).status == 0)
+        #expect(await roadbook(["render", book.path, "-o", b.path, "--template", template]).status == 0)
         #expect(try Data(contentsOf: a) == Data(contentsOf: b))
         _ = try runTool("qpdf", ["--check", a.path])
         for line in try runTool("pdffonts", [a.path]).split(separator: "\n").dropFirst(2) {
@@ -199,16 +199,16 @@ struct RenderCommandTests {
     }
 
     @Test("PNG and SVG pages, with a page list; without the cover")
-    func images() throws {
+    func images() async throws {
         let folder = try TemporaryFolder()
-        let book = try sampleBook(in: folder)
-        let png = roadbook(["render", book.path, "-o", folder.path("p.png").path, "--png", "--dpi", "60", "--pages", "1,3-4"])
+        let book = try await sampleBook(in: folder)
+        let png = await roadbook(["render", book.path, "-o", folder.path("p.png").path, "--png", "--dpi", "60", "--pages", "1,3-4"])
         #expect(png.status == 0, "\(png.errors)")
         #expect(png.output.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent } == ["p-1.png", "p-3.png", "p-4.png"])
-        let svg = roadbook(["render", book.path, "-o", folder.path("p.svg").path, "--svg", "--pages", "2", "--no-cover"])
+        let svg = await roadbook(["render", book.path, "-o", folder.path("p.svg").path, "--svg", "--pages", "2", "--no-cover"])
         #expect(svg.status == 0 && svg.output.hasSuffix("p.svg\n"))
         _ = try runTool("xmllint", ["--noout", folder.path("p.svg").path])
-        let plain = roadbook(["render", book.path, "-o", folder.path("n.pdf").path, "--no-cover"])
+        let plain = await roadbook(["render", book.path, "-o", folder.path("n.pdf").path, "--no-cover"])
         #expect(plain.output.contains("3 pages"))
     }
 
@@ -220,23 +220,23 @@ struct RenderCommandTests {
         (["--png", "--svg"], 64, "choose one of --png and --svg"),
         (["--dpi", "100"], 64, "--dpi is for --png"),
     ])
-    func mistakes(extra: [String], status: Int32, message: String) throws {
+    func mistakes(extra: [String], status: Int32, message: String) async throws {
         let folder = try TemporaryFolder()
-        let book = try sampleBook(in: folder)
-        let r = roadbook(["render", book.path, "-o", folder.path("out.png").path] + extra)
+        let book = try await sampleBook(in: folder)
+        let r = await roadbook(["render", book.path, "-o", folder.path("out.png").path] + extra)
         #expect(r.status == status, "\(r.errors)")
         #expect(r.errors.contains(message), "\(r.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.png").path))
     }
 
     @Test("a broken template file names its field")
-    func brokenTemplate() throws {
+    func brokenTemplate() async throws {
         let folder = try TemporaryFolder()
-        let book = try sampleBook(in: folder)
+        let book = try await sampleBook(in: folder)
         var text = try String(contentsOf: packageRoot().appendingPathComponent("Templates/a5.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"header\": 15", with: "\"header\": -15")
         try text.write(to: folder.path("mine.json"), atomically: true, encoding: .utf8)
-        let r = roadbook(["render", book.path, "-o", folder.path("o.pdf").path, "--template", folder.path("mine.json").path])
+        let r = await roadbook(["render", book.path, "-o", folder.path("o.pdf").path, "--template", folder.path("mine.json").path])
         #expect(r.status == 1 && r.errors.contains("mine.json: header must be 0 or more millimetres, found -15"), "\(r.errors)")
     }
 }

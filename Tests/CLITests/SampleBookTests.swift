@@ -10,7 +10,7 @@ import TestSupport
 @Suite("The sample road book")
 struct SampleBookTests {
     @Test("pdftotext of the sample book lists every note with its total distance, right to 10 m")
-    func sampleDistances() throws {
+    func sampleDistances() async throws {
         let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
         let document = try GPXReader.read(contentsOf: sample)
         let track = document.trackPoints.map(\.coordinate)
@@ -45,7 +45,7 @@ struct SampleBookTests {
 
         let folder = try TemporaryFolder()
         let pdf = folder.path("sample.pdf")
-        let r = roadbook(["build", sample.path, "-o", pdf.path, "--book", folder.path("sample.json").path])
+        let r = await roadbook(["build", sample.path, "-o", pdf.path, "--book", folder.path("sample.json").path])
         #expect(r.status == 0, "\(r.errors)")
         // The book's own distances agree with GeodSolve's to well under a metre.
         let book = try BookFile.read(contentsOf: folder.path("sample.json"))

@@ -51,10 +51,10 @@ struct TurnCommandsTests {
     }
 
     @Test("build --osm joins the turn at b into the waypoint there; tulip draws it; regenerate follows a new leg")
-    func buildTulipRegenerate() throws {
+    func buildTulipRegenerate() async throws {
         let folder = try TemporaryFolder()
         try write(folder)
-        let build = roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path,
+        let build = await roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path,
                               "--book", folder.path("b.json").path, "--osm", folder.path("x.osm").path])
         #expect(build.status == 0, "\(build.errors)")
         var book = try BookFile.read(contentsOf: folder.path("b.json"))
@@ -63,20 +63,20 @@ struct TurnCommandsTests {
         #expect(book.notes[0].tulip?.exit.map { $0.angle < 0 } == true, "left onto Cami Nord")
         #expect(book.notes[0].generated?.text == "Turn left onto Cami Nord")
 
-        let tulip = roadbook(["tulip", folder.path("b.json").path, "--row", "1", "-o", folder.path("t.svg").path])
+        let tulip = await roadbook(["tulip", folder.path("b.json").path, "--row", "1", "-o", folder.path("t.svg").path])
         #expect(tulip.status == 0, "\(tulip.errors)")
         _ = try runTool("xmllint", ["--noout", folder.path("t.svg").path])
-        let sheet = roadbook(["tulip", folder.path("b.json").path, "--sheet", "-o", folder.path("s.png").path])
+        let sheet = await roadbook(["tulip", folder.path("b.json").path, "--sheet", "-o", folder.path("s.png").path])
         #expect(sheet.status == 0 && sheet.output.contains("1 tulips"))
-        let missing = roadbook(["tulip", folder.path("b.json").path, "--row", "5", "-o", folder.path("x.png").path])
+        let missing = await roadbook(["tulip", folder.path("b.json").path, "--row", "5", "-o", folder.path("x.png").path])
         #expect(missing.status == 1 && missing.errors.contains("there is no row 5; the book has 1 rows"))
 
         // The person's words stay, the tulip follows the road: right onto the track now.
-        let dry = roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
+        let dry = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
                             "--osm", folder.path("x.osm").path, "--dry-run"])
         #expect(dry.status == 0 && dry.output.contains("\"Turn left onto Cami Nord\" → \"Turn right onto Pista\" (the note's own words kept)"), "\(dry.output)")
         #expect(try BookFile.read(contentsOf: folder.path("b.json")) == book, "a dry run writes nothing")
-        let regen = roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
+        let regen = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("two.gpx").path,
                               "--osm", folder.path("x.osm").path])
         #expect(regen.status == 0, "\(regen.errors)")
         book = try BookFile.read(contentsOf: folder.path("b.json"))
@@ -85,23 +85,23 @@ struct TurnCommandsTests {
     }
 
     @Test("without --osm the turns come from the track's shape; --no-turns leaves them out")
-    func trackShape() throws {
+    func trackShape() async throws {
         let folder = try TemporaryFolder()
         try write(folder)
-        #expect(roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path]).status == 0)
+        #expect(await roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path]).status == 0)
         let notes = try BookFile.read(contentsOf: folder.path("b.json")).notes
         #expect(notes.count == 1 && notes[0].kind == .turn && notes[0].text.hasPrefix("Turn right"), "\(notes.map(\.text))")
         #expect(abs(notes[0].distanceAlong - 300) < 20)
-        #expect(roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("c.pdf").path, "--book", folder.path("c.json").path, "--no-turns"]).status == 0)
+        #expect(await roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("c.pdf").path, "--book", folder.path("c.json").path, "--no-turns"]).status == 0)
         #expect(try BookFile.read(contentsOf: folder.path("c.json")).notes.isEmpty)
     }
 
     @Test("a bad extract fails with its name and writes nothing")
-    func badExtract() throws {
+    func badExtract() async throws {
         let folder = try TemporaryFolder()
         try write(folder)
         try "<osm><node id=\"1\" lat=\"95\" lon=\"0\"/></osm>".write(to: folder.path("bad.osm"), atomically: true, encoding: .utf8)
-        let r = roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path, "--osm", folder.path("bad.osm").path])
+        let r = await roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("b.pdf").path, "--osm", folder.path("bad.osm").path])
         #expect(r.status == 1 && r.errors.contains("bad.osm"), "\(r.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
     }
