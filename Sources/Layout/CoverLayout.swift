@@ -239,7 +239,9 @@ public enum CoverLayout {
 
         // Footer, legend and profile from the bottom up; the map takes what is left.
         var bottom = content.maxY
-        let sources = [book.route.source.map { "Route: \($0)" }, complete?.source.map { "Terrain: \($0)" }]
+        // A book asked for terrain that some of the route lacks says so, as the rally app does.
+        let noTerrain = book.profile != nil && complete == nil ? Self.noTerrainText : nil
+        let sources = [book.route.source.map { "Route: \($0)" }, complete?.source.map { "Terrain: \($0)" }, noTerrain]
             .compactMap { $0 }
         if !sources.isEmpty {
             let h = footerSize * k * 1.4
@@ -322,6 +324,9 @@ public enum CoverLayout {
 
         return CoverPage(size: template.pageSize, boxes: boxes, map: map, profile: chart, legend: legend)
     }
+
+    /// Printed when the book has a profile with heights missing for part of the route.
+    public static let noTerrainText = "No terrain for this route"
 
     /// The map: the route fitted into `frame` (inset so markers and labels stay inside), its
     /// markers with labels placed clear of each other, the scale bar bottom left and the north

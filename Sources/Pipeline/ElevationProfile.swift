@@ -107,3 +107,20 @@ extension Profile {
         return steepest
     }
 }
+
+extension ProfileBuilder {
+    /// Stores the profile in `book` and gives every note its height. When some sample has no height
+    /// the profile is kept (it shows where terrain is missing) but no note gets a height: the book
+    /// prints "No terrain for this route" and no elevation rows, rather than rows with gaps.
+    /// - Parameter heights: heights at `samplePoints(along:)` of the book's route.
+    public func apply(heights: [Metres?], source: String?, to book: inout Book) {
+        let profile = self.profile(heights: heights, source: source)
+        let length = Polyline(book.route.coordinates).length
+        book.profile = profile
+        for i in book.notes.indices {
+            book.notes[i].elevation = profile.isComplete
+                ? profile.height(atDistance: book.notes[i].distanceAlong, routeLength: length).map { ($0 * 10).rounded() / 10 }
+                : nil
+        }
+    }
+}

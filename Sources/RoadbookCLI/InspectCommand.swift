@@ -13,7 +13,8 @@ struct InspectCommand: Command {
     Options:
       --json       print JSON: the book's title and route length, and per note its index,
                    distanceAlong (metres), kind, text, marker, waypointType, cap (degrees),
-                   latitude, longitude, offsetFromRoute (metres, + right of travel), onRoute
+                   latitude, longitude, offsetFromRoute (metres, + right of travel), onRoute,
+                   elevation (metres, or null without terrain); and the climb and descent
       -h, --help   show this help
     """
 
@@ -39,11 +40,40 @@ struct InspectCommand: Command {
         var longitude: Double
         var offsetFromRoute: Double
         var onRoute: Bool
+        /// Metres, or null where the book has no terrain.
+        var elevation: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case index, id, distanceAlong, kind, text, marker, waypointType, cap, latitude, longitude, offsetFromRoute,
+                 onRoute, elevation
+        }
+
+        /// Writes every key, `null` included, so a script always finds `elevation`.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(index, forKey: .index)
+            try c.encode(id, forKey: .id)
+            try c.encode(distanceAlong, forKey: .distanceAlong)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(text, forKey: .text)
+            try c.encode(marker, forKey: .marker)
+            try c.encode(waypointType, forKey: .waypointType)
+            try c.encode(cap, forKey: .cap)
+            try c.encode(latitude, forKey: .latitude)
+            try c.encode(longitude, forKey: .longitude)
+            try c.encode(offsetFromRoute, forKey: .offsetFromRoute)
+            try c.encode(onRoute, forKey: .onRoute)
+            try c.encode(elevation, forKey: .elevation)
+        }
     }
 
     struct BookRecord: Encodable {
         var title: String
         var routeLength: Double
+        var climb: Double?
+        var descent: Double?
+        /// "No terrain for this route" when heights are missing for part of it.
+        var terrain: String
         var notes: [NoteRecord]
     }
 
@@ -56,13 +86,17 @@ struct InspectCommand: Command {
                        waypointType: note.waypointType?.rawValue, cap: note.cap.map { ($0 * 10).rounded() / 10 },
                        latitude: note.coordinate.latitude, longitude: note.coordinate.longitude,
                        offsetFromRoute: (note.offsetFromRoute * 100).rounded() / 100,
-                       onRoute: note.placement == .onRoute)
+                       onRoute: note.placement == .onRoute, elevation: note.elevation)
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let terrain = loaded.profile.map { $0.isComplete ? ($0.source ?? "terrain") : "No terrain for this route" } ?? "none"
+            let complete = loaded.profile?.isComplete == true
             let data = try encoder.encode(BookRecord(title: loaded.title, routeLength: (length * 100).rounded() / 100,
-                                                     notes: records))
+                                                     climb: complete ? loaded.profile?.climb : nil,
+                                                     descent: complete ? loaded.profile?.descent : nil,
+                                                     terrain: terrain, notes: records))
             console.out(String(decoding: data, as: UTF8.self))
             return
         }
