@@ -18,6 +18,7 @@ PYVALHALLA_VERSION="3.9.1"
 VALHALLA_START_TIMEOUT_S=20
 # The kernel keeps 15 characters of a command name: /proc/PID/comm says "valhalla_servic".
 VALHALLA_COMM="valhalla_servic"
+SRTM1_BYTES=$((3601 * 3601 * 2))
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=common.sh
@@ -59,6 +60,20 @@ elevation_fingerprint() {
     (cd "$dir" && find . -name '*.hgt' -type f -print0 | sort -z | xargs -0 -r sha256sum)
 }
 
+# Valhalla reads DIR/N42/N42E001.hgt and only 1-arc-second tiles (3601 x 3601 samples): it logs
+# "Corrupt elevation data" for anything else and answers null heights. Say so now instead.
+check_elevation_dir() {
+    local dir="$1" tile size found=0
+    while IFS= read -r -d '' tile; do
+        found=1
+        size="$(stat -c %s "$tile")"
+        [[ "$size" == "$SRTM1_BYTES" ]] \
+            || rb_die "$tile has $size bytes, not a 1-arc-second tile ($SRTM1_BYTES bytes); Valhalla would answer null heights. Upsample SRTM3 tiles with upsample_hgt.py"
+    done < <(find "$dir" -mindepth 2 -maxdepth 2 -type f -regextype posix-extended \
+        -regex '.*/[NS][0-9]{2}/[NS][0-9]{2}[EW][0-9]{3}\.hgt' -print0)
+    ((found)) || rb_die "no tile like N42/N42E001.hgt under $dir; Valhalla reads 1-arc-second tiles in that layout (see upsample_hgt.py)"
+}
+
 cmd_prepare() {
     [[ $# -eq 2 || $# -eq 3 ]] || usage
     local pbf="$1" outdir="$2" elevation="${3:-}"
@@ -69,8 +84,7 @@ cmd_prepare() {
     if [[ -n "$elevation" ]]; then
         [[ -d "$elevation" ]] || rb_die "elevation directory '$elevation' not found (expected tiles as N42/N42E001.hgt)"
         elevation="$(cd "$elevation" && pwd)"
-        [[ -n "$(find "$elevation" -name '*.hgt' -type f -print -quit)" ]] \
-            || rb_die "no .hgt tile under $elevation; Valhalla wants 1-arc-second tiles as N42/N42E001.hgt (see upsample_hgt.py)"
+        check_elevation_dir "$elevation"
     fi
     mkdir -p "$outdir"
     outdir="$(cd "$outdir" && pwd)"
