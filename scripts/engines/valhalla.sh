@@ -144,6 +144,15 @@ pidfile_for() {
     echo "$ROADBOOK_RUN/valhalla_service-$1.pid"
 }
 
+conf_for() {
+    echo "$ROADBOOK_RUN/valhalla_service-$1.json"
+}
+
+stop_port() {
+    rb_stop_pidfile "$(pidfile_for "$1")" "$VALHALLA_COMM"
+    rm -f "$(conf_for "$1")"
+}
+
 cmd_start() {
     [[ $# -eq 2 ]] || usage
     local outdir="$1" port="$2" bin
@@ -156,7 +165,8 @@ cmd_start() {
     local pidfile log conf lb int
     pidfile="$(pidfile_for "$port")"
     log="$ROADBOOK_RUN/valhalla_service-$port.log"
-    conf="$outdir/valhalla-$port.json"
+    # Run state beside the pid file and log, removed by 'stop'; the prepared config stays as it is.
+    conf="$(conf_for "$port")"
     # Each instance needs its own ipc endpoints, or a second server steals the first one's workers.
     lb="$outdir/ipc-$port-loopback"
     int="$outdir/ipc-$port-interrupt"
@@ -189,7 +199,7 @@ EOF
     local url="http://127.0.0.1:$port/status" i
     for ((i = 0; i < VALHALLA_START_TIMEOUT_S * 20; i++)); do
         if ! kill -0 "$pid" 2>/dev/null; then
-            rm -f "$pidfile"
+            stop_port "$port"
             tail -n 20 "$log" >&2
             rb_die "valhalla_service exited during start-up; log in $log"
         fi
@@ -200,7 +210,7 @@ EOF
         fi
         sleep 0.05
     done
-    rb_stop_pidfile "$pidfile" "$VALHALLA_COMM"
+    stop_port "$port"
     tail -n 20 "$log" >&2
     rb_die "valhalla_service did not answer $url within ${VALHALLA_START_TIMEOUT_S} s; log in $log"
 }
@@ -208,13 +218,15 @@ EOF
 cmd_stop() {
     [[ $# -le 1 ]] || usage
     if [[ $# -eq 1 ]]; then
-        rb_stop_pidfile "$(pidfile_for "$1")" "$VALHALLA_COMM"
+        [[ "$1" =~ ^[0-9]+$ ]] || rb_die "PORT must be a number, got '$1'"
+        stop_port "$1"
         return 0
     fi
-    local f
+    local f port
     for f in "$ROADBOOK_RUN"/valhalla_service-*.pid; do
         [[ -e "$f" ]] || continue
-        rb_stop_pidfile "$f" "$VALHALLA_COMM"
+        port="${f##*/valhalla_service-}"
+        stop_port "${port%.pid}"
     done
 }
 
