@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, starts the real engines the integration tests
-# compare against (OSRM from the osrm-bindings wheel on 127.0.0.1, over the Andorra extract), runs
+# compare against (OSRM from the osrm-bindings wheel and Valhalla from the pyvalhalla wheel, on
+# 127.0.0.1, over the Andorra extract; ROADBOOK_OSRM_URL and ROADBOOK_VALHALLA_URL), runs
 # every unit, golden, end-to-end and integration test (`swift test`), and stops the engines.
 # Shared test data is found at ../shared/data beside the checkout, or at $ROADBOOK_DATA.
 set -euo pipefail
@@ -11,15 +12,64 @@ data="${ROADBOOK_DATA:-$(cd .. && pwd)/shared/data}"
 [ -f "$data/andorra/andorra.osm.pbf" ] || { echo "test data missing: $data/andorra/andorra.osm.pbf (set ROADBOOK_DATA)" >&2; exit 1; }
 export ROADBOOK_DATA="$data"
 
-# Real engines on loopback for the integration tests. The port is chosen free at run time.
+# Real engines on loopback for the integration tests: OSRM and Valhalla over the Andorra extract,
+# Valhalla with the Andorra SRTM3 tile upsampled to the 1-arc-second tile its /height reads.
+# Ports are chosen free at run time; both engines are stopped on exit, whatever happens.
 cache="${ROADBOOK_CACHE:-$HOME/.cache/roadbook}"
 export ROADBOOK_CACHE="$cache"
-osrm_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+osrm_port=""
+valhalla_port=""
+stop_engines() {
+  [ -z "$osrm_port" ] || scripts/engines/osrm.sh stop "$osrm_port" || true
+  [ -z "$valhalla_port" ] || scripts/engines/valhalla.sh stop "$valhalla_port" || true
+}
+trap stop_engines EXIT
+# Without these, SIGINT/SIGTERM would end the script without running the EXIT trap.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_engine VAR SCRIPT DATA: starts SCRIPT on a free port and stores the port in VAR. A free
+# port can be taken between choosing and binding it, so a port clash is retried on another port
+# (three tries); any other failure ends the run at once with the engine's error and log tail.
+start_engine() {
+  local var="$1" script="$2" data="$3" port attempt err
+  for attempt in 1 2 3; do
+    port=$(free_port)
+    printf -v "$var" '%s' "$port"
+    if err=$("$script" start "$data" "$port" 2>&1 >/dev/null); then
+      printf '%s\n' "$err" >&2
+      return 0
+    fi
+    printf -v "$var" '%s' ""
+    printf '%s\n' "$err" >&2
+    case "$err" in
+      *"in use"*) echo "$(basename "$script"): port $port was taken (attempt $attempt of 3)" >&2 ;;
+      *) break ;;
+    esac
+  done
+  echo "error: $(basename "$script") could not start; its error and log are above" >&2
+  exit 1
+}
+
 scripts/engines/osrm.sh install
-scripts/engines/osrm.sh prepare car "$data/andorra/andorra.osm.pbf" "$cache/osrm-car"
-scripts/engines/osrm.sh start "$cache/osrm-car/andorra.osrm" "$osrm_port"
-trap 'scripts/engines/osrm.sh stop "$osrm_port" || true' EXIT
+scripts/engines/osrm.sh prepare car "$data/andorra/andorra.osm.pbf" "$cache/osrm-car" >/dev/null
+start_engine osrm_port scripts/engines/osrm.sh "$cache/osrm-car/andorra.osrm"
 export ROADBOOK_OSRM_URL="http://127.0.0.1:$osrm_port"
+
+elevation="$cache/elevation"
+hgt_src="$data/andorra/N42E001.hgt.zip"
+hgt="$elevation/N42/N42E001.hgt"
+if [ ! -f "$hgt" ] || [ "$hgt_src" -nt "$hgt" ] || [ scripts/engines/upsample_hgt.py -nt "$hgt" ]; then
+  python3 scripts/engines/upsample_hgt.py "$hgt_src" "$elevation" >/dev/null
+fi
+scripts/engines/valhalla.sh install
+scripts/engines/valhalla.sh prepare "$data/andorra/andorra.osm.pbf" "$cache/valhalla-andorra" "$elevation" >/dev/null
+start_engine valhalla_port scripts/engines/valhalla.sh "$cache/valhalla-andorra"
+export ROADBOOK_VALHALLA_URL="http://127.0.0.1:$valhalla_port"
 
 set +e
 swift test 2>&1 | grep --line-buffered -vE '^\[[0-9]+/[0-9]+\] |prohibited flag\(s\)'
