@@ -21,7 +21,10 @@ import Glibc
 public actor ElevationCache: ElevationSource {
     /// Points closer than this share a cache entry, in degrees (about 1.1 m of latitude). Finer
     /// than any DEM's spacing (SRTM1 is 30 m), so sharing a height costs nothing in accuracy.
-    public static let keyStep: Degrees = 1e-5
+    public static let keyStep: Degrees = 1 / keysPerDegree
+    /// Cells per degree; dividing a key by it gives the nearest double to the cell's centre
+    /// (multiplying by `keyStep` would not: 4250000 × 1e-5 is 42.50000000000001).
+    static let keysPerDegree: Double = 100_000
     /// Written at the head of every cache file; a file with another format is refused.
     public static let fileFormat = "roadbook elevation cache 1"
 
@@ -37,8 +40,8 @@ public actor ElevationCache: ElevationSource {
         var latitude: Int
         var longitude: Int
         init(_ point: Coordinate) {
-            latitude = Int((point.latitude / ElevationCache.keyStep).rounded())
-            longitude = Int((point.longitude / ElevationCache.keyStep).rounded())
+            latitude = Int((point.latitude * ElevationCache.keysPerDegree).rounded())
+            longitude = Int((point.longitude * ElevationCache.keysPerDegree).rounded())
         }
         init(latitude: Int, longitude: Int) {
             self.latitude = latitude
@@ -47,8 +50,8 @@ public actor ElevationCache: ElevationSource {
         /// The centre of the key's cell: what the inner source is asked, so an entry does not
         /// depend on which of its points came first.
         var centre: Coordinate {
-            Coordinate(latitude: Double(latitude) * ElevationCache.keyStep,
-                       longitude: Double(longitude) * ElevationCache.keyStep)
+            Coordinate(latitude: Double(latitude) / ElevationCache.keysPerDegree,
+                       longitude: Double(longitude) / ElevationCache.keysPerDegree)
         }
         static func < (a: Key, b: Key) -> Bool { (a.latitude, a.longitude) < (b.latitude, b.longitude) }
     }
@@ -157,7 +160,7 @@ public actor ElevationCache: ElevationSource {
         for (index, point) in contents.points.enumerated() {
             guard point.count == 3, let latitude = point[0], let longitude = point[1],
                   latitude == latitude.rounded(), longitude == longitude.rounded(),
-                  abs(latitude) <= 90 / Self.keyStep, abs(longitude) <= 180 / Self.keyStep else {
+                  abs(latitude) <= 90 * Self.keysPerDegree, abs(longitude) <= 180 * Self.keysPerDegree else {
                 throw failure("entry \(index) is not [latitude key, longitude key, height]; "
                               + "delete the file to start the cache afresh")
             }

@@ -85,7 +85,7 @@ struct ServiceExchange: Sendable {
             switch error {
             case DecodingError.keyNotFound(let key, _): why = "it has no \"\(key.stringValue)\""
             case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-                why = "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is not of the expected type"
+                why = "\(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")) is not of the expected type"
             default: why = "it is not valid JSON"
             }
             throw failure("\(service) answered something other than the expected JSON (\(why)): \(quote(response.body))")

@@ -14,7 +14,7 @@ public actor RateLimiter {
     public typealias Sleep = @Sendable (TimeInterval) async throws -> Void
 
     /// The shortest time between two requests, in seconds; 0 lets every request through at once.
-    public let minimumInterval: TimeInterval
+    public nonisolated let minimumInterval: TimeInterval
     private let now: Clock
     private let sleep: Sleep
     /// When the next request may go, on `now`'s clock; nil before the first request.
