@@ -11,10 +11,10 @@ import HTTP
 public struct OpenElevation: ElevationSource {
     /// The public server.
     public static let publicServer = URL(string: "https://api.open-elevation.com")!
-    /// Points per request by default. The POST API has no documented limit, but the public server
-    /// is slow and often overloaded; 512 points make a body of about 30 KB that it has answered in
-    /// a few seconds, well within the request timeout, and show progress on a long route. Not
-    /// measured here: raise it for a self-hosted server.
+    /// Points per request by default. The POST API documents no limit, but one huge request is all
+    /// or nothing on a slow shared server: 512 points keep a body near 30 KB, so one answer has a fair
+    /// chance within the timeout, a failure loses little, and progress moves on a long route. Not
+    /// measured against the public server; raise it for a self-hosted one.
     public static let defaultBatchSize = 512
     /// Seconds between requests to the public server: it publishes no limit, so ask no faster than
     /// the other public service here (OpenTopoData's one a second).
