@@ -117,7 +117,8 @@ public final class CurlHTTPClient: HTTPClient {
 
         let headers = CurlHeaderList()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }) else {
+            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            guard !(name + value).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
                 throw HTTPError(kind: .failed, url: url, detail: "header \(name) holds a line break")
             }
             // "Name;" is curl's way to send a header with an empty value ("Name:" would remove it).
