@@ -7,7 +7,8 @@ import Foundation
 /// never holds a thread of Swift's cooperative pool and many requests run at once. With
 /// `maximumConcurrentRequests` set, the others wait their turn in the order they were sent.
 /// Cancelling the sending task aborts its transfer within about a second (libcurl's progress
-/// callback runs at least that often) and throws `CancellationError`.
+/// callback runs at least that often) and throws `CancellationError`; a task cancelled while it
+/// waits for its turn throws `CancellationError` when its turn comes, without sending.
 ///
 /// Only `http` and `https` addresses are fetched; redirects are not followed unless asked for, so
 /// a 3xx answer comes back as it is.

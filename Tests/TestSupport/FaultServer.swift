@@ -162,6 +162,8 @@ public final class FaultServer: Sendable {
         let listener = try makeBoundSocket()
         do {
             try check(listen(listener.descriptor, Int32(maximumConnections)), "listen")
+            // Non-blocking, so an accept after poll cannot hang if the client has already gone.
+            try check(fcntl(listener.descriptor, F_SETFL, O_NONBLOCK), "fcntl O_NONBLOCK")
         } catch {
             close(listener.descriptor)
             throw error
