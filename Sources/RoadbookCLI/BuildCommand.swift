@@ -23,6 +23,7 @@ struct BuildCommand: Command {
       --osm EXTRACT                OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
                                    area: turns come from its junctions
       --no-turns                   no generated turn notes, only the waypoints
+    \(TerrainOptions.help)
       --title TEXT                 title in the page header (default: the GPX name or file name)
       --rally TEXT, --stage TEXT, --date TEXT
                                    printed in the page header
@@ -49,6 +50,7 @@ struct BuildCommand: Command {
     var cover: Bool
     var osm: URL?
     var turns: Bool
+    var terrain: TerrainOptions
 
     init(_ arguments: inout Arguments) throws {
         guard let output = try arguments.option("output", short: "o") else {
@@ -65,6 +67,7 @@ struct BuildCommand: Command {
         cover = !arguments.flag("no-cover")
         osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
         turns = !arguments.flag("no-turns")
+        terrain = try TerrainOptions(&arguments)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
         if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
             settings.offRouteDistance = distance
@@ -98,6 +101,7 @@ struct BuildCommand: Command {
             }
             assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
         }
+        try await terrain.apply(to: &assembled.book, console: console)
         assembled.book.rally = rally
         assembled.book.stage = stage
         assembled.book.date = date

@@ -85,6 +85,27 @@ struct Arguments {
         return value
     }
 
+    /// Takes every `--name VALUE` (or `--name=VALUE`), in order; empty when absent.
+    mutating func options(_ name: String) throws -> [String] {
+        var values: [String] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == "--" { break }
+            if word == "--\(name)" {
+                guard i + 1 < words.count, !words[i + 1].hasPrefix("--") else { throw UsageError(message: "\(word) needs a value") }
+                values.append(words[i + 1])
+                words.removeSubrange(i...(i + 1))
+            } else if word.hasPrefix("--\(name)=") {
+                values.append(String(word.dropFirst(name.count + 3)))
+                words.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return values
+    }
+
     /// Takes a number option, checking it is finite and within `range`.
     mutating func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = try option(name) else { return nil }
