@@ -1,2 +1,197 @@
+import Foundation
+import Geo
+import TestSupport
 import Testing
 @testable import Terrain
+
+/// The SRTM3 tile over Andorra in the shared test data.
+private func andorraTileURL() throws -> URL {
+    try sharedDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
+}
+
+private func andorraTile() throws -> HGTTile {
+    try HGTTile(contentsOf: andorraTileURL())
+}
+
+private func at(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    Coordinate(latitude: latitude, longitude: longitude)
+}
+
+/// Runs `body` and returns the ElevationError it throws, recording an issue when it throws none.
+private func elevationError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ElevationError? {
+    do {
+        try body()
+        Issue.record("expected an ElevationError", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as ElevationError {
+        return error
+    } catch {
+        Issue.record("expected an ElevationError, got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+// The raw samples and bilinear values below were read independently of this code with Python:
+//   unzip -p ../shared/data/andorra/N42E001.hgt.zip N42E001.hgt > /tmp/t.hgt
+//   python3 -c 'import struct; d=open("/tmp/t.hgt","rb").read(); s=lambda r,c: struct.unpack(">h", d[2*(r*1201+c):2*(r*1201+c)+2])[0]; ...'
+// with y = (43 − lat)·1200, x = (lon − 1)·1200, row = ⌊y⌋, column = ⌊x⌋ (the last cell on the
+// south and east edges), h = Σ sample · weight.
+@Suite("SRTM .hgt tiles")
+struct HGTTileTests {
+    @Test("reads the zipped Andorra tile as SRTM3 with its corner from the name")
+    func readsAndorra() throws {
+        let tile = try andorraTile()
+        #expect(tile.size == 1201)
+        #expect(tile.south == 42 && tile.west == 1)
+        #expect(tile.name == "N42E001")
+        // Corner samples, from Python: rows north to south, columns west to east.
+        #expect(tile.sample(row: 0, column: 0) == 838)
+        #expect(tile.sample(row: 0, column: 1200) == 360)
+        #expect(tile.sample(row: 1200, column: 0) == 828)
+        #expect(tile.sample(row: 1200, column: 1200) == 707)
+    }
+
+    @Test("bilinear heights agree with four raw samples read by Python")
+    func bilinearAgreesWithHandComputation() throws {
+        let tile = try andorraTile()
+        // Near Port d'Envalira: row 551, column 863, samples 2408 2415 / 2409 2410,
+        // fx = 0.64, fy = 0.40 → 2408·0.36·0.6 + 2415·0.64·0.6 + 2409·0.36·0.4 + 2410·0.64·0.4 = 2411.344.
+        let envalira = try #require(tile.height(at: at(42.5405, 1.7197)))
+        #expect(abs(envalira - 2411.344) < 1e-6)
+        #expect((2350...2450).contains(envalira))
+        // Andorra la Vella: row 590, column 626, samples 1041 1041 / 1036 1036, fy ≈ 1 → 1036.0.
+        let vella = try #require(tile.height(at: at(42.5075, 1.5218)))
+        #expect(abs(vella - 1036.0) < 1e-6)
+        #expect((1020...1100).contains(vella))
+    }
+
+    @Test("corners and edges give the edge samples; outside gives nil")
+    func cornersEdgesOutside() throws {
+        let tile = try andorraTile()
+        #expect(tile.height(at: at(43, 1)) == 838)
+        #expect(tile.height(at: at(43, 2)) == 360)
+        #expect(tile.height(at: at(42, 1)) == 828)
+        #expect(tile.height(at: at(42, 2)) == 707)
+        #expect(tile.height(at: at(42.5, 1)) == 2080)   // row 600 on the west edge
+        #expect(tile.height(at: at(43, 1.5)) == 547)    // column 600 on the north edge
+        #expect(tile.height(at: at(41.9999, 1.5)) == nil)
+        #expect(tile.height(at: at(42.5, 2.0001)) == nil)
+        #expect(tile.height(at: at(43.0001, 1.5)) == nil)
+        #expect(tile.height(at: at(.nan, 1.5)) == nil)
+    }
+
+    @Test("a void in the real tile gives nil, not an invented height")
+    func realVoid() throws {
+        let tile = try andorraTile()
+        // Python: the first void samples are at row 92, columns 114 and 115.
+        #expect(tile.sample(row: 92, column: 114) == HGTTile.void)
+        #expect(tile.height(at: at(43 - 92.5 / 1200, 1 + 114.5 / 1200)) == nil)
+    }
+
+    @Test("a void among the four samples gives nil; a void with no weight is not consulted")
+    func syntheticVoid() throws {
+        // Near Envalira, with one of the four samples made void.
+        let tile = try andorraTile()
+        var samples = tile.samples
+        samples[551 * 1201 + 864] = HGTTile.void
+        let holed = try HGTTile(south: 42, west: 1, size: 1201, samples: samples, source: "holed copy")
+        #expect(holed.height(at: at(42.5405, 1.7197)) == nil)
+        #expect(tile.height(at: at(42.5405, 1.7197)) != nil)
+
+        // A 3 × 3 tile, 0.5° between samples, so the positions are exact in binary.
+        let small = try HGTTile(south: 10, west: 20, size: 3, samples: [
+            100, 200, HGTTile.void,
+            300, 400, 500,
+            600, 700, 800,
+        ], source: "3 × 3")
+        #expect(small.height(at: at(10.75, 20.75)) == nil)      // the void carries weight
+        #expect(small.height(at: at(11, 20.5)) == 200)          // on the sample beside the void: only it counts
+        #expect(small.height(at: at(10.75, 20.5)) == 300)       // on the column of 200 and 400, the void's weight 0
+        #expect(small.height(at: at(10.25, 20.25)) == 500)      // (300 + 400 + 600 + 700) / 4
+    }
+
+    @Test("a wrong-size .hgt, a corrupt zip, a zip without .hgt and a bad name are errors naming the file")
+    func errors() throws {
+        let folder = try TemporaryFolder()
+        let wrongSize = folder.path("N42E001.hgt")
+        try Data(count: 1000).write(to: wrongSize)
+        let sizeError = try #require(elevationError { _ = try HGTTile(contentsOf: wrongSize) })
+        #expect(sizeError.source == wrongSize.path)
+        #expect(sizeError.message.contains("1000 bytes"))
+
+        let original = try Data(contentsOf: andorraTileURL())
+        let truncated = folder.path("N42E002.hgt.zip")
+        try original.prefix(original.count / 2).write(to: truncated)
+        let truncatedError = try #require(elevationError { _ = try HGTTile(contentsOf: truncated) })
+        #expect(truncatedError.source == truncated.path)
+
+        // Same length, damaged compressed bytes in the middle: caught by inflate or the CRC.
+        var damaged = original
+        for i in stride(from: original.count / 2, to: original.count / 2 + 4000, by: 7) { damaged[i] ^= 0x5A }
+        let damagedURL = folder.path("N42E003.hgt.zip")
+        try damaged.write(to: damagedURL)
+        let damagedError = try #require(elevationError { _ = try HGTTile(contentsOf: damagedURL) })
+        #expect(damagedError.source == damagedURL.path)
+        #expect(damagedError.message.contains("N42E001.hgt"))
+
+        let noHGT = folder.path("N42E004.hgt.zip")
+        _ = try runTool("python3", ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('readme.txt','no tile'); z.close()", noHGT.path])
+        let noHGTError = try #require(elevationError { _ = try HGTTile(contentsOf: noHGT) })
+        #expect(noHGTError.source == noHGT.path)
+        #expect(noHGTError.message.contains("no .hgt"))
+        #expect(noHGTError.message.contains("readme.txt"))
+
+        let badName = folder.path("andorra.hgt")
+        try Data(count: 1201 * 1201 * 2).write(to: badName)
+        let nameError = try #require(elevationError { _ = try HGTTile(contentsOf: badName) })
+        #expect(nameError.source == badName.path)
+        #expect(nameError.message.contains("N42E001"))
+    }
+
+    @Test("tile names give corners in every hemisphere and are refused otherwise")
+    func names() throws {
+        #expect(try HGTTile.corner(ofFileNamed: "S12W077.hgt") == (-12, -77))
+        #expect(try HGTTile.corner(ofFileNamed: "n42e001.hgt.zip") == (42, 1))
+        #expect(HGTTile.name(south: -12, west: -77) == "S12W077")
+        #expect(HGTTile.name(south: 0, west: 179) == "N00E179")
+        for bad in ["N4E001.hgt", "X42E001.hgt", "N42E1.hgt", "N95E001.hgt", "N42E181.hgt", ""] {
+            #expect(throws: ElevationError.self, "\(bad)") { try HGTTile.corner(ofFileNamed: bad) }
+        }
+    }
+
+    @Test("upsampling SRTM3 by 3 keeps the original samples and the bilinear surface within 0.5 m")
+    func upsampling() throws {
+        let tile = try andorraTile()
+        let fine = tile.upsampled(by: 3)
+        #expect(fine.size == HGTTile.srtm1Size)
+        var mismatches = 0
+        for r in 0..<tile.size {
+            for c in 0..<tile.size where fine.sample(row: 3 * r, column: 3 * c) != tile.sample(row: r, column: c) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0, worst = 0.0
+        for _ in 0..<200_000 {
+            let p = at(Double.random(in: 42...43, using: &generator), Double.random(in: 1...2, using: &generator))
+            guard let coarse = tile.height(at: p), let upsampled = fine.height(at: p) else { continue }
+            worst = max(worst, abs(coarse - upsampled))
+            compared += 1
+        }
+        #expect(compared > 190_000)
+        #expect(worst <= 0.5 + 1e-9)
+        #expect(worst > 0)   // the rounding shows: the check above is not comparing a tile with itself
+
+        // Written as .hgt it is an SRTM1 file, the only kind Valhalla's /height reads.
+        let folder = try TemporaryFolder()
+        let url = folder.path("N42E001.hgt")
+        try fine.write(to: url)
+        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+        #expect(size == 25_934_402)
+        let reread = try HGTTile(contentsOf: url)
+        #expect(reread.size == 3601 && reread.south == 42 && reread.west == 1)
+        #expect(reread.samples == fine.samples)
+    }
+}
