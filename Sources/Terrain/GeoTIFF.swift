@@ -322,10 +322,10 @@ private func collectTIFFError(_: OpaquePointer?, _ userData: UnsafeMutableRawPoi
 private func ignoreTIFFWarning(_: OpaquePointer?, _: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?,
                                _: UnsafePointer<CChar>?, _: CVaListPointer?) -> Int32 { 1 }
 
-/// The field descriptions libtiff needs before it will write the GeoTIFF tags (as libgeotiff
+/// The field descriptions libtiff needs before it will write the GeoTIFF tags and GDAL_NODATA (as libgeotiff
 /// registers them in `xtiff.c`). Names live as long as the process, as libtiff keeps the pointers.
 nonisolated(unsafe) private let geoTagNames: [UnsafeMutablePointer<CChar>] =
-    [strdup("ModelPixelScaleTag")!, strdup("ModelTiepointTag")!, strdup("GeoKeyDirectoryTag")!]
+    [strdup("ModelPixelScaleTag")!, strdup("ModelTiepointTag")!, strdup("GeoKeyDirectoryTag")!, strdup("GDALNoDataValue")!]
 
 /// A TIFF file opened through libtiff; owns the `TIFF*` and closes it in `deinit`. Errors from
 /// libtiff are collected per file and end up in the `ElevationError` that names the file.
@@ -502,7 +502,7 @@ final class TIFFFile {
         return value
     }
 
-    /// Lets libtiff write the three GeoTIFF tags (it does not know them).
+    /// Lets libtiff write the three GeoTIFF tags and GDAL's nodata tag (it does not know them).
     func registerGeoTags() throws {
         let variable = Int16(TIFF_VARIABLE)
         var infos = [
@@ -515,6 +515,9 @@ final class TIFFFile {
             TIFFFieldInfo(field_tag: GeoTag.geoKeyDirectory, field_readcount: variable, field_writecount: variable,
                           field_type: TIFF_SHORT, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 1,
                           field_name: geoTagNames[2]),
+            TIFFFieldInfo(field_tag: UInt32(TIFFTAG_GDAL_NODATA), field_readcount: variable, field_writecount: variable,
+                          field_type: TIFF_ASCII, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 0,
+                          field_name: geoTagNames[3]),
         ]
         guard TIFFMergeFieldInfo(handle, &infos, UInt32(infos.count)) == 0 else { throw failure("cannot register the GeoTIFF tags") }
     }
