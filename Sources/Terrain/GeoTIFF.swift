@@ -1,0 +1,592 @@
+import CTiff
+import Foundation
+import Geo
+
+/// A digital elevation model read from a GeoTIFF in geographic WGS84 coordinates (EPSG:4326).
+///
+/// Read through libtiff, with the georeferencing from the GeoTIFF tags (GeoTIFF Format
+/// Specification 1.0, Ritter & Ruth 1995; OGC GeoTIFF 1.1, 2019): ModelPixelScaleTag (33550),
+/// ModelTiepointTag (33922) and GeoKeyDirectoryTag (34735), with GTModelTypeGeoKey (1024),
+/// GTRasterTypeGeoKey (1025), GeographicTypeGeoKey (2048) and ProjectedCSTypeGeoKey (3072).
+/// GDAL's nodata tag (42113, an ASCII number) marks voids; so does NaN in a float raster.
+///
+/// One band of Int16, UInt16, Int32 or Float32 samples, in strips or tiles, with any compression
+/// libtiff decodes. Heights are held as `[Float]` (4 bytes a sample; exact for every integer
+/// format up to ±16,777,216 m), NaN for a void.
+///
+/// A raster in a projected CRS (UTM and the like) is refused rather than reprojected here:
+/// `gdalwarp -t_srs EPSG:4326 in.tif out.tif` does that once, better, with GDAL's resampling.
+public struct GeoTIFFDEM: Sendable {
+    /// Columns of the raster.
+    public let width: Int
+    /// Rows of the raster.
+    public let height: Int
+    /// Longitude of the centre of column 0, degrees.
+    public let firstLongitude: Degrees
+    /// Latitude of the centre of row 0 (the northernmost row), degrees.
+    public let firstLatitude: Degrees
+    /// Degrees of longitude between neighbouring columns.
+    public let columnSpacing: Degrees
+    /// Degrees of latitude between neighbouring rows (positive; rows run south).
+    public let rowSpacing: Degrees
+    /// True when each sample stands for a cell (GeoTIFF PixelIsArea, the default), false when it
+    /// is a point measurement (PixelIsPoint). It decides how far the raster reaches: half a cell
+    /// beyond the outer sample centres for PixelIsArea, exactly to them for PixelIsPoint.
+    public let pixelIsArea: Bool
+    /// `width × height` heights in metres, north row first, NaN for a void.
+    public let values: [Float]
+    /// The file read, for messages.
+    public let source: String
+
+    /// Reads a GeoTIFF DEM.
+    ///
+    /// Cost: the whole raster is decoded once into memory (4 bytes a sample).
+    /// - Throws: `ElevationError` naming the file when libtiff cannot read it, it has no GeoTIFF
+    ///   georeferencing, it is in a projected or non-WGS84 CRS (the message says how to
+    ///   reproject), or its samples are not one band of Int16, UInt16, Int32 or Float32.
+    public init(contentsOf url: URL) throws {
+        let path = url.path
+        let tiff = try TIFFFile(path: path, mode: "r")
+
+        // Georeferencing first: a refused CRS is the more useful message.
+        guard let keyDirectory: [UInt16] = try tiff.array(GeoTag.geoKeyDirectory, TIFF_SHORT) else {
+            throw ElevationError(source: path, message: "no GeoKeyDirectoryTag (34735): the file is a plain TIFF, not a GeoTIFF; a DEM needs its georeferencing")
+        }
+        let keys = try GeoKeys(directory: keyDirectory, path: path)
+        try keys.requireWGS84Geographic(path: path)
+        guard let scale: [Double] = try tiff.array(GeoTag.modelPixelScale, TIFF_DOUBLE), scale.count >= 2,
+              let tiepoints: [Double] = try tiff.array(GeoTag.modelTiepoint, TIFF_DOUBLE), tiepoints.count >= 6
+        else {
+            let transformed = (try? tiff.array(GeoTag.modelTransformation, TIFF_DOUBLE) as [Double]?) != nil
+            throw ElevationError(source: path, message: transformed
+                ? "georeferenced by ModelTransformationTag (a rotated or sheared raster); warp it to a north-up grid: gdalwarp -t_srs EPSG:4326 in.tif out.tif"
+                : "needs ModelPixelScaleTag (33550) and ModelTiepointTag (33922) to place its samples")
+        }
+        guard scale[0] > 0, scale[1] > 0, scale[0].isFinite, scale[1].isFinite else {
+            throw ElevationError(source: path, message: "ModelPixelScaleTag gives a pixel size of \(scale[0]) × \(scale[1]) degrees; both must be positive")
+        }
+
+        width = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGEWIDTH)))
+        height = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGELENGTH)))
+        guard width >= 2, height >= 2 else {
+            throw ElevationError(source: path, message: "a \(width) × \(height) raster is too small to interpolate; a DEM needs at least 2 × 2 samples")
+        }
+        pixelIsArea = keys.values[GeoKey.rasterType] != RasterType.pixelIsPoint
+        columnSpacing = scale[0]
+        rowSpacing = scale[1]
+        // The tiepoint ties raster (I, J) to model (X, Y): the corner of that pixel for PixelIsArea,
+        // its centre for PixelIsPoint (GeoTIFF 1.0 §2.5.2.2).
+        let (i, j, x, y) = (tiepoints[0], tiepoints[1], tiepoints[3], tiepoints[4])
+        let half = pixelIsArea ? 0.5 : 0
+        firstLongitude = x - (i - half) * scale[0]
+        firstLatitude = y + (j - half) * scale[1]
+        source = path
+        values = try tiff.readSingleBandAsFloat(width: width, height: height)
+    }
+
+    /// Longitude of the raster's western edge, degrees.
+    public var west: Degrees { firstLongitude - (pixelIsArea ? columnSpacing / 2 : 0) }
+    /// Longitude of the raster's eastern edge, degrees.
+    public var east: Degrees { firstLongitude + (Double(width - 1) + (pixelIsArea ? 0.5 : 0)) * columnSpacing }
+    /// Latitude of the raster's northern edge, degrees.
+    public var north: Degrees { firstLatitude + (pixelIsArea ? rowSpacing / 2 : 0) }
+    /// Latitude of the raster's southern edge, degrees.
+    public var south: Degrees { firstLatitude - (Double(height - 1) + (pixelIsArea ? 0.5 : 0)) * rowSpacing }
+
+    /// Height in metres at `coordinate`, by bilinear interpolation of the four sample centres
+    /// around it (the same surface as `HGTTile.height(at:)`).
+    ///
+    /// For PixelIsArea the outer half cell beyond the outermost centres takes the edge values
+    /// (the interpolation is clamped to the outer centres). A void with weight in the
+    /// interpolation gives nil, so no height is invented where the survey had none.
+    ///
+    /// Cost: O(1), four array reads, no allocation.
+    /// - Returns: nil outside the raster or next to a void.
+    public func height(at coordinate: Coordinate) -> Metres? {
+        let lat = coordinate.latitude, lon = coordinate.longitude
+        guard lat >= south, lat <= north, lon >= west, lon <= east else { return nil }
+        let x = min(max((lon - firstLongitude) / columnSpacing, 0), Double(width - 1))
+        let y = min(max((firstLatitude - lat) / rowSpacing, 0), Double(height - 1))
+        let row = min(Int(y), height - 2), column = min(Int(x), width - 2)
+        let fy = y - Double(row), fx = x - Double(column)
+        return values.withUnsafeBufferPointer { v -> Metres? in
+            let k = row * width + column
+            let h00 = Double(v[k]), h01 = Double(v[k + 1]), h10 = Double(v[k + width]), h11 = Double(v[k + width + 1])
+            let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
+            if (h00.isNaN && w00 > 0) || (h01.isNaN && w01 > 0) || (h10.isNaN && w10 > 0) || (h11.isNaN && w11 > 0) {
+                return nil
+            }
+            // A void with zero weight must add nothing (NaN × 0 is NaN), so it is left out.
+            var sum = 0.0
+            if w00 > 0 { sum += h00 * w00 }
+            if w01 > 0 { sum += h01 * w01 }
+            if w10 > 0 { sum += h10 * w10 }
+            if w11 > 0 { sum += h11 * w11 }
+            return sum
+        }
+    }
+}
+
+/// Writes small GeoTIFF DEMs: for tests and fixtures, not for production rasters.
+public enum GeoTIFFWriter {
+    /// The sample format written.
+    public enum SampleType: Sendable { case int16, uint16, int32, float32 }
+    /// How the raster is laid out in the file.
+    public enum Layout: Sendable {
+        /// Strips of `rowsPerStrip` rows.
+        case strips(rowsPerStrip: Int)
+        /// Square tiles of `size` samples (a multiple of 16, as TIFF requires).
+        case tiles(size: Int)
+    }
+
+    /// Writes `values` (row by row from the north, `width` a row) as a one-band GeoTIFF.
+    /// - Parameters:
+    ///   - epsg: 4326 writes a geographic WGS84 raster; any other code is written as a projected
+    ///     CRS (ProjectedCSTypeGeoKey), with the tiepoint and pixel size in that CRS's units.
+    ///   - tiepoint: model coordinates (x, y) of raster (0, 0): its corner for PixelIsArea, its
+    ///     centre for PixelIsPoint.
+    ///   - pixelSize: model units between columns and between rows.
+    ///   - noData: written as GDAL_NODATA (42113) when given.
+    /// - Throws: `ElevationError` naming the file when libtiff refuses a field or a write.
+    public static func write(_ values: [Double], width: Int, height: Int, to url: URL, epsg: Int = 4326,
+                             tiepoint: (x: Double, y: Double), pixelSize: (x: Double, y: Double),
+                             pixelIsArea: Bool = true, sampleType: SampleType = .float32,
+                             layout: Layout = .strips(rowsPerStrip: 16), noData: Double? = nil) throws {
+        precondition(values.count == width * height, "\(values.count) values for a \(width) × \(height) raster")
+        let path = url.path
+        let tiff = try TIFFFile(path: path, mode: "w")
+        try tiff.registerGeoTags()
+        let (bits, format): (Int32, Int32) = switch sampleType {
+        case .int16: (16, Int32(SAMPLEFORMAT_INT))
+        case .uint16: (16, Int32(SAMPLEFORMAT_UINT))
+        case .int32: (32, Int32(SAMPLEFORMAT_INT))
+        case .float32: (32, Int32(SAMPLEFORMAT_IEEEFP))
+        }
+        try tiff.set(UInt32(TIFFTAG_IMAGEWIDTH), UInt32(width))
+        try tiff.set(UInt32(TIFFTAG_IMAGELENGTH), UInt32(height))
+        try tiff.set(UInt32(TIFFTAG_BITSPERSAMPLE), bits)
+        try tiff.set(UInt32(TIFFTAG_SAMPLEFORMAT), format)
+        try tiff.set(UInt32(TIFFTAG_SAMPLESPERPIXEL), Int32(1))
+        try tiff.set(UInt32(TIFFTAG_PHOTOMETRIC), Int32(PHOTOMETRIC_MINISBLACK))
+        try tiff.set(UInt32(TIFFTAG_PLANARCONFIG), Int32(PLANARCONFIG_CONTIG))
+        try tiff.set(UInt32(TIFFTAG_COMPRESSION), Int32(COMPRESSION_DEFLATE))
+        switch layout {
+        case .strips(let rows): try tiff.set(UInt32(TIFFTAG_ROWSPERSTRIP), UInt32(rows))
+        case .tiles(let size):
+            try tiff.set(UInt32(TIFFTAG_TILEWIDTH), UInt32(size))
+            try tiff.set(UInt32(TIFFTAG_TILELENGTH), UInt32(size))
+        }
+        var scale = [pixelSize.x, pixelSize.y, 0]
+        var tie = [0, 0, 0, tiepoint.x, tiepoint.y, 0]
+        let geographic = epsg == 4326
+        var keys: [UInt16] = [1, 1, 0, 3,
+                              GeoKey.modelType, 0, 1, geographic ? 2 : 1,
+                              GeoKey.rasterType, 0, 1, pixelIsArea ? 1 : RasterType.pixelIsPoint,
+                              geographic ? GeoKey.geographicType : GeoKey.projectedCSType, 0, 1, UInt16(epsg)]
+        try tiff.setArray(GeoTag.modelPixelScale, &scale)
+        try tiff.setArray(GeoTag.modelTiepoint, &tie)
+        try tiff.setArray(GeoTag.geoKeyDirectory, &keys)
+        if let noData { try tiff.set(UInt32(TIFFTAG_GDAL_NODATA), String(noData)) }
+
+        let bytesPerSample = Int(bits) / 8
+        func encode(_ value: Double, into raw: UnsafeMutableRawPointer, at k: Int) {
+            switch sampleType {
+            case .int16: raw.storeBytes(of: Int16(value), toByteOffset: k * 2, as: Int16.self)
+            case .uint16: raw.storeBytes(of: UInt16(value), toByteOffset: k * 2, as: UInt16.self)
+            case .int32: raw.storeBytes(of: Int32(value), toByteOffset: k * 4, as: Int32.self)
+            case .float32: raw.storeBytes(of: Float(value), toByteOffset: k * 4, as: Float.self)
+            }
+        }
+        switch layout {
+        case .strips(let rowsPerStrip):
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: rowsPerStrip * width * bytesPerSample, alignment: 8)
+            defer { buffer.deallocate() }
+            for (strip, firstRow) in stride(from: 0, to: height, by: rowsPerStrip).enumerated() {
+                let rows = min(rowsPerStrip, height - firstRow)
+                for k in 0..<(rows * width) { encode(values[firstRow * width + k], into: buffer, at: k) }
+                guard TIFFWriteEncodedStrip(tiff.handle, UInt32(strip), buffer, tmsize_t(rows * width * bytesPerSample)) >= 0 else {
+                    throw tiff.failure("cannot write strip \(strip)")
+                }
+            }
+        case .tiles(let size):
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size * size * bytesPerSample, alignment: 8)
+            defer { buffer.deallocate() }
+            for top in stride(from: 0, to: height, by: size) {
+                for left in stride(from: 0, to: width, by: size) {
+                    for r in 0..<size {
+                        for c in 0..<size {
+                            let row = min(top + r, height - 1), column = min(left + c, width - 1)
+                            encode(values[row * width + column], into: buffer, at: r * size + c)
+                        }
+                    }
+                    let tile = TIFFComputeTile(tiff.handle, UInt32(left), UInt32(top), 0, 0)
+                    guard TIFFWriteEncodedTile(tiff.handle, tile, buffer, tmsize_t(size * size * bytesPerSample)) >= 0 else {
+                        throw tiff.failure("cannot write tile \(tile)")
+                    }
+                }
+            }
+        }
+        try tiff.finishWriting()
+    }
+}
+
+/// The GeoTIFF tags, by number (GeoTIFF 1.0 §2.4).
+enum GeoTag {
+    static let modelPixelScale: UInt32 = 33550
+    static let modelTiepoint: UInt32 = 33922
+    static let modelTransformation: UInt32 = 34264
+    static let geoKeyDirectory: UInt32 = 34735
+}
+
+/// The GeoKeys read (GeoTIFF 1.0 §6.2).
+enum GeoKey {
+    static let modelType: UInt16 = 1024
+    static let rasterType: UInt16 = 1025
+    static let geographicType: UInt16 = 2048
+    static let projectedCSType: UInt16 = 3072
+}
+
+/// Values of GTModelTypeGeoKey and GTRasterTypeGeoKey, and the "user-defined" code.
+enum RasterType {
+    static let pixelIsPoint: UInt16 = 2
+}
+private let modelTypeProjected: UInt16 = 1
+private let modelTypeGeographic: UInt16 = 2
+private let userDefined: UInt16 = 32767
+private let wgs84: UInt16 = 4326
+
+/// The GeoKeys of a GeoKeyDirectoryTag whose values sit in the directory itself (location 0).
+struct GeoKeys {
+    var values: [UInt16: UInt16] = [:]
+
+    init(directory: [UInt16], path: String) throws {
+        guard directory.count >= 4, directory[0] == 1 else {
+            throw ElevationError(source: path, message: "the GeoKeyDirectoryTag is malformed (it must start with version 1 and hold 4 values per key)")
+        }
+        let count = Int(directory[3])
+        guard directory.count >= 4 + 4 * count else {
+            throw ElevationError(source: path, message: "the GeoKeyDirectoryTag announces \(count) keys but holds \((directory.count - 4) / 4)")
+        }
+        for k in 0..<count {
+            let entry = directory[(4 + 4 * k)..<(8 + 4 * k)]
+            let (id, location, value) = (entry[entry.startIndex], entry[entry.startIndex + 1], entry[entry.startIndex + 3])
+            // Keys stored elsewhere (doubles, text) are not among the ones read here.
+            if location == 0 { values[id] = value }
+        }
+    }
+
+    /// Refuses every CRS but geographic WGS84, saying how to reproject.
+    func requireWGS84Geographic(path: String) throws {
+        let reproject = "reproject it to geographic WGS84 first: gdalwarp -t_srs EPSG:4326 in.tif out.tif"
+        if let projected = values[GeoKey.projectedCSType] {
+            let name = projected == userDefined ? "a user-defined projected CRS" : "the projected CRS EPSG:\(projected)"
+            throw ElevationError(source: path, message: "the DEM is in \(name), not in longitude and latitude; \(reproject)")
+        }
+        switch values[GeoKey.modelType] {
+        case modelTypeProjected:
+            throw ElevationError(source: path, message: "the DEM is in a projected CRS (GTModelTypeGeoKey 1), not in longitude and latitude; \(reproject)")
+        case modelTypeGeographic, nil:
+            break
+        case let other?:
+            throw ElevationError(source: path, message: "GTModelTypeGeoKey \(other) is not a geographic model; \(reproject)")
+        }
+        switch values[GeoKey.geographicType] {
+        case wgs84?: return
+        case userDefined?, nil:
+            guard values[GeoKey.modelType] == modelTypeGeographic else {
+                throw ElevationError(source: path, message: "the GeoKeys name no CRS; \(reproject)")
+            }
+        case let other?:
+            throw ElevationError(source: path, message: "the DEM is in the geographic CRS EPSG:\(other), not WGS84 (EPSG:4326); \(reproject)")
+        }
+    }
+}
+
+/// Messages libtiff reports for one open file, collected instead of printed.
+final class TIFFMessageLog: @unchecked Sendable {
+    var errors: [String] = []
+}
+
+/// libtiff's per-file error and warning handler: formats the message into the file's log.
+/// Warnings are dropped: the unregistered GeoTIFF tags each raise one ("unknown field").
+private func collectTIFFError(_: OpaquePointer?, _ userData: UnsafeMutableRawPointer?, _ module: UnsafePointer<CChar>?,
+                              _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) -> Int32 {
+    guard let userData, let format, let arguments else { return 1 }
+    var buffer = [CChar](repeating: 0, count: 1024)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    let log = Unmanaged<TIFFMessageLog>.fromOpaque(userData).takeUnretainedValue()
+    log.errors.append(buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    return 1
+}
+
+private func ignoreTIFFWarning(_: OpaquePointer?, _: UnsafeMutableRawPointer?, _: UnsafePointer<CChar>?,
+                               _: UnsafePointer<CChar>?, _: CVaListPointer?) -> Int32 { 1 }
+
+/// The field descriptions libtiff needs before it will write the GeoTIFF tags and GDAL_NODATA (as libgeotiff
+/// registers them in `xtiff.c`). Names live as long as the process, as libtiff keeps the pointers.
+nonisolated(unsafe) private let geoTagNames: [UnsafeMutablePointer<CChar>] =
+    [strdup("ModelPixelScaleTag")!, strdup("ModelTiepointTag")!, strdup("GeoKeyDirectoryTag")!, strdup("GDALNoDataValue")!]
+
+/// A TIFF file opened through libtiff; owns the `TIFF*` and closes it in `deinit`. Errors from
+/// libtiff are collected per file and end up in the `ElevationError` that names the file.
+final class TIFFFile {
+    let handle: OpaquePointer
+    let path: String
+    private let log: TIFFMessageLog
+    private var closed = false
+
+    /// Opens `path` with libtiff mode `"r"` or `"w"`.
+    init(path: String, mode: String) throws {
+        self.path = path
+        let log = TIFFMessageLog()
+        self.log = log
+        guard let options = TIFFOpenOptionsAlloc() else {
+            throw ElevationError(source: path, message: "libtiff cannot allocate its open options")
+        }
+        defer { TIFFOpenOptionsFree(options) }
+        let userData = Unmanaged.passUnretained(log).toOpaque()
+        TIFFOpenOptionsSetErrorHandlerExtR(options, collectTIFFError, userData)
+        TIFFOpenOptionsSetWarningHandlerExtR(options, ignoreTIFFWarning, nil)
+        guard let handle = TIFFOpenExt(path, mode, options) else {
+            let reason = log.errors.last ?? "libtiff cannot open it"
+            throw ElevationError(source: path, message: mode == "r" ? "cannot read as a TIFF: \(reason)" : "cannot create: \(reason)")
+        }
+        self.handle = handle
+    }
+
+    deinit { if !closed { TIFFClose(handle) } }
+
+    /// An error naming the file, `what` failed, and libtiff's last message.
+    func failure(_ what: String) -> ElevationError {
+        ElevationError(source: path, message: log.errors.last.map { "\(what): \($0)" } ?? what)
+    }
+
+    /// A required UInt32 tag.
+    func uint32(_ tag: UInt32) throws -> UInt32 {
+        var value: UInt32 = 0
+        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetField(handle, tag, $0) } }
+        guard ok == 1 else { throw failure("the required tag \(tag) is missing") }
+        return value
+    }
+
+    /// A UInt16 tag, or its TIFF default.
+    func uint16Defaulted(_ tag: UInt32) throws -> UInt16 {
+        var value: UInt16 = 0
+        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
+        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
+        return value
+    }
+
+    /// The values of an array tag of libtiff type `type`, or nil when the file lacks it.
+    /// - Throws: when the tag is there with another type.
+    func array<T>(_ tag: UInt32, _ type: TIFFDataType) throws -> [T]? {
+        guard let field = TIFFFindField(handle, tag, TIFF_NOTYPE) else { return nil }
+        guard TIFFFieldDataType(field) == type else {
+            throw ElevationError(source: path, message: "tag \(tag) has TIFF type \(TIFFFieldDataType(field).rawValue), not \(type.rawValue)")
+        }
+        var data: UnsafeMutableRawPointer? = nil
+        var count = 0
+        let ok: Int32
+        if TIFFFieldPassCount(field) == 0 {
+            ok = withUnsafeMutablePointer(to: &data) { d in withVaList([d]) { TIFFVGetField(handle, tag, $0) } }
+            count = 1
+        } else if TIFFFieldReadCount(field) == TIFF_VARIABLE2 {
+            var n: UInt32 = 0
+            ok = withUnsafeMutablePointer(to: &n) { c in
+                withUnsafeMutablePointer(to: &data) { d in withVaList([c, d]) { TIFFVGetField(handle, tag, $0) } }
+            }
+            count = Int(n)
+        } else {
+            var n: UInt16 = 0
+            ok = withUnsafeMutablePointer(to: &n) { c in
+                withUnsafeMutablePointer(to: &data) { d in withVaList([c, d]) { TIFFVGetField(handle, tag, $0) } }
+            }
+            count = Int(n)
+        }
+        guard ok == 1, let data else { return nil }
+        return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: T.self), count: count))
+    }
+
+    /// GDAL's nodata value (tag 42113, ASCII), if present and a number.
+    func gdalNoData() throws -> Double? {
+        guard let field = TIFFFindField(handle, UInt32(TIFFTAG_GDAL_NODATA), TIFF_NOTYPE) else { return nil }
+        var text: UnsafeMutablePointer<CChar>? = nil
+        var ok: Int32
+        if TIFFFieldPassCount(field) == 0 {
+            ok = withUnsafeMutablePointer(to: &text) { t in withVaList([t]) { TIFFVGetField(handle, UInt32(TIFFTAG_GDAL_NODATA), $0) } }
+        } else {
+            var n: UInt32 = 0
+            ok = withUnsafeMutablePointer(to: &n) { c in
+                withUnsafeMutablePointer(to: &text) { t in withVaList([c, t]) { TIFFVGetField(handle, UInt32(TIFFTAG_GDAL_NODATA), $0) } }
+            }
+        }
+        guard ok == 1, let text else { return nil }
+        let string = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        guard let value = Double(string) else {
+            throw ElevationError(source: path, message: "GDAL_NODATA (42113) is \"\(string)\", not a number")
+        }
+        return value
+    }
+
+    /// Decodes the one band of the current directory into floats, north row first, NaN for the
+    /// nodata value and for NaN samples.
+    func readSingleBandAsFloat(width: Int, height: Int) throws -> [Float] {
+        let samplesPerPixel = try uint16Defaulted(UInt32(TIFFTAG_SAMPLESPERPIXEL))
+        guard samplesPerPixel == 1 else {
+            throw ElevationError(source: path, message: "has \(samplesPerPixel) bands; a DEM has one (take it with gdal_translate -b 1 in.tif out.tif)")
+        }
+        let bits = try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE))
+        let format = try uint16Defaulted(UInt32(TIFFTAG_SAMPLEFORMAT))
+        let kind: TIFFSampleKind
+        switch (bits, Int32(format)) {
+        case (16, SAMPLEFORMAT_INT): kind = .int16
+        case (16, SAMPLEFORMAT_UINT): kind = .uint16
+        case (32, SAMPLEFORMAT_INT): kind = .int32
+        case (32, SAMPLEFORMAT_IEEEFP): kind = .float32
+        default:
+            throw ElevationError(source: path, message: "has \(bits)-bit samples of SampleFormat \(format); a DEM here must be Int16, UInt16, Int32 or Float32 (gdal_translate -ot Float32 in.tif out.tif)")
+        }
+        let noData = try gdalNoData()
+        let count = width * height
+        var failure: ElevationError? = nil
+        let values = [Float](unsafeUninitializedCapacity: count) { out, initialized in
+            do {
+                if TIFFIsTiled(handle) != 0 {
+                    let tileWidth = Int(try uint32(UInt32(TIFFTAG_TILEWIDTH)))
+                    let tileHeight = Int(try uint32(UInt32(TIFFTAG_TILELENGTH)))
+                    let tileBytes = Int(TIFFTileSize(handle))
+                    guard tileBytes >= tileWidth * tileHeight * kind.bytes else { throw self.failure("tiles are smaller than their size says") }
+                    let buffer = UnsafeMutableRawPointer.allocate(byteCount: tileBytes, alignment: 8)
+                    defer { buffer.deallocate() }
+                    for top in stride(from: 0, to: height, by: tileHeight) {
+                        for left in stride(from: 0, to: width, by: tileWidth) {
+                            let tile = TIFFComputeTile(handle, UInt32(left), UInt32(top), 0, 0)
+                            guard TIFFReadEncodedTile(handle, tile, buffer, -1) >= 0 else { throw self.failure("cannot read tile \(tile)") }
+                            for r in 0..<min(tileHeight, height - top) {
+                                kind.convert(buffer + r * tileWidth * kind.bytes, count: min(tileWidth, width - left),
+                                             into: out.baseAddress! + (top + r) * width + left, noData: noData)
+                            }
+                        }
+                    }
+                } else {
+                    var rowsPerStrip = Int(try uint32Defaulted(UInt32(TIFFTAG_ROWSPERSTRIP)))
+                    rowsPerStrip = min(max(rowsPerStrip, 1), height)
+                    let stripBytes = Int(TIFFStripSize(handle))
+                    guard stripBytes >= rowsPerStrip * width * kind.bytes else { throw self.failure("strips are smaller than their size says") }
+                    let buffer = UnsafeMutableRawPointer.allocate(byteCount: stripBytes, alignment: 8)
+                    defer { buffer.deallocate() }
+                    for (strip, top) in stride(from: 0, to: height, by: rowsPerStrip).enumerated() {
+                        guard TIFFReadEncodedStrip(handle, UInt32(strip), buffer, -1) >= 0 else { throw self.failure("cannot read strip \(strip)") }
+                        let rows = min(rowsPerStrip, height - top)
+                        kind.convert(buffer, count: rows * width, into: out.baseAddress! + top * width, noData: noData)
+                    }
+                }
+                initialized = count
+            } catch let error as ElevationError {
+                failure = error
+                initialized = 0
+            } catch {
+                failure = ElevationError(source: path, message: "\(error)")
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return values
+    }
+
+    /// A UInt32 tag, or its TIFF default.
+    func uint32Defaulted(_ tag: UInt32) throws -> UInt32 {
+        var value: UInt32 = 0
+        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
+        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
+        return value
+    }
+
+    /// Lets libtiff write the three GeoTIFF tags and GDAL's nodata tag (it does not know them).
+    func registerGeoTags() throws {
+        let variable = Int16(TIFF_VARIABLE)
+        var infos = [
+            TIFFFieldInfo(field_tag: GeoTag.modelPixelScale, field_readcount: variable, field_writecount: variable,
+                          field_type: TIFF_DOUBLE, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 1,
+                          field_name: geoTagNames[0]),
+            TIFFFieldInfo(field_tag: GeoTag.modelTiepoint, field_readcount: variable, field_writecount: variable,
+                          field_type: TIFF_DOUBLE, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 1,
+                          field_name: geoTagNames[1]),
+            TIFFFieldInfo(field_tag: GeoTag.geoKeyDirectory, field_readcount: variable, field_writecount: variable,
+                          field_type: TIFF_SHORT, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 1,
+                          field_name: geoTagNames[2]),
+            TIFFFieldInfo(field_tag: UInt32(TIFFTAG_GDAL_NODATA), field_readcount: variable, field_writecount: variable,
+                          field_type: TIFF_ASCII, field_bit: UInt16(FIELD_CUSTOM), field_oktochange: 1, field_passcount: 0,
+                          field_name: geoTagNames[3]),
+        ]
+        guard TIFFMergeFieldInfo(handle, &infos, UInt32(infos.count)) == 0 else { throw failure("cannot register the GeoTIFF tags") }
+    }
+
+    /// Sets a scalar tag (UInt32 for 32-bit tags, Int32 for 16-bit ones, as C's varargs promote them).
+    func set(_ tag: UInt32, _ value: some CVarArg) throws {
+        guard withVaList([value], { TIFFVSetField(handle, tag, $0) }) == 1 else { throw failure("cannot set tag \(tag)") }
+    }
+
+    /// Sets an ASCII tag.
+    func set(_ tag: UInt32, _ value: String) throws {
+        let ok = value.withCString { text in withVaList([text], { TIFFVSetField(handle, tag, $0) }) }
+        guard ok == 1 else { throw failure("cannot set tag \(tag)") }
+    }
+
+    /// Sets an array tag registered with a 16-bit count.
+    func setArray<T>(_ tag: UInt32, _ values: inout [T]) throws {
+        let count = Int32(values.count)
+        let ok = values.withUnsafeMutableBytes { raw in
+            withVaList([count, raw.baseAddress!.assumingMemoryBound(to: UInt8.self)]) { TIFFVSetField(handle, tag, $0) }
+        }
+        guard ok == 1 else { throw failure("cannot set tag \(tag)") }
+    }
+
+    /// Writes the directory and closes the file, checking that libtiff flushed it.
+    func finishWriting() throws {
+        guard TIFFFlush(handle) == 1 else { throw failure("cannot finish writing") }
+        closed = true
+        TIFFClose(handle)
+    }
+}
+
+/// The sample formats read, and their conversion to Float with voids as NaN.
+enum TIFFSampleKind {
+    case int16, uint16, int32, float32
+
+    var bytes: Int {
+        switch self {
+        case .int16, .uint16: 2
+        case .int32, .float32: 4
+        }
+    }
+
+    /// Converts `count` native-order samples (libtiff has already swapped them).
+    func convert(_ source: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>, noData: Double?) {
+        let void = noData ?? .nan
+        switch self {
+        case .int16:
+            for k in 0..<count {
+                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: Int16.self))
+                out[k] = v == void ? .nan : Float(v)
+            }
+        case .uint16:
+            for k in 0..<count {
+                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self))
+                out[k] = v == void ? .nan : Float(v)
+            }
+        case .int32:
+            for k in 0..<count {
+                let v = Double(source.loadUnaligned(fromByteOffset: 4 * k, as: Int32.self))
+                out[k] = v == void ? .nan : Float(v)
+            }
+        case .float32:
+            // GDAL compares a float raster's nodata after rounding it to Float32, as done here.
+            let floatVoid = Float(void)
+            for k in 0..<count {
+                let v = source.loadUnaligned(fromByteOffset: 4 * k, as: Float.self)
+                out[k] = v == floatVoid || v.isNaN ? .nan : v
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Geo
+
+/// One SRTM tile in the `.hgt` format: a square grid of heights covering one degree of latitude
+/// by one degree of longitude.
+///
+/// The format (NASA/USGS SRTM documentation, "SRTM Topography", 2003; the same layout is read by
+/// GDAL's SRTMHGT driver and by Valhalla's `skadi`): big-endian signed 16-bit integers, metres
+/// above the EGM96 geoid, rows from north to south, columns from west to east, no header. A tile
+/// is named after the integer latitude and longitude of its south-west corner (`N42E001.hgt`,
+/// `S12W077.hgt`). SRTM1 tiles hold 3601 × 3601 samples (one arc-second apart) and SRTM3 tiles
+/// 1201 × 1201 (three arc-seconds); the file's size says which. The first and last rows and columns
+/// lie exactly on the tile's edges, so they repeat the neighbouring tiles' edge samples. A sample of
+/// −32768 is a void (no data: radar shadow, water).
+///
+/// The samples are held as `[Int16]` (2.9 MB for SRTM3, 25.9 MB for SRTM1) and a height costs four
+/// array reads and no allocation.
+public struct HGTTile: Sendable {
+    /// The value of a void sample.
+    public static let void: Int16 = -32768
+    /// Samples per side of an SRTM1 tile (one arc-second spacing).
+    public static let srtm1Size = 3601
+    /// Samples per side of an SRTM3 tile (three arc-second spacing).
+    public static let srtm3Size = 1201
+
+    /// Integer latitude of the tile's southern edge, degrees, in [−90, 89].
+    public let south: Int
+    /// Integer longitude of the tile's western edge, degrees, in [−180, 179].
+    public let west: Int
+    /// Samples per side (3601 for SRTM1, 1201 for SRTM3; other values only for upsampled tiles).
+    public let size: Int
+    /// `size × size` heights in metres, row by row from north to south, each row west to east.
+    public let samples: [Int16]
+    /// Where the tile came from (a path, or a description for a tile built in memory).
+    public let source: String
+
+    /// A tile from samples in memory.
+    /// - Parameters:
+    ///   - south: latitude of the southern edge, degrees.
+    ///   - west: longitude of the western edge, degrees.
+    ///   - size: samples per side, at least 2.
+    ///   - samples: `size × size` heights in metres, north row first; `HGTTile.void` for no data.
+    ///   - source: names the tile in messages.
+    /// - Throws: `ElevationError` when the sample count is not `size × size` or the size is below 2.
+    public init(south: Int, west: Int, size: Int, samples: [Int16], source: String) throws {
+        guard size >= 2, samples.count == size * size else {
+            throw ElevationError(source: source, message: "a tile of \(size) × \(size) samples needs \(max(size, 0) * max(size, 0)) samples, not \(samples.count)")
+        }
+        self.south = south
+        self.west = west
+        self.size = size
+        self.samples = samples
+        self.source = source
+    }
+
+    /// Reads a tile from a `.hgt` file, or from the `.hgt` inside a `.hgt.zip`.
+    ///
+    /// Cost: one read of the file (2.9 MB for SRTM3, 25.9 MB for SRTM1; a zip is inflated in
+    /// memory) and one byte-swapping pass.
+    /// - Throws: `ElevationError` naming the file when its name does not give a corner, its size is
+    ///   neither SRTM1 nor SRTM3, or the zip is corrupt or holds no `.hgt`.
+    public init(contentsOf url: URL) throws {
+        let (south, west) = try HGTTile.corner(ofFileNamed: url.lastPathComponent, path: url.path)
+        let data: Data
+        if url.lastPathComponent.lowercased().hasSuffix(".zip") {
+            let archive = try ZipArchive(contentsOf: url)
+            guard let entry = archive.entryNames.firstIndex(where: { $0.lowercased().hasSuffix(".hgt") }) else {
+                throw ElevationError(source: url.path, message: "the zip holds no .hgt file (it holds: \(archive.entryNames.joined(separator: ", ")))")
+            }
+            data = try archive.contents(ofEntryAt: entry)
+        } else {
+            do { data = try Data(contentsOf: url) } catch {
+                throw ElevationError(source: url.path, message: "cannot read the tile: \(error.localizedDescription)")
+            }
+        }
+        try self.init(south: south, west: west, bigEndianBytes: data, source: url.path)
+    }
+
+    /// A tile from the bytes of a `.hgt` file.
+    /// - Throws: `ElevationError` when the byte count is neither SRTM1's nor SRTM3's.
+    public init(south: Int, west: Int, bigEndianBytes data: Data, source: String) throws {
+        let size: Int
+        switch data.count {
+        case HGTTile.srtm1Size * HGTTile.srtm1Size * 2: size = HGTTile.srtm1Size
+        case HGTTile.srtm3Size * HGTTile.srtm3Size * 2: size = HGTTile.srtm3Size
+        default:
+            throw ElevationError(source: source, message: "\(data.count) bytes is not an SRTM tile: SRTM1 has \(HGTTile.srtm1Size * HGTTile.srtm1Size * 2) bytes (3601 × 3601 samples) and SRTM3 \(HGTTile.srtm3Size * HGTTile.srtm3Size * 2) (1201 × 1201)")
+        }
+        let count = size * size
+        let samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            data.withUnsafeBytes { raw in
+                for i in 0..<count {
+                    buffer[i] = Int16(bigEndian: raw.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))
+                }
+            }
+            initialized = count
+        }
+        try self.init(south: south, west: west, size: size, samples: samples, source: source)
+    }
+
+    /// The south-west corner a tile's file name gives: `N42E001.hgt` → (42, 1), `S12W077.hgt.zip`
+    /// → (−12, −77). Letters may be lower case.
+    /// - Parameter path: names the file in the error.
+    /// - Throws: `ElevationError` when the name does not start with such a corner.
+    public static func corner(ofFileNamed name: String, path: String? = nil) throws -> (south: Int, west: Int) {
+        let fail = ElevationError(source: path ?? name,
+                                  message: "an SRTM tile's name starts with its south-west corner, such as N42E001.hgt or S12W077.hgt.zip")
+        let chars = Array(name.uppercased().utf8.prefix(7))
+        guard chars.count == 7, chars[0] == UInt8(ascii: "N") || chars[0] == UInt8(ascii: "S"),
+              chars[3] == UInt8(ascii: "E") || chars[3] == UInt8(ascii: "W"),
+              let lat = Int(String(decoding: chars[1..<3], as: UTF8.self)),
+              let lon = Int(String(decoding: chars[4..<7], as: UTF8.self)),
+              chars[1..<3].allSatisfy({ $0 >= 48 && $0 <= 57 }), chars[4..<7].allSatisfy({ $0 >= 48 && $0 <= 57 })
+        else { throw fail }
+        let south = chars[0] == UInt8(ascii: "N") ? lat : -lat
+        let west = chars[3] == UInt8(ascii: "E") ? lon : -lon
+        guard (-90...89).contains(south), (-180...179).contains(west) else {
+            throw ElevationError(source: path ?? name, message: "\(String(decoding: chars, as: UTF8.self)) is not a tile on Earth: the south edge must be in S90…N89 and the west edge in W180…E179")
+        }
+        return (south, west)
+    }
+
+    /// The name of the tile whose south-west corner is (`south`, `west`), without extension: `N42E001`.
+    public static func name(south: Int, west: Int) -> String {
+        func pad(_ v: Int, _ width: Int) -> String {
+            let s = String(abs(v))
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return (south >= 0 ? "N" : "S") + pad(south, 2) + (west >= 0 ? "E" : "W") + pad(west, 3)
+    }
+
+    /// This tile's name without extension, such as `N42E001`.
+    public var name: String { HGTTile.name(south: south, west: west) }
+
+    /// Degrees between neighbouring samples (1/3600 for SRTM1, 1/1200 for SRTM3).
+    public var spacing: Degrees { 1 / Double(size - 1) }
+
+    /// The sample at `row` (0 = north edge) and `column` (0 = west edge), `HGTTile.void` for no data.
+    @inlinable
+    public func sample(row: Int, column: Int) -> Int16 { samples[row * size + column] }
+
+    /// True when `coordinate` lies on the tile, edges included.
+    public func contains(_ coordinate: Coordinate) -> Bool {
+        let lat = coordinate.latitude, lon = coordinate.longitude
+        return lat >= Double(south) && lat <= Double(south + 1) && lon >= Double(west) && lon <= Double(west + 1)
+    }
+
+    /// Height in metres at `coordinate`, by bilinear interpolation of the four samples around it.
+    ///
+    /// The grid is treated as a plane in degrees (as GDAL and Valhalla do): with
+    /// `y = (north − lat) · (size − 1)` and `x = (lon − west) · (size − 1)`, the height is
+    /// `h00·(1−fx)(1−fy) + h01·fx(1−fy) + h10·(1−fx)fy + h11·fx·fy` for the fractional parts
+    /// fx, fy. On the south or east edge the last cell is used, so the edge samples are reached.
+    ///
+    /// Voids: when a sample that carries weight is a void, the answer is nil. A height is never
+    /// interpolated across a void, so no height is invented where the survey had none; a void
+    /// whose weight is exactly zero (the point lies on the far side of the cell's grid line) is
+    /// not consulted.
+    ///
+    /// Cost: O(1), four array reads, no allocation.
+    /// - Returns: nil outside the tile or next to a void.
+    @inlinable
+    public func height(at coordinate: Coordinate) -> Metres? {
+        let lat = coordinate.latitude, lon = coordinate.longitude
+        guard lat >= Double(south), lat <= Double(south + 1), lon >= Double(west), lon <= Double(west + 1) else {
+            return nil
+        }
+        let cells = Double(size - 1)
+        let y = (Double(south + 1) - lat) * cells
+        let x = (lon - Double(west)) * cells
+        let row = min(Int(y), size - 2), column = min(Int(x), size - 2)
+        let fy = y - Double(row), fx = x - Double(column)
+        return samples.withUnsafeBufferPointer { s -> Metres? in
+            let i = row * size + column
+            let h00 = s[i], h01 = s[i + 1], h10 = s[i + size], h11 = s[i + size + 1]
+            let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
+            if (h00 == HGTTile.void && w00 > 0) || (h01 == HGTTile.void && w01 > 0)
+                || (h10 == HGTTile.void && w10 > 0) || (h11 == HGTTile.void && w11 > 0) {
+                return nil
+            }
+            // A void with zero weight contributes 0 · (−32768) = 0.
+            return Double(h00) * w00 + Double(h01) * w01 + Double(h10) * w10 + Double(h11) * w11
+        }
+    }
+
+    /// This tile with `factor` times as many cells per side: sample (r, c) of the result is the
+    /// bilinear height of this tile at row r/factor, column c/factor, rounded to whole metres
+    /// (half away from zero), or a void where `height(at:)` gives nil.
+    ///
+    /// Upsampling an SRTM3 tile by 3 gives an SRTM1-sized tile (3601 × 3601), the only size
+    /// Valhalla's `/height` reads. Every `factor`-th sample is an original sample exactly, and
+    /// elsewhere the result differs from the original bilinear surface by the rounding, at most
+    /// 0.5 m at the new samples.
+    ///
+    /// Cost: O((size − 1)² · factor²); 13 million samples and about 26 MB for SRTM3 × 3.
+    /// - Parameter factor: at least 1.
+    public func upsampled(by factor: Int) -> HGTTile {
+        precondition(factor >= 1, "upsampling factor must be at least 1, not \(factor)")
+        let newSize = (size - 1) * factor + 1
+        let count = newSize * newSize
+        let n = size
+        let result = [Int16](unsafeUninitializedCapacity: count) { out, initialized in
+            samples.withUnsafeBufferPointer { s in
+                for r in 0..<newSize {
+                    let row = min(r / factor, n - 2)
+                    let fy = Double(r - row * factor) / Double(factor)
+                    for c in 0..<newSize {
+                        let column = min(c / factor, n - 2)
+                        let fx = Double(c - column * factor) / Double(factor)
+                        let i = row * n + column
+                        let h00 = s[i], h01 = s[i + 1], h10 = s[i + n], h11 = s[i + n + 1]
+                        let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
+                        if (h00 == HGTTile.void && w00 > 0) || (h01 == HGTTile.void && w01 > 0)
+                            || (h10 == HGTTile.void && w10 > 0) || (h11 == HGTTile.void && w11 > 0) {
+                            out[r * newSize + c] = HGTTile.void
+                        } else {
+                            let h = Double(h00) * w00 + Double(h01) * w01 + Double(h10) * w10 + Double(h11) * w11
+                            out[r * newSize + c] = Int16(h.rounded(.toNearestOrAwayFromZero))
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+        // The size is (size − 1) · factor + 1 ≥ 2 and the count matches it, so this cannot throw.
+        return try! HGTTile(south: south, west: west, size: newSize, samples: result,
+                            source: "\(source) upsampled ×\(factor)")
+    }
+
+    /// The tile as the bytes of a `.hgt` file (big-endian Int16, north row first).
+    public var bigEndianBytes: Data {
+        var data = Data(count: samples.count * 2)
+        data.withUnsafeMutableBytes { raw in
+            for (i, v) in samples.enumerated() {
+                raw.storeBytes(of: v.bigEndian, toByteOffset: 2 * i, as: Int16.self)
+            }
+        }
+        return data
+    }
+
+    /// Writes the tile as a plain `.hgt` file. The bytes go to a temporary file beside `url` that is
+    /// then renamed into place, so a failed write leaves any earlier file as it was.
+    /// - Throws: `ElevationError` naming `url` when the file cannot be written.
+    public func write(to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        do {
+            try bigEndianBytes.write(to: temporary)
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ElevationError(source: url.path, message: "cannot write the tile: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CZip
+import Foundation
+
+/// A zip archive opened read-only through libzip; owns the `zip_t` and discards it in `deinit`.
+///
+/// The archive is checked for consistency when opened (`ZIP_CHECKCONS`), and every entry read is
+/// checked against its CRC by libzip, so a truncated or damaged archive fails with an error that
+/// names the file rather than giving wrong bytes.
+final class ZipArchive {
+    private let handle: OpaquePointer
+    /// The archive's path, for messages.
+    let path: String
+    /// The names of the entries, in the archive's order.
+    let entryNames: [String]
+
+    /// Opens the archive at `url`.
+    /// - Throws: `ElevationError` naming the file when it cannot be opened or is not a valid zip.
+    init(contentsOf url: URL) throws {
+        path = url.path
+        var code: Int32 = 0
+        guard let handle = zip_open(url.path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            var error = zip_error_t()
+            zip_error_init_with_code(&error, code)
+            defer { zip_error_fini(&error) }
+            throw ElevationError(source: url.path, message: "cannot open as a zip archive: \(String(cString: zip_error_strerror(&error)))")
+        }
+        self.handle = handle
+        let count = zip_get_num_entries(handle, 0)
+        var names: [String] = []
+        if count > 0 {
+            for i in 0..<UInt64(count) {
+                guard let name = zip_get_name(handle, i, ZIP_FL_ENC_GUESS) else {
+                    let message = String(cString: zip_strerror(handle))
+                    zip_discard(handle)
+                    throw ElevationError(source: url.path, message: "cannot read the name of entry \(i): \(message)")
+                }
+                names.append(String(cString: name))
+            }
+        }
+        entryNames = names
+    }
+
+    deinit { zip_discard(handle) }
+
+    /// The uncompressed bytes of the entry at `index` in `entryNames`.
+    ///
+    /// Cost: the entry's uncompressed size in memory, one inflate pass.
+    /// - Throws: `ElevationError` naming the archive and the entry when it cannot be read or its
+    ///   CRC does not match.
+    func contents(ofEntryAt index: Int) throws -> Data {
+        let name = entryNames[index]
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(handle, UInt64(index), 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
+            throw ElevationError(source: path, message: "cannot read the size of \(name): \(String(cString: zip_strerror(handle)))")
+        }
+        let entry = try ZipEntry(archive: self, index: index, name: name)
+        let size = Int(stat.size)
+        var data = Data(count: size)
+        var total = 0
+        try data.withUnsafeMutableBytes { raw in
+            while total < size {
+                let read = zip_fread(entry.handle, raw.baseAddress! + total, UInt64(size - total))
+                guard read > 0 else {
+                    throw ElevationError(source: path, message: read < 0
+                        ? "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))"
+                        : "\(name) ends after \(total) of \(size) bytes")
+                }
+                total += Int(read)
+            }
+        }
+        // Reading to the end lets libzip compare the CRC; a mismatch shows as an error here.
+        var extra: UInt8 = 0
+        guard zip_fread(entry.handle, &extra, 1) == 0 else {
+            throw ElevationError(source: path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
+        }
+        return data
+    }
+
+    /// Raw access for `ZipEntry`, which keeps this archive alive while it is open.
+    fileprivate var rawHandle: OpaquePointer { handle }
+}
+
+/// One entry of a `ZipArchive` opened for reading; owns the `zip_file_t`, closes it in `deinit`,
+/// and keeps its archive alive.
+private final class ZipEntry {
+    let handle: OpaquePointer
+    private let archive: ZipArchive
+
+    init(archive: ZipArchive, index: Int, name: String) throws {
+        guard let handle = zip_fopen_index(archive.rawHandle, UInt64(index), 0) else {
+            throw ElevationError(source: archive.path, message: "cannot open \(name): \(String(cString: zip_strerror(archive.rawHandle)))")
+        }
+        self.handle = handle
+        self.archive = archive
+    }
+
+    deinit { zip_fclose(handle) }
+}
