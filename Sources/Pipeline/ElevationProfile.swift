@@ -10,11 +10,12 @@ public struct ProfileBuilder: Sendable {
         /// Metres between samples along the route: fine enough for a hairpin's climb, coarse
         /// enough that 1,000 km is 67,000 heights. 15 m sits in the 10–20 m road books use.
         public var spacing: Metres = 15
-        /// A change of height smaller than this (metres) is not counted as climb or descent: SRTM
-        /// jitters by a few metres on a flat road, and a road book must not add climb for it.
+        /// A change of height smaller than this (metres) is not counted as climb or descent. SRTM's
+        /// relative vertical error is about ±6 m (1σ), more in narrow valleys where a 90 m cell
+        /// takes in the slopes beside the road: only a change of twice that is surely the road's.
         /// Heights are followed with this hysteresis (a climb counts once the road has risen this
         /// much above the last low point, and then in full).
-        public var noiseThreshold: Metres = 5
+        public var noiseThreshold: Metres = 12
 
         public init() {}
     }

@@ -72,9 +72,13 @@ struct TerrainOptions {
         var list: [any ElevationSource] = try dems.map { try DEMSource(contentsOf: $0) }
         if services.isEmpty { return list }
         let client = try CurlHTTPClient(maximumConcurrentRequests: 4)
-        let progress: ElevationProgress? = isatty(2) != 0 ? { done, total in
-            FileHandle.standardError.write(Data("\rheights: \(done) of \(total)\(done == total ? "\n" : "")".utf8))
-        } : nil
+        var progress: ElevationProgress? = nil
+        if isatty(2) != 0 {
+            progress = { @Sendable (done: Int, total: Int) in
+                let end = done == total ? "\n" : ""
+                FileHandle.standardError.write(Data("\rheights: \(done) of \(total)\(end)".utf8))
+            }
+        }
         for service in services {
             let source: any ElevationSource
             switch try Self.parse(service) {
