@@ -1,6 +1,6 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
-//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|render] [--floor PATH]
+//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|terrain|render] [--floor PATH]
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
 import Formats
@@ -11,6 +11,7 @@ import OSM
 import Pipeline
 import Render
 import RoadbookCLI
+import Terrain
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -247,6 +248,43 @@ func benchTurns() throws {
                  trackLength / 1000, tShape * 1000, tShape * 1000 / (trackLength / 100_000), shapeTurns.count))
 }
 
+/// The profile of a 1,000 km route inside the Andorra tile: zig-zags across it, heights every 15 m.
+func benchProfile() async throws {
+    let tile = try andorraExtract().deletingLastPathComponent().appendingPathComponent("N42E001.hgt.zip")
+    let dem = try DEMSource(contentsOf: tile)
+    var points: [Coordinate] = []
+    var latitude = 42.05
+    var eastward = true
+    // Rows 0.01° apart, each crossing 0.9° of longitude (about 74 km) with a vertex every 10 m.
+    while points.count < 101_000 {
+        let steps = 7400
+        for k in 0...steps {
+            let f = Double(k) / Double(steps)
+            points.append(Coordinate(latitude: latitude, longitude: 1.05 + 0.9 * (eastward ? f : 1 - f)))
+        }
+        latitude += 0.01
+        eastward.toggle()
+    }
+    let (tLine, line) = timed { Polyline(points) }
+    let builder = ProfileBuilder()
+    let (tSamples, samples) = timed { builder.samplePoints(along: line) }
+    let (tHeights, heights) = try await timedAsync { try await dem.elevations(at: samples) }
+    let (tProfile, profile) = timed { builder.profile(heights: heights, source: dem.name) }
+    print(String(format: "terrain: profile of a %.0f km route (%d heights every %.0f m): %.0f ms (measuring the line %.0f ms, sampling %.0f ms, heights %.0f ms, climb and descent %.0f ms); climb %.0f m",
+                 line.length / 1000, samples.count, builder.configuration.spacing,
+                 (tLine + tSamples + tHeights + tProfile) * 1000, tLine * 1000, tSamples * 1000, tHeights * 1000, tProfile * 1000,
+                 profile.climb))
+}
+
+/// Seconds taken by an async `body`, and its result.
+func timedAsync<T>(_ body: () async throws -> T) async rethrows -> (seconds: Double, value: T) {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    let value = try await body()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    return (Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9, value)
+}
+
 let arguments = CommandLine.arguments
 if let i = arguments.firstIndex(of: "--render-child"), i + 3 < arguments.count {
     do { try renderChild(rows: Int(arguments[i + 1])!, path: arguments[i + 2], templateName: arguments[i + 3]) } catch {
@@ -264,6 +302,10 @@ do {
     if only == nil || only == "gpx" { for line in try gpxBenchmarkLines() { print(line) } }
     if only == nil || only == "locate" { benchLocate() }
     if only == nil || only == "turns" { try benchTurns() }
+    if only == nil || only == "terrain" {
+        for line in try demBenchmarkLines() { print(line) }
+        try await benchProfile()
+    }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
 } catch {
