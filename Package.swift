@@ -77,7 +77,7 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
-        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Model", "TestSupport"],
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Terrain", "Model", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]
 )

@@ -21,6 +21,9 @@ struct RegenerateCommand: Command {
       --osm EXTRACT   OpenStreetMap extract for the junctions; without it, turns come from the
                       route's shape
       -o, --output    write the book here instead of over BOOK.json
+      --dem, --elevation, --profile-spacing
+                      heights for the new route, as for build; without them a book that had terrain
+                      loses it (its heights belonged to the old route)
       --dry-run       report what would change, write nothing
       -h, --help      show this help
     """
@@ -30,6 +33,7 @@ struct RegenerateCommand: Command {
     var osm: URL?
     var output: URL?
     var dryRun: Bool
+    var terrain: TerrainOptions
 
     init(_ arguments: inout Arguments) throws {
         guard let route = try arguments.option("route") else { throw UsageError(message: "missing --route NEW.gpx") }
@@ -37,6 +41,7 @@ struct RegenerateCommand: Command {
         osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
         output = try arguments.option("output", short: "o").map { URL(fileURLWithPath: $0) }
         dryRun = arguments.flag("dry-run")
+        terrain = try TerrainOptions(&arguments)
         book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
     }
@@ -51,8 +56,17 @@ struct RegenerateCommand: Command {
                              points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
         let graph = try osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
-        let (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
+        var (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         for line in Self.describe(report) { console.out(line) }
+        if terrain.isEmpty {
+            if book.profile != nil {
+                console.err("warning: the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one")
+            }
+            book.profile = nil
+            for i in book.notes.indices { book.notes[i].elevation = nil }
+        } else {
+            try await terrain.apply(to: &book, console: console)
+        }
         if !dryRun { try BookFile.write(book, to: target) }
     }
 
