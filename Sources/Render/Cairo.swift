@@ -1,4 +1,5 @@
 import CCairo
+import Layout
 import Foundation
 
 /// A Cairo surface: owns its `cairo_surface_t`, frees it in `deinit`. Subclasses open the
@@ -102,6 +103,17 @@ final class CairoContext {
     /// Throws if any drawing call so far failed (Cairo records the first error on the context).
     func check(_ call: String) throws {
         try checkCairo(cairo_status(handle), call, path: surface.path)
+    }
+
+    /// Adds a rectangle with rounded corners (radius in points, at most half a side) to the path.
+    func roundedRectangle(_ r: Rect, radius: Double) {
+        let k = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(handle)
+        cairo_arc(handle, r.maxX - k, r.y + k, k, -Double.pi / 2, 0)
+        cairo_arc(handle, r.maxX - k, r.maxY - k, k, 0, Double.pi / 2)
+        cairo_arc(handle, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
+        cairo_arc(handle, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(handle)
     }
 
     /// Ends the page and starts the next one.

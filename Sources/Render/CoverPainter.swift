@@ -128,7 +128,7 @@ struct CoverPainter {
             marker(at: PagePoint(x: r.x + r.width / 2, y: r.y + r.height / 2), radius: r.height * 0.42,
                    colour: symbol == .start ? CoverColours.start : CoverColours.finish, ring: true)
         case .waypointType(let type):
-            roundedRectangle(tag, radius: 2)
+            cairo.roundedRectangle(tag, radius: 2)
             setColour(CoverColours.waypoint(type))
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
@@ -137,7 +137,7 @@ struct CoverPainter {
             setColour(CoverColours.danger)
             showText(label, font: font, in: r, horizontal: .center, vertical: .middle, cairo: cairo, text: text)
         case .cap:
-            roundedRectangle(tag, radius: 2)
+            cairo.roundedRectangle(tag, radius: 2)
             setColour(CoverColours.capYellow)
             cairo_fill_preserve(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
@@ -305,15 +305,4 @@ struct CoverPainter {
     // MARK: Helpers
 
     private func setColour(_ c: CoverColours.RGB) { cairo_set_source_rgb(cairo.handle, c.red, c.green, c.blue) }
-
-    private func roundedRectangle(_ r: Rect, radius: Double) {
-        let cr = cairo.handle
-        let k = min(radius, r.width / 2, r.height / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - k, r.y + k, k, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - k, r.maxY - k, k, 0, Double.pi / 2)
-        cairo_arc(cr, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
-    }
 }

@@ -94,19 +94,19 @@ final class PagePainter {
                 setColour(colours.ink)
             }
         case .cap:
-            roundedRectangle(r, radius: 2.5)
+            cairo.roundedRectangle(r, radius: 2.5)
             setColour(colours.cap)
             cairo_fill_preserve(cr)
             setColour(colours.ink)
             cairo_set_line_width(cr, 0.6)
             cairo_stroke(cr)
         case .waypointType:
-            roundedRectangle(r, radius: 2)
+            cairo.roundedRectangle(r, radius: 2)
             if let type = box.text.flatMap(WaypointType.init(name:)), let c = colours.waypoints[type] { setColour(c) }
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
         case .symbol:
-            roundedRectangle(r, radius: 1.5)
+            cairo.roundedRectangle(r, radius: 1.5)
             cairo_set_line_width(cr, 0.6)
             cairo_stroke(cr)
         case .speedLimit, .speedLimitEnd:
@@ -134,7 +134,7 @@ final class PagePainter {
         case .odometerReset, .danger:
             setColour(box.kind == .danger ? colours.danger : colours.reset)
         case .dangerHigh:
-            roundedRectangle(r, radius: 1.5)
+            cairo.roundedRectangle(r, radius: 1.5)
             setColour(colours.danger)
             cairo_set_line_width(cr, 1.6)
             cairo_stroke(cr)
@@ -182,17 +182,6 @@ final class PagePainter {
         cairo_set_line_width(cr, Self.frameWidth)
         cairo_rectangle(cr, r.x, r.y, r.width, r.height)
         cairo_stroke(cr)
-    }
-
-    private func roundedRectangle(_ r: Rect, radius: Double) {
-        let cr = cairo.handle
-        let k = min(radius, r.width / 2, r.height / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - k, r.y + k, k, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - k, r.maxY - k, k, 0, Double.pi / 2)
-        cairo_arc(cr, r.x + k, r.maxY - k, k, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.x + k, r.y + k, k, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
     }
 }
 

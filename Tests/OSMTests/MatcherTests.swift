@@ -5,17 +5,6 @@ import OSM
 import Testing
 import TestSupport
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a seeded generator, so the noisy tracks are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct MatcherTests {
     // grid: 100 m; a T junction at b with roads 300 m long.
@@ -28,7 +17,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// A track along grid points every 10 m, each fix pushed 5–8 m in a random direction.
     func noisyTrack(_ points: [(Double, Double)], seed: UInt64) -> [Coordinate] {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         return map.grid.line(points, step: 10).map { c in
             let angle = Double.random(in: 0..<360, using: &random)
             let offset = Double.random(in: 5...8, using: &random)

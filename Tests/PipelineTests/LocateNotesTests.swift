@@ -100,7 +100,7 @@ struct LocateNotesTests {
 
     @Test("on a twisting track driven once, every note lands where a brute-force search puts it")
     func matchesBruteForce() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var points: [(Double, Double)] = [(0, 0)]
         var heading = 0.0
         for _ in 0..<400 {
@@ -124,15 +124,3 @@ struct LocateNotesTests {
     }
 }
 
-/// A small seeded generator so random tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -9,7 +9,7 @@ import TestSupport
 struct ProfileTests {
     @Test("DEM jitter of a few metres on a flat road adds no climb")
     func flatRoad() {
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         let heights = (0..<2000).map { _ in 500 + Double.random(in: -2...2, using: &generator) }
         let (climb, descent) = ProfileBuilder.climbAndDescent(heights, threshold: 5)
         #expect(climb == 0 && descent == 0)
@@ -17,7 +17,7 @@ struct ProfileTests {
 
     @Test("a climb and a descent count in full, whatever the noise on them")
     func hill() {
-        var generator = SplitMix(seed: 4)
+        var generator = SeededGenerator(seed: 4)
         let shape = (0...200).map { Double($0) } + (0...100).map { 200 - 2 * Double($0) }   // up 200, down 200
         let heights = shape.map { $0 + Double.random(in: -1.5...1.5, using: &generator) }
         let (climb, descent) = ProfileBuilder.climbAndDescent(heights, threshold: 5)

@@ -5,17 +5,11 @@ import Pipeline
 import Testing
 import TestSupport
 
-/// A seeded generator (SplitMix64), so a noisy track is the same on every run.
+/// Seeded noise, so a noisy track is the same on every run.
 private struct SeededNoise {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
+    var generator: SeededGenerator
+    init(state: UInt64) { generator = SeededGenerator(seed: state) }
+    mutating func next() -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
     /// A normal deviate with standard deviation `sigma` (Box–Muller).
     mutating func gaussian(_ sigma: Double) -> Double {
         let u = max(next(), 1e-12), v = next()

@@ -208,7 +208,7 @@ struct GeoTIFFTests {
 
     /// Random points well inside the window, the same on every run.
     func points(_ count: Int) -> [Coordinate] {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         return (0..<count).map { _ in
             at(43 - Double.random(in: 501...698, using: &generator) / 1200,
                1 + Double.random(in: 801...998, using: &generator) / 1200)
@@ -372,15 +372,3 @@ struct TileFolderTests {
     }
 }
 
-/// A seeded generator (SplitMix64, Steele, Lea & Flood 2014) so the sampled points are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

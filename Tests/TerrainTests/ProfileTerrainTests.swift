@@ -39,7 +39,7 @@ struct ProfileTerrainTests {
 
     @Test("a flat road gets near-zero climb: a tile of flat ground with DEM jitter")
     func flat() async throws {
-        var generator = SplitMix(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let size = 1201
         var samples = [Int16](repeating: 0, count: size * size)
         for i in samples.indices { samples[i] = Int16(600 + Int.random(in: -2...2, using: &generator)) }
@@ -55,14 +55,3 @@ struct ProfileTerrainTests {
     }
 }
 
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -111,3 +111,17 @@ public func goldenMismatch(_ text: String, named name: String, file: StaticStrin
     let expected = line < a.count ? String(a[line]) : "<end>", actual = line < b.count ? String(b[line]) : "<end>"
     return "differs from \(url.lastPathComponent) at line \(line + 1):\n  golden: \(expected)\n  actual: \(actual)"
 }
+
+/// A seeded random generator (SplitMix64, Steele, Lea & Flood 2014), so random tests draw the same
+/// numbers on every run.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
