@@ -46,6 +46,7 @@ let package = Package(
         // libtiff) and elevation services.
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
         .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "CZip", "CTiff"], swiftSettings: swift6),
+        .target(name: "Routing", dependencies: ["Model", "Geo", "OSM", "HTTP"], swiftSettings: swift6),
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
@@ -59,7 +60,7 @@ let package = Package(
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
-                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Model", "Geo"],
+                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
                           swiftSettings: swift6),
 
         .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "HTTP"], path: "Tests/TestSupport",
@@ -75,6 +76,7 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Terrain", "Model", "TestSupport"],

@@ -1,0 +1,334 @@
+import Foundation
+import Geo
+import Model
+import OSM
+
+/// A router over an OpenStreetMap road graph held in memory: no server, no network.
+///
+/// Each leg snaps its start and end onto the nearest road the mode may use (the foot of the
+/// perpendicular onto the closest segment, within `Configuration.snapRadius`), then searches for the
+/// quickest road between them with A* (Hart, Nilsson & Raphael 1968, "A Formal Basis for the
+/// Heuristic Determination of Minimum Cost Paths"). Cost is travel time, as OSRM's is: the leg a
+/// user asks for is the one a driver would take, so it should agree with what OSRM gives the same
+/// user, and with time the main road beats a shorter lane through a village. The heuristic is the
+/// great-circle distance to the end at the profile's top speed; it is admissible, so the first time
+/// the end is taken from the queue its path is the quickest.
+///
+/// Everything that does not depend on the leg is computed once in `init`: each edge's geodesic
+/// length, each mode's edge times (infinite where the mode may not go), and the spatial index of
+/// segments. A leg then costs O((V + E) log V) over the nodes A* opens, with arrays indexed by node.
+///
+/// The line runs from the snapped start, along the partial first segment, through the path's
+/// nodes, along the partial last segment to the snapped end. Its distance is geodesic; its duration
+/// is the sum of the edge times (partial segments pro rata).
+public struct EmbeddedRouter: RoutingEngine {
+    /// Thresholds of the router, each with its reason.
+    public struct Configuration: Sendable, Equatable {
+        /// A handle farther than this from every road the mode may use has no road leg: 500 m is
+        /// more than any mapped road is off from a GPS point or a tap on a map zoomed to a valley,
+        /// and less than the gap to the next valley's road in the mountains, which the user did not
+        /// mean.
+        public var snapRadius: Metres = 500
+        /// The first, cheap look for a road: most handles are placed on one, and a 50 m search
+        /// touches a handful of index cells instead of a hundred.
+        public var nearSnapRadius: Metres = 50
+
+        public init() {}
+    }
+
+    public var name: String { "embedded router" }
+    public let graph: RoadGraph
+    public let configuration: Configuration
+
+    private let index: SegmentIndex
+    private let finder: JunctionFinder
+    /// CSR adjacency copied from the graph: the edges of node `i` are `edgeStart[i]..<edgeStart[i + 1]`.
+    private let edgeStart: [Int32]
+    private let edgeTarget: [Int32]
+    /// Geodesic length of each directed edge in metres.
+    private let edgeLength: [Metres]
+    /// Per mode (in `TravelMode.allCases` order): the times of every edge, which ways are usable.
+    private let modes: [ModeTable]
+    /// Node latitudes and longitudes in radians and the cosine of the latitude, for the heuristic.
+    private let latitude: [Double]
+    private let longitude: [Double]
+    private let cosLatitude: [Double]
+
+    /// The smallest radius of curvature of the WGS84 ellipsoid, a(1 − e²) (the meridian radius at
+    /// the equator), in metres. The ellipsoid's metric M²dφ² + N²cos²φ dλ² is at least this radius
+    /// squared times the unit sphere's dφ² + cos²φ dλ² (M, N ≥ a(1 − e²)), so every road is at
+    /// least as long as this radius times the spherical angle it spans: the great-circle distance
+    /// on a sphere of this radius never overestimates, and the heuristic stays admissible.
+    static let heuristicRadius: Metres = {
+        let a = Geodesic.wgs84.a, f = Geodesic.wgs84.f
+        return a * (1 - f * (2 - f))
+    }()
+
+    /// Prepares the graph for routing: edge lengths (one geodesic per segment), edge times for the
+    /// three modes, the segment index. O(nodes + edges). The graph should hold every road, track
+    /// and path (`RoadFilter.allRoads`): each mode takes what its profile allows.
+    public init(graph: RoadGraph, configuration: Configuration = Configuration()) {
+        self.graph = graph
+        self.configuration = configuration
+        index = SegmentIndex(graph: graph)
+        finder = JunctionFinder(graph: graph)
+        var start = [Int32](repeating: 0, count: graph.count + 1)
+        var target = [Int32](repeating: 0, count: graph.edgeCount)
+        var length = [Metres](repeating: 0, count: graph.edgeCount)
+        for node in 0..<graph.count {
+            let range = graph.edgeIndices(from: node)
+            start[node + 1] = Int32(range.upperBound)
+            for e in range {
+                let edge = graph.edge(at: e)
+                target[e] = Int32(edge.target)
+                if edge.forward {
+                    length[e] = graph.coordinates[node].distance(to: graph.coordinates[edge.target])
+                }
+            }
+        }
+        // A backward edge has the length of its forward twin (same way, opposite direction).
+        for node in 0..<graph.count {
+            for e in graph.edgeIndices(from: node) where !graph.edge(at: e).forward {
+                let edge = graph.edge(at: e)
+                let twin = graph.edgeIndices(from: edge.target).first {
+                    let back = graph.edge(at: $0)
+                    return back.forward && back.target == node && back.way == edge.way
+                }
+                length[e] = twin.map { length[$0] } ?? graph.coordinates[node].distance(to: graph.coordinates[edge.target])
+            }
+        }
+        edgeStart = start
+        edgeTarget = target
+        edgeLength = length
+        modes = TravelMode.allCases.map { ModeTable(profile: .forMode($0), graph: graph, edgeLength: length) }
+        latitude = graph.coordinates.map { $0.latitude * .pi / 180 }
+        longitude = graph.coordinates.map { $0.longitude * .pi / 180 }
+        cosLatitude = latitude.map { cos($0) }
+    }
+
+    /// The quickest road from `start` to `end` in `mode`.
+    /// - Throws: `RoutingError.noRoute` when an end is farther than `snapRadius` from any road the
+    ///   mode may use ("No driving route: the start is 820 m from any road"), or when no road joins
+    ///   them ("No driving route").
+    /// - Complexity: O((V + E) log V) over the nodes A* opens; two index queries to snap.
+    public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
+        try leg(from: start, to: end, mode: mode)
+    }
+
+    /// `route(from:to:mode:)` without the suspension point, for benchmarks and callers off the
+    /// concurrency runtime.
+    public func leg(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws -> RoadLeg {
+        let table = modes[TravelMode.allCases.firstIndex(of: mode)!]
+        let startSnap = try snap(start, role: "start", table: table)
+        let endSnap = try snap(end, role: "end", table: table)
+        guard let search = quickest(from: startSnap, to: endSnap, table: table) else {
+            throw RoutingError.noRoute("No \(mode.gerund) route")
+        }
+        return assemble(search, from: startSnap, to: endSnap)
+    }
+
+    // MARK: - Snapping
+
+    private func snap(_ point: Coordinate, role: String, table: ModeTable) throws -> SegmentSnap {
+        let usable = { (way: Int) in table.waySpeed[way] > 0 }
+        if let near = index.nearest(to: point, within: configuration.nearSnapRadius, accepting: usable) { return near }
+        if let far = index.nearest(to: point, within: configuration.snapRadius, accepting: usable) { return far }
+        let gerund = table.profile.mode.gerund
+        guard let nearest = index.nearestAnywhere(to: point, accepting: usable) else {
+            throw RoutingError.noRoute("No \(gerund) route: the map has no road open to \(gerund)")
+        }
+        throw RoutingError.noRoute("No \(gerund) route: the \(role) is \(Self.format(nearest.offset)) from any road")
+    }
+
+    /// "820 m", "12 km".
+    static func format(_ metres: Metres) -> String {
+        metres < 10_000 ? "\(Int(metres.rounded())) m" : "\(Int((metres / 1000).rounded())) km"
+    }
+
+    // MARK: - Search
+
+    /// The result of A*: the nodes from the first to the last (empty when the leg runs along one
+    /// segment) and the leg's time in seconds.
+    private struct Found {
+        var nodes: [Int]
+        var seconds: TimeInterval
+    }
+
+    /// Seconds to travel the part of `snap`'s segment between fractions `a` and `b` in the
+    /// direction from `a` to `b`, or nil when the mode may not go that way.
+    private func partial(_ snap: SegmentSnap, from a: Double, to b: Double, table: ModeTable) -> TimeInterval? {
+        let forward = b >= a
+        guard let e = edgeIndex(from: forward ? snap.from : snap.to, to: forward ? snap.to : snap.from, way: snap.way)
+        else { return nil }
+        let seconds = table.edgeSeconds[e]
+        return seconds.isFinite ? abs(b - a) * seconds : nil
+    }
+
+    private func edgeIndex(from a: Int, to b: Int, way: Int) -> Int? {
+        (Int(edgeStart[a])..<Int(edgeStart[a + 1])).first { Int(edgeTarget[$0]) == b && graph.edge(at: $0).way == way }
+    }
+
+    /// A* from the start snap's segment ends to the end snap's, through a virtual goal node
+    /// (index `graph.count`) that the end segment's nodes reach at their partial times. A start and
+    /// end on the same segment also reach the goal directly.
+    private func quickest(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable) -> Found? {
+        let n = graph.count
+        let goal = n
+        var cost = [Double](repeating: .infinity, count: n + 1)
+        var parent = [Int32](repeating: -1, count: n + 1)
+        var closed = [Bool](repeating: false, count: n + 1)
+        var heap = Heap()
+        let fromStart: Int32 = -2
+        let goalLatitude = t.coordinate.latitude * .pi / 180, goalLongitude = t.coordinate.longitude * .pi / 180
+        let goalCos = cos(goalLatitude)
+        let secondsPerMetre = 1 / table.profile.maximumSpeed
+        let radius = Self.heuristicRadius
+        func heuristic(_ node: Int) -> Double {
+            let dLat = sin((latitude[node] - goalLatitude) / 2), dLon = sin((longitude[node] - goalLongitude) / 2)
+            let h = min(1, dLat * dLat + cosLatitude[node] * goalCos * dLon * dLon)
+            return 2 * radius * asin(h.squareRoot()) * secondsPerMetre
+        }
+        func open(_ node: Int, _ g: Double, from p: Int32) {
+            guard g < cost[node] else { return }
+            cost[node] = g
+            parent[node] = p
+            heap.push(g + (node == goal ? 0 : heuristic(node)), Int32(node))
+        }
+        if s.from == t.from && s.to == t.to && s.way == t.way,
+           let direct = partial(s, from: s.fraction, to: t.fraction, table: table) {
+            open(goal, direct, from: fromStart)
+        }
+        if let toEnd = partial(s, from: s.fraction, to: 1, table: table) { open(s.to, toEnd, from: fromStart) }
+        if let toStart = partial(s, from: s.fraction, to: 0, table: table) { open(s.from, toStart, from: fromStart) }
+        let fromGoalSegmentStart = partial(t, from: 0, to: t.fraction, table: table)
+        let fromGoalSegmentEnd = partial(t, from: 1, to: t.fraction, table: table)
+        let seconds = table.edgeSeconds
+        while let (_, item) = heap.pop() {
+            let node = Int(item)
+            if closed[node] { continue }
+            closed[node] = true
+            if node == goal { break }
+            let g = cost[node]
+            for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                let step = seconds[e]
+                guard step.isFinite else { continue }
+                let next = Int(edgeTarget[e])
+                if !closed[next] { open(next, g + step, from: item) }
+            }
+            if node == t.from, let last = fromGoalSegmentStart { open(goal, g + last, from: item) }
+            if node == t.to, let last = fromGoalSegmentEnd { open(goal, g + last, from: item) }
+        }
+        guard closed[goal] else { return nil }
+        var nodes: [Int] = []
+        var current = parent[goal]
+        while current != fromStart {
+            nodes.append(Int(current))
+            current = parent[Int(current)]
+        }
+        return Found(nodes: nodes.reversed(), seconds: cost[goal])
+    }
+
+    // MARK: - The leg
+
+    private func assemble(_ found: Found, from s: SegmentSnap, to t: SegmentSnap) -> RoadLeg {
+        var line = [s.coordinate]
+        var lineIndex: [Int] = []   // the line vertex of each path node
+        for node in found.nodes {
+            let c = graph.coordinates[node]
+            if line.last != c { line.append(c) }
+            lineIndex.append(line.count - 1)
+        }
+        if line.last != t.coordinate || line.count == 1 { line.append(t.coordinate) }
+        let polyline = Polyline(line)
+        let along = polyline.cumulativeDistances
+        var nodes = found.nodes
+        var distances = lineIndex.map { along[$0] }
+        // The segment the start snapped onto joins the path's first node to a node behind the start;
+        // putting that node first lets the path's first node count as a junction (the finder never
+        // counts a path's end nodes). Likewise beyond the end. Only when the snap is strictly
+        // inside its segment: at a node there is no road behind it on the route.
+        if let first = nodes.first, s.fraction > 0, s.fraction < 1 {
+            let behind = first == s.to ? s.from : s.to
+            nodes.insert(behind, at: 0)
+            distances.insert(-graph.coordinates[behind].distance(to: s.coordinate), at: 0)
+        }
+        if let last = nodes.last, t.fraction > 0, t.fraction < 1 {
+            let beyond = last == t.from ? t.to : t.from
+            nodes.append(beyond)
+            distances.append(polyline.length + graph.coordinates[beyond].distance(to: t.coordinate))
+        }
+        return RoadLeg(line: line, distance: polyline.length, duration: found.seconds,
+                       junctions: finder.junctions(along: nodes, distances: distances))
+    }
+}
+
+/// One mode's view of the graph: speed on each way (0 where the mode may not go) and time on each
+/// directed edge (infinite where it may not go that way).
+private struct ModeTable: Sendable {
+    let profile: TravelProfile
+    /// m/s by way index; 0 when closed to the mode.
+    let waySpeed: [MetresPerSecond]
+    /// Seconds by edge index; infinite when the mode may not take the edge.
+    let edgeSeconds: [TimeInterval]
+
+    init(profile: TravelProfile, graph: RoadGraph, edgeLength: [Metres]) {
+        self.profile = profile
+        let speeds = graph.ways.map { profile.speed(on: $0) ?? 0 }
+        var seconds = [TimeInterval](repeating: .infinity, count: graph.edgeCount)
+        for node in 0..<graph.count {
+            for e in graph.edgeIndices(from: node) {
+                let edge = graph.edge(at: e)
+                let speed = speeds[edge.way]
+                guard speed > 0, !profile.obeysOneway || graph.canTravel(edge) else { continue }
+                seconds[e] = edgeLength[e] / speed
+            }
+        }
+        waySpeed = speeds
+        edgeSeconds = seconds
+    }
+}
+
+/// A binary min-heap of (priority, node) pairs, priorities and nodes in parallel arrays.
+/// Push and pop O(log n). Stale entries are left in and skipped by the caller (lazy deletion).
+private struct Heap {
+    private var priority: [Double] = []
+    private var node: [Int32] = []
+
+    mutating func push(_ p: Double, _ n: Int32) {
+        priority.append(p)
+        node.append(n)
+        var i = priority.count - 1
+        while i > 0 {
+            let up = (i - 1) / 2
+            if priority[up] <= p { break }
+            priority[i] = priority[up]
+            node[i] = node[up]
+            i = up
+        }
+        priority[i] = p
+        node[i] = n
+    }
+
+    mutating func pop() -> (Double, Int32)? {
+        guard let top = priority.first else { return nil }
+        let topNode = node[0]
+        let lastPriority = priority.removeLast(), lastNode = node.removeLast()
+        let count = priority.count
+        if count > 0 {
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                if l >= count { break }
+                let r = l + 1
+                let child = r < count && priority[r] < priority[l] ? r : l
+                if priority[child] >= lastPriority { break }
+                priority[i] = priority[child]
+                node[i] = node[child]
+                i = child
+            }
+            priority[i] = lastPriority
+            node[i] = lastNode
+        }
+        return (top, topNode)
+    }
+}

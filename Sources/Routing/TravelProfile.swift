@@ -1,0 +1,146 @@
+import Foundation
+import Geo
+import Model
+import OSM
+
+/// A speed in metres per second.
+public typealias MetresPerSecond = Double
+
+/// What one travel mode may use of the road network, which way, and how fast: the embedded router's
+/// counterpart of an OSRM `.lua` profile.
+///
+/// A way is usable when its `highway` class is open to the mode (`speeds`), or open only when
+/// tagged so (`speedsWhenTagged`) and the mode's own access tag says yes; and when the access tags
+/// do not close it. The access tags are read most specific first (`accessKeys`; for a car
+/// `motorcar`, then `motor_vehicle`, `vehicle`, `access`) and the first one present decides, as the
+/// OSM wiki's access hierarchy says (https://wiki.openstreetmap.org/wiki/Key:access).
+///
+/// Speeds are for travel time only (the router minimises time, as OSRM does); they are the
+/// defaults of OSRM's `car.lua`, `bicycle.lua` and `foot.lua` profiles where those have the class,
+/// so a leg's duration compares with OSRM's.
+public struct TravelProfile: Sendable {
+    public let mode: TravelMode
+    /// Speeds in km/h by `highway` value, for classes open to the mode unless tagged closed.
+    public let speeds: [String: Double]
+    /// Speeds in km/h by `highway` value, for classes closed to the mode unless its own access tag
+    /// (`accessKeys.first`) opens them: a footway with `bicycle=yes`.
+    public let speedsWhenTagged: [String: Double]
+    /// Access keys that apply to the mode, most specific first; the first present decides.
+    public let accessKeys: [String]
+    /// Whether `oneway` and roundabouts bind the mode.
+    public let obeysOneway: Bool
+    /// `tracktype` values a track must have to be usable; nil when any track (tagged or not) is.
+    public let usableTrackTypes: Set<String>?
+
+    /// Access values that close a way to the mode: `no`, `private` (the owner's permission is
+    /// needed), and values that open it only to other users (`agricultural`, `forestry`,
+    /// `military`, `delivery`, `emergency`).
+    public static let closingValues: Set<String> = [
+        "no", "private", "agricultural", "forestry", "agricultural;forestry", "military", "delivery", "emergency",
+    ]
+    /// Access values that open a way to the mode. `destination` (only to reach somewhere on it) and
+    /// `customers` open it: a road-book handle placed on such a road is somewhere one goes.
+    public static let openingValues: Set<String> = ["yes", "designated", "permissive", "destination", "customers"]
+
+    public init(mode: TravelMode, speeds: [String: Double], speedsWhenTagged: [String: Double] = [:],
+                accessKeys: [String], obeysOneway: Bool, usableTrackTypes: Set<String>? = nil) {
+        self.mode = mode
+        self.speeds = speeds
+        self.speedsWhenTagged = speedsWhenTagged
+        self.accessKeys = accessKeys
+        self.obeysOneway = obeysOneway
+        self.usableTrackTypes = usableTrackTypes
+    }
+
+    /// The profile for `mode`.
+    public static func forMode(_ mode: TravelMode) -> TravelProfile {
+        switch mode {
+        case .drive: drive
+        case .cycle: cycle
+        case .walk: walk
+        }
+    }
+
+    /// Speed along `way` in m/s, or nil when the mode may not use it at all. O(number of access keys).
+    public func speed(on way: WayInfo) -> MetresPerSecond? {
+        let verdict = accessKeys.lazy.compactMap { way.access[$0] }.first
+        let kmh: Double
+        if let open = speeds[way.highway] {
+            if let verdict, Self.closingValues.contains(verdict) { return nil }
+            kmh = open
+        } else if let tagged = speedsWhenTagged[way.highway] {
+            // Only the mode's own tag opens a class closed to it: `access=yes` on a footway says the
+            // footway is public, not that cars may drive it.
+            guard let own = way.access[accessKeys[0]], Self.openingValues.contains(own) else { return nil }
+            kmh = tagged
+        } else {
+            return nil
+        }
+        if way.highway == "track", let usableTrackTypes {
+            guard let grade = way.tracktype, usableTrackTypes.contains(grade) else { return nil }
+        }
+        return kmh / 3.6
+    }
+
+    /// Whether the mode may go along `edge` of `graph`: the way is usable and, when the mode obeys
+    /// oneways, the edge runs the allowed way. O(1) besides `speed(on:)`.
+    public func allows(_ edge: GraphEdge, in graph: RoadGraph) -> Bool {
+        guard speed(on: graph.ways[edge.way]) != nil else { return false }
+        return !obeysOneway || graph.canTravel(edge)
+    }
+
+    /// The fastest speed of the profile in m/s: travel time at this speed along the straight line
+    /// is a lower bound of any route's time (the A* heuristic).
+    public var maximumSpeed: MetresPerSecond {
+        (Array(speeds.values) + Array(speedsWhenTagged.values)).max().map { $0 / 3.6 } ?? 1
+    }
+
+    /// A car. Classes and speeds from OSRM's `car.lua`. Tracks: OSRM's car profile never uses them;
+    /// a road book often runs on them, so a car may take a track whose `tracktype` is `grade1`
+    /// (paved or heavily compacted) or `grade2` (gravel), which an ordinary car drives in any
+    /// weather, at 15 km/h; grades 3–5 (soft, grass) and untagged tracks are left out because
+    /// nothing says a car gets through. `oneway` and roundabouts bind.
+    public static let drive = TravelProfile(
+        mode: .drive,
+        speeds: [
+            "motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
+            "primary": 65, "primary_link": 30, "secondary": 55, "secondary_link": 25,
+            "tertiary": 40, "tertiary_link": 20, "unclassified": 25, "residential": 25,
+            "living_street": 10, "service": 15, "road": 25, "track": 15,
+        ],
+        accessKeys: ["motorcar", "motor_vehicle", "vehicle", "access"],
+        obeysOneway: true,
+        usableTrackTypes: ["grade1", "grade2"])
+
+    /// A bicycle. 15 km/h on roads and cycleways (OSRM `bicycle.lua`'s default speed), 12 km/h on
+    /// tracks and paths (loose surface), 4 km/h pushed along footways and pedestrian streets where
+    /// `bicycle=yes` allows it (OSRM's walking speed for a pushed bicycle), 2 km/h carried up steps. Motorways never; trunk roads yes, as in OSRM's bicycle profile: in
+    /// Andorra and most of Europe they are open to bicycles unless signed as motor roads, and that
+    /// sign (`motorroad=yes`) is not among the tags the graph keeps, so a trunk tagged
+    /// `bicycle=no` is the only one closed. Oneways bind: `oneway:bicycle=no` is not kept in
+    /// `WayInfo`, so a contraflow cycle lane is not known and the bicycle keeps to the oneway.
+    public static let cycle = TravelProfile(
+        mode: .cycle,
+        speeds: [
+            "trunk": 15, "trunk_link": 15, "primary": 15, "primary_link": 15, "secondary": 15, "secondary_link": 15,
+            "tertiary": 15, "tertiary_link": 15, "unclassified": 15, "residential": 15, "living_street": 10,
+            "service": 15, "road": 15, "cycleway": 15, "track": 12, "path": 12, "bridleway": 8,
+        ],
+        speedsWhenTagged: ["footway": 4, "pedestrian": 4, "steps": 2],
+        accessKeys: ["bicycle", "vehicle", "access"],
+        obeysOneway: true)
+
+    /// A pedestrian: 5 km/h (OSRM `foot.lua`'s walking speed) on everything but motorways, 2 km/h
+    /// on steps (OSRM's `foot.lua` slows steps likewise). Oneways do not bind a pedestrian.
+    public static let walk = TravelProfile(
+        mode: .walk,
+        speeds: [
+            "trunk": 5, "trunk_link": 5, "primary": 5, "primary_link": 5, "secondary": 5, "secondary_link": 5,
+            "tertiary": 5, "tertiary_link": 5, "unclassified": 5, "residential": 5, "living_street": 5,
+            "service": 5, "road": 5, "track": 5, "path": 5, "footway": 5, "pedestrian": 5, "cycleway": 5,
+            "bridleway": 5, "steps": 2,
+        ],
+        speedsWhenTagged: ["motorway": 5, "motorway_link": 5],
+        accessKeys: ["foot", "access"],
+        obeysOneway: false)
+}
