@@ -31,8 +31,8 @@ extension RouteEditor {
     /// Lays handles along an existing route so it can be edited by hand ("Trace the current route
     /// into handles").
     ///
-    /// Handles are evenly spaced about `traceSpacing` apart, start and end included, at most
-    /// `traceMaximumHandles` (the spacing grows on a longer route). Each note becomes a handle of
+    /// Handles are evenly spaced, start and end included, the spacing nearest `traceSpacing` that
+    /// divides the route, and at most `traceMaximumHandles` (the spacing grows on a longer route). Each note becomes a handle of
     /// its origin at its own position, in order of distance, and replaces a traced handle closer than
     /// `traceMergeDistance` along the route. Legs are as drawn, each keeping its stretch of the
     /// route, so the traced plan draws exactly the route it came from and asks nothing until a leg is
@@ -48,7 +48,7 @@ extension RouteEditor {
             let handles = line.prefix(1).map { Handle(id: 1, coordinate: $0, origin: .drawn) }
             return RouteEditor(plan: RoutePlan(handles: handles, mode: mode), configuration: configuration)
         }
-        let legs = min(max(1, Int((route.length / configuration.traceSpacing).rounded(.up))),
+        let legs = min(max(1, Int((route.length / configuration.traceSpacing).rounded())),
                        max(1, configuration.traceMaximumHandles - 1))
         let spacing = route.length / Double(legs)
         let noteStops = notes

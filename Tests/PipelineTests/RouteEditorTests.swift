@@ -198,6 +198,10 @@ struct RouteEditorAskingTests {
         await e.resolve(using: engine, concurrency: 2)
         #expect(engine.requests.count == 6)
         #expect(engine.largestConcurrency <= 2)
+        var wide = editor((0...6).map { (Double($0) * 1000, 0) })
+        let wideEngine = FakeEngine()
+        await wide.resolve(using: wideEngine, concurrency: 4)
+        #expect(wideEngine.largestConcurrency > 1, "the fake overlaps requests, so the limit above is tested")
         var f = editor((0...6).map { (Double($0) * 1000, 0) })
         let serial = FakeEngine()
         await f.resolve(using: serial, concurrency: 1)
@@ -651,12 +655,15 @@ struct RouteEditorDrawingTests {
         let note = Note(id: 7, kind: .waypoint, distanceAlong: 1000, coordinate: g(1000, 20), text: "Fuel", marker: "WP3")
         let e = RouteEditor.traced(from: route, notes: [
             NoteHandle(note, origin: .waypoint),
-            NoteHandle(distanceAlong: 610, coordinate: g(610, 0), origin: .courseNote, note: .init(text: "Cattle grid")),
+            NoteHandle(distanceAlong: 820, coordinate: g(820, 0), origin: .courseNote, note: .init(text: "Cattle grid")),
         ])
-        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .courseNote, .drawn, .waypoint, .drawn, .drawn])
-        let waypoint = e.plan.handles[4]
+        // Traced at 0, 400, 800 (replaced by the note at 820, closer than 50 m), 1200, 1600 and 2000.
+        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .courseNote, .waypoint, .drawn, .drawn, .drawn])
+        let waypoint = e.plan.handles[3]
         #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == Handle.CourseNote(text: "Fuel", marker: "WP3"))
         #expect(e.handleNotes().map(\.note.text) == ["Cattle grid", "Fuel"])
+        #expect(near(e.handleNotes()[0].distanceAlong, 820, 0.5))
+        #expect(near(e.totals.distance, 2000 + 2 * 20, 0.5), "the route goes to the waypoint and back onto the line")
     }
 }
 
