@@ -1,0 +1,559 @@
+import Foundation
+import Geo
+import Model
+
+/// The figures on the route's totals line.
+public struct RouteTotals: Sendable, Equatable {
+    /// Metres along the line as drawn (roads, straight legs, strokes), so it matches the profile.
+    public var distance: Metres
+    /// Seconds: the sum of the road legs' travel times; a straight leg adds nothing.
+    public var travelTime: TimeInterval
+    /// Legs drawn straight, by kind or for want of a road.
+    public var straightLegs: Int
+}
+
+/// A course note carried by a handle, at the exact distance where the route reaches the handle.
+public struct HandleNotePlacement: Sendable, Equatable {
+    /// Index of the handle in the route, from 0.
+    public var handleIndex: Int
+    public var handleID: Int
+    /// Metres from the start of the route: the boundary between the handle's two legs.
+    public var distanceAlong: Metres
+    public var coordinate: Coordinate
+    public var note: Handle.CourseNote
+}
+
+/// Edits a route drawn through handles, and asks a routing engine for its road legs.
+///
+/// A value: every operation is a mutating method, with no I/O. Asking goes through `resolve(using:
+/// concurrency:)`, or through `pendingRequests()` and `receive(_:for:)` for a caller that asks the
+/// engine itself. Every leg is asked with its handles' placed positions, so a road that arrives and
+/// moves a tapped handle onto the road never makes its legs stale.
+///
+/// Roads already received are remembered per leg ends and mode for the editor's lifetime, through
+/// undo and redo: switching the mode back, undoing a move or reordering back asks nothing.
+/// A leg whose request failed waits for `retry()`; nothing is asked again on its own.
+public struct RouteEditor: Sendable {
+    /// The editor's thresholds, each with its reason.
+    public struct Configuration: Sendable, Equatable {
+        /// A road farther than this from where the leg was drawn is worth a look (the manual's 100 m).
+        public var farFromDrawnDistance: Metres = 100
+        /// A road at least this many times the straight distance is mentioned on the leg's card: below
+        /// it a road is simply a road; above it the rider may not expect the detour (the manual's 1.25×).
+        public var longerThanStraightRatio: Double = 1.25
+        /// A road within this of a handle is at the handle: a lane or two either side of a road's centre.
+        public var loopRadius: Metres = 15
+        /// A road must get this far from a handle before coming back counts as a second visit, so a
+        /// road wriggling along the edge of `loopRadius` is not a loop.
+        public var loopLeaveDistance: Metres = 40
+        /// A stroke's bends smaller than this are the finger's wobble, not a choice of road: a fingertip
+        /// covers some 30–50 m of a map at street zoom, and the road supplies the real bends.
+        public var strokeTolerance: Metres = 40
+        /// A stroke starting this close to the last handle continues from it: about a fingertip's
+        /// width at street zoom.
+        public var continueStrokeDistance: Metres = 50
+        /// Handles traced from a route are about this far apart (the manual's ~400 m): near enough to
+        /// pin the road at most junctions, few enough to drag by hand.
+        public var traceSpacing: Metres = 400
+        /// A traced route has at most this many handles; the spacing grows on a longer route.
+        public var traceMaximumHandles: Int = 40
+        /// A traced handle this close along the route to a note's handle is dropped: the note's handle
+        /// pins the route there, and a leg a few metres long helps nobody.
+        public var traceMergeDistance: Metres = 50
+
+        public init() {}
+    }
+
+    /// One leg's request: the placed positions of its two handles and the mode.
+    public struct LegRequest: Sendable, Hashable {
+        public var from: Coordinate
+        public var to: Coordinate
+        public var mode: TravelMode
+        public init(from: Coordinate, to: Coordinate, mode: TravelMode) {
+            self.from = from
+            self.to = to
+            self.mode = mode
+        }
+    }
+
+    private enum Answer: Sendable, Equatable {
+        case road(RoadLeg)
+        case noRoad
+    }
+
+    private struct Step: Sendable {
+        var name: String
+        var plan: RoutePlan
+    }
+
+    /// The route as drawn, with every answer received for its legs and their states.
+    public private(set) var plan: RoutePlan
+    public var configuration: Configuration
+    /// The engine's name from the last `resolve`, for messages ("OSRM is limiting requests").
+    public private(set) var engineName: String?
+
+    private var answers: [LegRequest: Answer] = [:]
+    private var failures: [LegRequest: LegState] = [:]
+    private var undoSteps: [Step] = []
+    private var redoSteps: [Step] = []
+
+    /// Opens a plan (a new one, or one stored in a book): the roads it holds are remembered, and
+    /// legs stored as waiting still wait for `retry()`.
+    public init(plan: RoutePlan = RoutePlan(), configuration: Configuration = Configuration()) {
+        precondition(plan.legs.count == max(0, plan.handles.count - 1), "a plan has one leg fewer than handles")
+        self.plan = plan
+        self.configuration = configuration
+        for i in plan.legs.indices {
+            let leg = plan.legs[i]
+            for (mode, road) in leg.answers { answers[request(forLeg: i, mode: mode)] = .road(road) }
+            for mode in leg.noRoadModes { answers[request(forLeg: i, mode: mode)] = .noRoad }
+            if let state = leg.state, state.waitsForRetry { failures[request(forLeg: i, mode: plan.mode)] = state }
+        }
+        refresh()
+    }
+
+    // MARK: Undo
+
+    /// The step `undo()` would take back, such as "Remove handle 3".
+    public var undoName: String? { undoSteps.last?.name }
+    /// The step `redo()` would make again.
+    public var redoName: String? { redoSteps.last?.name }
+
+    /// Takes back the last step. Roads already received are kept, so nothing is asked again for a
+    /// leg whose road was found before. The "New legs" setting is not a step and stays.
+    public mutating func undo() {
+        guard let step = undoSteps.popLast() else { return }
+        redoSteps.append(Step(name: step.name, plan: plan))
+        restore(step.plan)
+    }
+
+    /// Makes the last undone step again.
+    public mutating func redo() {
+        guard let step = redoSteps.popLast() else { return }
+        undoSteps.append(Step(name: step.name, plan: plan))
+        restore(step.plan)
+    }
+
+    private mutating func restore(_ stored: RoutePlan) {
+        let defaultKind = plan.defaultLegKind
+        plan = stored
+        plan.defaultLegKind = defaultKind
+        refresh()
+    }
+
+    /// Applies `change` as one named step; a change that changes nothing is no step.
+    private mutating func perform(_ name: String, _ change: (inout RoutePlan) -> Void) {
+        let before = plan
+        change(&plan)
+        guard plan != before else { return }
+        undoSteps.append(Step(name: name, plan: before))
+        redoSteps.removeAll()
+        refresh()
+    }
+
+    // MARK: Handles
+
+    /// The kind new legs take ("New legs"). A setting, not an undoable step.
+    public mutating func setDefaultLegKind(_ kind: LegKind) {
+        plan.defaultLegKind = kind
+    }
+
+    /// Adds a handle at the end of the route; from the second handle on, a leg of the default kind
+    /// joins it to the last one. An as-drawn leg added this way has no stroke, so it is straight.
+    public mutating func addHandle(at coordinate: Coordinate, origin: Handle.Origin = .tapped,
+                                   note: Handle.CourseNote? = nil) {
+        perform("Add handle \(plan.handles.count + 1)") { plan in
+            plan.handles.append(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note))
+            if plan.handles.count > 1 { plan.legs.append(PlannedLeg(kind: plan.defaultLegKind)) }
+        }
+    }
+
+    /// Moves handle `index` (from 0) to `coordinate`; only the two legs that meet it are asked again.
+    public mutating func moveHandle(_ index: Int, to coordinate: Coordinate) {
+        precondition(plan.handles.indices.contains(index), "no handle \(index)")
+        perform("Move handle \(index + 1)") { plan in
+            plan.handles[index].placed = coordinate
+            plan.handles[index].coordinate = coordinate
+        }
+    }
+
+    /// Removes handle `index`. In the middle of the route its two legs join into one, of the first
+    /// leg's kind, with the two strokes joined; that one leg is asked.
+    public mutating func removeHandle(_ index: Int) {
+        precondition(plan.handles.indices.contains(index), "no handle \(index)")
+        perform("Remove handle \(index + 1)") { plan in
+            let removed = plan.handles.remove(at: index)
+            guard !plan.legs.isEmpty else { return }
+            if index == 0 {
+                plan.legs.removeFirst()
+            } else if index == plan.handles.count {
+                plan.legs.removeLast()
+            } else {
+                let before = plan.legs[index - 1], after = plan.legs.remove(at: index)
+                var joined = PlannedLeg(kind: before.kind)
+                if before.stroke != nil || after.stroke != nil {
+                    joined.stroke = (before.stroke ?? []) + [removed.placed] + (after.stroke ?? [])
+                }
+                plan.legs[index - 1] = joined
+            }
+        }
+    }
+
+    /// Adds a handle where leg `index` was tapped, splitting it in two legs of its kind; the stroke,
+    /// if any, is cut at its point nearest the tap. Road legs are asked for both halves.
+    public mutating func splitLeg(_ index: Int, at coordinate: Coordinate) {
+        precondition(plan.legs.indices.contains(index), "no leg \(index)")
+        perform("Add handle \(index + 2)") { plan in
+            let leg = plan.legs[index]
+            var first = PlannedLeg(kind: leg.kind), second = PlannedLeg(kind: leg.kind)
+            if let stroke = leg.stroke, stroke.count > 1,
+               let position = Polyline(stroke).position(closestTo: coordinate) {
+                first.stroke = Array(stroke[...position.segmentIndex]) + [position.coordinate]
+                second.stroke = [position.coordinate] + Array(stroke[(position.segmentIndex + 1)...])
+            }
+            plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: .tapped), at: index + 1)
+            plan.legs[index] = first
+            plan.legs.insert(second, at: index + 1)
+        }
+    }
+
+    /// Moves handle `source` to position `destination` (both from 0, as in the list of handles). A leg
+    /// between two handles that were neighbours in the same order is kept; every other leg is new, of
+    /// the default kind, and asked.
+    public mutating func reorderHandle(from source: Int, to destination: Int) {
+        precondition(plan.handles.indices.contains(source) && plan.handles.indices.contains(destination),
+                     "no handle \(source) or \(destination)")
+        perform("Move handle \(source + 1) to \(destination + 1)") { plan in
+            var kept: [[Int]: PlannedLeg] = [:]
+            for i in plan.legs.indices { kept[[plan.handles[i].id, plan.handles[i + 1].id]] = plan.legs[i] }
+            plan.handles.insert(plan.handles.remove(at: source), at: destination)
+            plan.legs = plan.handles.indices.dropLast().map { i in
+                kept[[plan.handles[i].id, plan.handles[i + 1].id]] ?? PlannedLeg(kind: plan.defaultLegKind)
+            }
+        }
+    }
+
+    /// Turns the route round: handles in reverse order, every leg keeps its kind and its stroke
+    /// (reversed), and every road leg is asked again, since a road driven the other way is not
+    /// always the same road.
+    public mutating func reverse() {
+        perform("Reverse the route") { plan in
+            plan.handles.reverse()
+            plan.legs = plan.legs.reversed().map { PlannedLeg(kind: $0.kind, stroke: $0.stroke.map { $0.reversed() }) }
+        }
+    }
+
+    /// Asks every road leg in `mode`; roads already received in that mode are used as they are.
+    public mutating func setMode(_ mode: TravelMode) {
+        perform("Change the mode to \(mode.gerund)") { $0.mode = mode }
+    }
+
+    /// Sets the kind of leg `index`.
+    public mutating func setLegKind(_ index: Int, to kind: LegKind) {
+        precondition(plan.legs.indices.contains(index), "no leg \(index)")
+        let words = switch kind {
+        case .road: "follow the road"
+        case .straight: "straight"
+        case .asDrawn: "as drawn"
+        }
+        perform("Make leg \(index + 1) \(words)") { $0.legs[index].kind = kind }
+    }
+
+    /// Makes handle `index` carry a course note, or changes its words.
+    public mutating func makeCourseNote(_ index: Int, _ note: Handle.CourseNote) {
+        precondition(plan.handles.indices.contains(index), "no handle \(index)")
+        perform("Make handle \(index + 1) a course note") { $0.handles[index].note = note }
+    }
+
+    /// Takes the course note off handle `index`, leaving a plain handle.
+    public mutating func takeOffCourseNote(_ index: Int) {
+        precondition(plan.handles.indices.contains(index), "no handle \(index)")
+        perform("Take the note off handle \(index + 1)") { $0.handles[index].note = nil }
+    }
+
+    /// Turns a finger's stroke into a few drawn handles (see `StrokeSimplification`), each new leg of
+    /// the default kind and keeping its part of the stroke. A stroke starting within
+    /// `continueStrokeDistance` of the last handle continues from it; anywhere else a leg with no
+    /// stroke joins the last handle to the stroke's start. A stroke with no length adds nothing.
+    public mutating func addStroke(_ points: [Coordinate]) {
+        guard points.count > 1, Polyline(points).length > 0 else { return }
+        let kept = StrokeSimplification.keptIndices(points, tolerance: configuration.strokeTolerance)
+        let continues = plan.handles.last.map {
+            $0.coordinate.distance(to: points[0]) <= configuration.continueStrokeDistance
+        } ?? false
+        let newHandles = continues ? Array(kept.dropFirst()) : kept
+        let name = newHandles.count == 1 ? "Draw 1 handle" : "Draw \(newHandles.count) handles"
+        perform(name) { plan in
+            var previous: Int? = continues ? 0 : nil
+            for k in newHandles {
+                plan.handles.append(Handle(id: Self.nextID(plan), coordinate: points[k], origin: .drawn))
+                if plan.handles.count > 1 {
+                    plan.legs.append(PlannedLeg(kind: plan.defaultLegKind, stroke: previous.map { Array(points[$0...k]) }))
+                }
+                previous = k
+            }
+        }
+    }
+
+    private static func nextID(_ plan: RoutePlan) -> Int { (plan.handles.map(\.id).max() ?? 0) + 1 }
+
+    // MARK: Asking the engine
+
+    /// The request for leg `index` in `mode`.
+    public func request(forLeg index: Int, mode: TravelMode) -> LegRequest {
+        LegRequest(from: plan.handles[index].placed, to: plan.handles[index + 1].placed, mode: mode)
+    }
+
+    /// The requests still to make: one per road leg being asked in the current mode (legs with the
+    /// same ends share one).
+    public func pendingRequests() -> [LegRequest] {
+        var seen = Set<LegRequest>()
+        return plan.legs.indices.compactMap { i in
+            guard plan.legs[i].kind == .road, plan.legs[i].state == .asked else { return nil }
+            let request = request(forLeg: i, mode: plan.mode)
+            return seen.insert(request).inserted ? request : nil
+        }
+    }
+
+    /// Takes one answer. A road or "no road" is remembered for good; a fault makes the legs asked
+    /// with `request` wait for `retry()`. An answer for a leg that has changed meanwhile is still
+    /// remembered, for an undo that brings the leg back.
+    public mutating func receive(_ result: Result<RoadLeg, RoutingError>, for request: LegRequest) {
+        switch result {
+        case .success(let road): answers[request] = .road(road)
+        case .failure(.noRoute): answers[request] = .noRoad
+        case .failure(.rateLimited): failures[request] = .rateLimited
+        case .failure(.serverError(let detail)): failures[request] = .serverError(detail)
+        case .failure(.unreachable(let detail)): failures[request] = .unreachable(detail)
+        }
+        refresh()
+    }
+
+    /// Asks `engine` for every road leg being asked, each leg its own request, at most `concurrency`
+    /// at a time. Waiting legs are not asked: see `retry()`.
+    public mutating func resolve(using engine: any RoutingEngine, concurrency: Int) async {
+        engineName = engine.name
+        let requests = pendingRequests()
+        guard !requests.isEmpty else { return }
+        let limit = max(1, concurrency)
+        let results = await withTaskGroup(of: (Int, Result<RoadLeg, RoutingError>).self) { group in
+            var next = 0
+            var collected: [(Int, Result<RoadLeg, RoutingError>)] = []
+            while next < min(limit, requests.count) {
+                let (k, request) = (next, requests[next])
+                group.addTask { (k, await Self.ask(engine, request)) }
+                next += 1
+            }
+            while let result = await group.next() {
+                collected.append(result)
+                if next < requests.count {
+                    let (k, request) = (next, requests[next])
+                    group.addTask { (k, await Self.ask(engine, request)) }
+                    next += 1
+                }
+            }
+            return collected.sorted { $0.0 < $1.0 }
+        }
+        for (k, result) in results { receive(result, for: requests[k]) }
+    }
+
+    private static func ask(_ engine: any RoutingEngine, _ request: LegRequest) async -> Result<RoadLeg, RoutingError> {
+        do {
+            return .success(try await engine.route(from: request.from, to: request.to, mode: request.mode))
+        } catch let error as RoutingError {
+            return .failure(error)
+        } catch {
+            return .failure(.serverError(String(describing: error)))
+        }
+    }
+
+    /// Makes every waiting leg asked again by the next `resolve`. The only way a waiting leg is asked.
+    public mutating func retry() {
+        failures.removeAll()
+        refresh()
+    }
+
+    /// Recomputes what follows from the handles, the legs and the answers: each leg's answers and
+    /// state, then where each tapped or drawn handle sits (the end of a road that meets it nearest
+    /// where it was placed). Surveyed handles stay where they were placed.
+    private mutating func refresh() {
+        for i in plan.legs.indices {
+            var leg = plan.legs[i]
+            leg.answers = [:]
+            leg.noRoadModes = []
+            for mode in TravelMode.allCases {
+                switch answers[request(forLeg: i, mode: mode)] {
+                case .road(let road): leg.answers[mode] = road
+                case .noRoad: leg.noRoadModes.insert(mode)
+                case nil: break
+                }
+            }
+            if leg.kind == .road {
+                let current = request(forLeg: i, mode: plan.mode)
+                leg.state = leg.answers[plan.mode] != nil ? .road
+                    : leg.noRoadModes.contains(plan.mode) ? .noRoad
+                    : failures[current] ?? .asked
+            } else {
+                leg.state = nil
+            }
+            plan.legs[i] = leg
+        }
+        for h in plan.handles.indices {
+            let handle = plan.handles[h]
+            guard !handle.origin.isSurveyed else {
+                plan.handles[h].coordinate = handle.placed
+                continue
+            }
+            var ends: [Coordinate] = []
+            if h > 0, let end = road(ofLeg: h - 1)?.line.last { ends.append(end) }
+            if h < plan.legs.count, let start = road(ofLeg: h)?.line.first { ends.append(start) }
+            plan.handles[h].coordinate = ends.min {
+                handle.placed.distance(to: $0) < handle.placed.distance(to: $1)
+            } ?? handle.placed
+        }
+    }
+
+    // MARK: Reading the route
+
+    /// The road of leg `index` in the current mode, when it is a road leg and its road has arrived.
+    public func road(ofLeg index: Int) -> RoadLeg? {
+        let leg = plan.legs[index]
+        guard leg.kind == .road, leg.state == .road else { return nil }
+        return leg.answers[plan.mode]
+    }
+
+    /// Whether leg `index` is drawn as a straight line: by kind, as drawn with no stroke, or a road
+    /// leg without its road (being asked, waiting, or with no road).
+    public func isStraight(_ index: Int) -> Bool {
+        let leg = plan.legs[index]
+        switch leg.kind {
+        case .straight: return true
+        case .asDrawn: return (leg.stroke?.count ?? 0) < 2
+        case .road: return road(ofLeg: index) == nil
+        }
+    }
+
+    /// The line of leg `index` from its start handle to its end handle: the road, the stroke or
+    /// nothing between them. Where a road ends away from a handle (a surveyed handle, or one
+    /// snapped to the other leg's road) a straight connector joins them.
+    public func legLine(_ index: Int) -> [Coordinate] {
+        let leg = plan.legs[index]
+        var middle: [Coordinate] = []
+        if let road = road(ofLeg: index) {
+            middle = road.line
+        } else if leg.kind == .asDrawn, let stroke = leg.stroke, stroke.count > 1 {
+            middle = stroke
+        }
+        var line: [Coordinate] = []
+        for point in [plan.handles[index].coordinate] + middle + [plan.handles[index + 1].coordinate]
+        where line.last != point {
+            line.append(point)
+        }
+        return line
+    }
+
+    /// The whole route as drawn: every leg's line, joined at the handles.
+    public func line() -> [Coordinate] {
+        guard !plan.legs.isEmpty else { return plan.handles.map(\.coordinate) }
+        var line: [Coordinate] = []
+        for i in plan.legs.indices {
+            for point in legLine(i) where line.last != point { line.append(point) }
+        }
+        return line
+    }
+
+    /// Metres from the start of the route to each handle, at the boundaries between legs.
+    public func handleDistances() -> [Metres] {
+        var distances: [Metres] = plan.handles.isEmpty ? [] : [0]
+        for i in plan.legs.indices { distances.append(distances[i] + Polyline(legLine(i)).length) }
+        return distances
+    }
+
+    /// The line and the junctions of every road leg, each junction's distance measured on the whole
+    /// route (the leg's start distance and any connector before its road added).
+    public func geometry() -> RoadGeometry {
+        let starts = handleDistances()
+        var junctions: [Junction] = []
+        for i in plan.legs.indices {
+            guard let road = road(ofLeg: i), let roadStart = road.line.first else { continue }
+            let connector = plan.handles[i].coordinate.distance(to: roadStart)
+            for var junction in road.junctions {
+                junction.distanceAlong += starts[i] + connector
+                junctions.append(junction)
+            }
+        }
+        return RoadGeometry(line: line(), junctions: junctions)
+    }
+
+    /// The course notes handles carry, each at the distance where the route reaches its handle.
+    public func handleNotes() -> [HandleNotePlacement] {
+        let distances = handleDistances()
+        return plan.handles.indices.compactMap { i in
+            plan.handles[i].note.map {
+                HandleNotePlacement(handleIndex: i, handleID: plan.handles[i].id, distanceAlong: distances[i],
+                                    coordinate: plan.handles[i].coordinate, note: $0)
+            }
+        }
+    }
+
+    /// Distance, travel time and straight legs, as the totals line shows them.
+    public var totals: RouteTotals {
+        var totals = RouteTotals(distance: 0, travelTime: 0, straightLegs: 0)
+        for i in plan.legs.indices {
+            totals.distance += Polyline(legLine(i)).length
+            if let road = road(ofLeg: i) { totals.travelTime += road.duration }
+            if isStraight(i) { totals.straightLegs += 1 }
+        }
+        return totals
+    }
+
+    /// Every road leg is answered: it has its road, or the engine said there is none. Until then the
+    /// profile, sharing and saving wait.
+    public var isComplete: Bool {
+        plan.legs.allSatisfy { $0.kind != .road || $0.state == .road || $0.state == .noRoad }
+    }
+
+    /// The status lines for legs without a road: the first leg with no road, then each kind of fault.
+    public func messages() -> [RouteMessage] {
+        let engine = engineName ?? "The routing engine"
+        let states = plan.legs.map(\.state)
+        var messages: [RouteMessage] = []
+        if let i = states.firstIndex(of: .noRoad) {
+            messages.append(.noRoad(mode: plan.mode, from: i + 1, to: i + 2))
+        }
+        if states.contains(.rateLimited) { messages.append(.rateLimited(engine: engine)) }
+        for state in states {
+            if case .serverError(let detail) = state {
+                messages.append(.serverError(detail: detail))
+                break
+            }
+        }
+        if states.contains(where: { if case .unreachable = $0 { true } else { false } }) {
+            messages.append(.unreachable(engine: engine))
+        }
+        return messages
+    }
+
+    /// What leg `index`'s card says about its road: the warnings first, then the information. Only a
+    /// road leg whose road has arrived has findings.
+    public func findings(forLeg index: Int) -> [LegFinding] {
+        guard let road = road(ofLeg: index), road.line.count > 1 else { return [] }
+        let leg = plan.legs[index]
+        let start = plan.handles[index], end = plan.handles[index + 1]
+        var findings: [LegFinding] = []
+        let drawn = (leg.stroke ?? []) + [start.placed, end.placed]
+        let far = RouteWarnings.largestDistance(of: drawn, from: road.line)
+        if far > configuration.farFromDrawnDistance { findings.append(.farFromDrawn(distance: far)) }
+        for (point, number) in [(road.line[0], index + 1), (road.line[road.line.count - 1], index + 2)]
+        where RouteWarnings.visits(of: road.line, to: point, radius: configuration.loopRadius,
+                                   leaveDistance: configuration.loopLeaveDistance) > 1 {
+            findings.append(.loopsBack(handle: number))
+        }
+        let straight = start.coordinate.distance(to: end.coordinate)
+        if straight > 0 {
+            let ratio = Polyline(legLine(index)).length / straight
+            if ratio >= configuration.longerThanStraightRatio { findings.append(.longerThanStraight(ratio: ratio)) }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Geo
+import Model
+
+/// What a leg's card says about its road: two warnings (orange) and one piece of information.
+/// A warning never stops the route from building.
+public enum LegFinding: Sendable, Equatable {
+    /// The road runs farther than the configured distance from where the leg was drawn: from its
+    /// stroke, or from where its handles were placed. The distance is the largest, in metres.
+    case farFromDrawn(distance: Metres)
+    /// The road passes the handle numbered `handle` (from 1) and comes back to it, as a one-way
+    /// street or the wrong side of a divided road makes directions do.
+    case loopsBack(handle: Int)
+    /// The road is `ratio` times the straight distance between its handles, or more.
+    case longerThanStraight(ratio: Double)
+
+    /// Orange on the map; information is only on the leg's card.
+    public var isWarning: Bool {
+        switch self {
+        case .farFromDrawn, .loopsBack: true
+        case .longerThanStraight: false
+        }
+    }
+
+    /// As the leg's card says it.
+    public var message: String {
+        switch self {
+        case .farFromDrawn(let distance):
+            "The road runs \(Int(distance.rounded())) m from where you drew"
+        case .loopsBack(let handle):
+            "The road loops back: it passes handle \(handle) and comes back to it"
+        case .longerThanStraight(let ratio):
+            String(format: "%.1f× the straight line", ratio)
+        }
+    }
+}
+
+/// A line on the route's status card about legs that have no road.
+public enum RouteMessage: Sendable, Equatable {
+    /// The engine has no road for the leg from handle `from` to handle `to` (numbered from 1) in
+    /// `mode`; only the first such leg is named.
+    case noRoad(mode: TravelMode, from: Int, to: Int)
+    /// The engine answers HTTP 429.
+    case rateLimited(engine: String)
+    /// The engine failed; `detail` is what it said, kept for the log.
+    case serverError(detail: String)
+    /// The engine could not be reached; the leg is straight for now.
+    case unreachable(engine: String)
+
+    /// As the card says it: "No driving route from 2 to 3", "OSRM is limiting requests".
+    public var text: String {
+        switch self {
+        case .noRoad(let mode, let from, let to): "No \(mode.gerund) route from \(from) to \(to)"
+        case .rateLimited(let engine): "\(engine) is limiting requests"
+        case .serverError: "Server error"
+        case .unreachable(let engine): "\(engine) cannot be reached"
+        }
+    }
+}
+
+/// The geometric tests behind `LegFinding`, as pure functions of lines and points.
+public enum RouteWarnings {
+    /// The largest distance in metres from any of `points` to `line` (0 when either is empty or
+    /// the line has a single vertex, measured to that vertex). O(points × segments).
+    public static func largestDistance(of points: [Coordinate], from line: [Coordinate]) -> Metres {
+        guard let first = line.first else { return 0 }
+        let polyline = Polyline(line)
+        return points.map { point in
+            if polyline.segmentCount == 0 { return point.distance(to: first) }
+            return polyline.position(closestTo: point).map { abs($0.offsetFromRoute) } ?? 0
+        }.max() ?? 0
+    }
+
+    /// How many separate times `line` comes within `radius` metres of `point`. A visit ends only once
+    /// the line reaches a vertex farther than `leaveDistance` metres, so a road wriggling at the
+    /// edge of the radius is one visit. A road that starts at a handle and comes back to it, or passes
+    /// its end handle, goes round and arrives, makes two. O(segments), planar at `point`.
+    public static func visits(of line: [Coordinate], to point: Coordinate, radius: Metres,
+                              leaveDistance: Metres) -> Int {
+        let frame = LocalFrame(origin: point)
+        func vertexDistance(_ c: Coordinate) -> Metres {
+            let p = frame.project(c)
+            return (p.x * p.x + p.y * p.y).squareRoot()
+        }
+        if line.count == 1 { return vertexDistance(line[0]) <= radius ? 1 : 0 }
+        var visits = 0, inside = false
+        for k in line.indices.dropLast() {
+            if frame.distanceSquaredToSegment(line[k], line[k + 1]).squareRoot() <= radius, !inside {
+                visits += 1
+                inside = true
+            }
+            if vertexDistance(line[k + 1]) > leaveDistance { inside = false }
+        }
+        return visits
+    }
+}
