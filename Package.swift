@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Formats", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),

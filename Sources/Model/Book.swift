@@ -20,6 +20,9 @@ public struct Book: Codable, Sendable, Equatable {
     public var route: Route
     /// Heights along the route, when the book has terrain.
     public var profile: Profile?
+    /// The handles and legs the route was built from (`roadbook route`), so it reopens editable and
+    /// renders offline; nil for a route from a recorded track.
+    public var plan: RoutePlan?
     /// Notes in the order of the book: by distance along the route.
     public var notes: [Note]
 

@@ -1,0 +1,189 @@
+import Foundation
+import Formats
+import Geo
+import HTTP
+import Model
+import OSM
+import Pipeline
+import Render
+import Routing
+
+/// `roadbook route`: builds a route through handles, each road leg asked of a routing engine.
+struct RouteCommand: Command {
+    static let name = "route"
+    static let abstract = "Build a route through handles, legs asked of OSRM, Valhalla, GraphHopper or the embedded router."
+    static let help = """
+    Usage: roadbook route HANDLES.geojson|HANDLES.gpx --engine ENGINE --book BOOK.json [options]
+           roadbook route --retry --book BOOK.json --engine ENGINE [options]
+
+    The handles (GeoJSON points, GPX route points or waypoints; a GeoJSON line is a drawn stroke
+    and a GPX track is traced into handles about 400 m apart) are joined by legs; each road leg is
+    asked of the engine on its own, several at once. Tapped and drawn handles move onto the road;
+    coordinates and waypoints are surveyed and never move. Prints each leg's state and the
+    warnings, writes the book (with its handles, so the route reopens editable) and, with -o, the
+    PDF with turn notes from the engine's junctions. A leg the engine could not answer (limiting
+    requests, a server error, unreachable) is straight for now and waits: --retry asks it again.
+
+    Options:
+      --engine osrm|valhalla|graphhopper|embedded
+      --url URL                the engine's address (default OSRM http://127.0.0.1:5000,
+                               Valhalla http://127.0.0.1:8002, GraphHopper http://127.0.0.1:8989)
+      --api-key KEY            GraphHopper's key, when the server needs one
+      --osm EXTRACT            the OpenStreetMap extract the embedded router routes on
+      --mode drive|cycle|walk  travel mode of every road leg (default drive)
+      --legs road|straight|as-drawn
+                               what new legs do (default road)
+      --concurrency N          legs asked at once (default 4)
+      --book PATH              the book file to write (required)
+      -o, --output PATH        also print the road book as PDF
+      --title TEXT             title of the book (default: the handles file's name)
+      --retry                  ask again the legs of --book that wait
+      --no-turns               no turn notes from the junctions
+    \\(TerrainOptions.help)
+      -h, --help               show this help
+    """
+
+    enum EngineKind: String, CaseIterable { case osrm, valhalla, graphhopper, embedded }
+
+    var handles: URL?
+    var engine: EngineKind
+    var url: URL?
+    var apiKey: String?
+    var osm: URL?
+    var mode: TravelMode
+    var legKind: LegKind
+    var concurrency: Int
+    var book: URL
+    var output: URL?
+    var title: String?
+    var retry: Bool
+    var turns: Bool
+    var terrain: TerrainOptions
+
+    init(_ arguments: inout Arguments) throws {
+        guard let engine = try arguments.choice("engine", of: EngineKind.self) else {
+            throw UsageError(message: "missing --engine osrm|valhalla|graphhopper|embedded")
+        }
+        self.engine = engine
+        url = try arguments.option("url").map { text in
+            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+                throw UsageError(message: "--url '\(text)' is not an http(s) URL")
+            }
+            return url
+        }
+        apiKey = try arguments.option("api-key")
+        osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
+        mode = try arguments.choice("mode", of: TravelMode.self) ?? .drive
+        let legs = try arguments.option("legs") ?? "road"
+        guard let kind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][legs] else {
+            throw UsageError(message: "--legs must be one of road, straight, as-drawn, not '\(legs)'")
+        }
+        legKind = kind
+        concurrency = Int(try arguments.number("concurrency", in: 1...64) ?? 4)
+        guard let book = try arguments.option("book") else { throw UsageError(message: "missing --book BOOK.json") }
+        self.book = URL(fileURLWithPath: book)
+        output = try arguments.option("output", short: "o").map { URL(fileURLWithPath: $0) }
+        title = try arguments.option("title")
+        retry = arguments.flag("retry")
+        turns = !arguments.flag("no-turns")
+        terrain = try TerrainOptions(&arguments)
+        let rest = try arguments.finish(positionals: retry ? 0...0 : 1...1, names: "HANDLES.geojson")
+        handles = rest.first.map { URL(fileURLWithPath: $0) }
+        if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
+        if engine != .embedded && osm != nil { throw UsageError(message: "--osm is for --engine embedded") }
+    }
+
+    /// The engine the legs are asked of.
+    func makeEngine() throws -> any RoutingEngine {
+        switch engine {
+        case .embedded:
+            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm!))
+        case .osrm:
+            return OSRMEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
+                              baseURL: url ?? URL(string: "http://127.0.0.1:5000")!)
+        case .valhalla:
+            return ValhallaEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
+                                  baseURL: url ?? URL(string: "http://127.0.0.1:8002")!)
+        case .graphhopper:
+            return GraphHopperEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
+                                     baseURL: url ?? URL(string: "http://127.0.0.1:8989")!, apiKey: apiKey)
+        }
+    }
+
+    func run(_ console: any Console) async throws {
+        try checkWritable([book] + [output].compactMap { $0 })
+        var editor: RouteEditor
+        var bookTitle = title
+        if retry {
+            let existing = try BookFile.read(contentsOf: book)
+            guard let plan = existing.plan else {
+                throw RunError(message: "\(book.path): this book's route was not built from handles; nothing to retry")
+            }
+            editor = RouteEditor(plan: plan)
+            editor.setMode(mode)
+            editor.retry()
+            bookTitle = bookTitle ?? existing.title
+        } else {
+            let input = try HandlesFile.read(contentsOf: handles!)
+            if input.lineIsTrack {
+                editor = RouteEditor.traced(from: input.line, mode: mode)
+                if legKind != .asDrawn {
+                    for i in editor.plan.legs.indices { editor.setLegKind(i, to: legKind) }
+                }
+            } else {
+                editor = RouteEditor()
+                editor.setMode(mode)
+                editor.setDefaultLegKind(legKind)
+                if input.handles.isEmpty {
+                    editor.addStroke(input.line)
+                } else {
+                    for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
+                }
+            }
+            bookTitle = bookTitle ?? handles!.deletingPathExtension().lastPathComponent
+        }
+        guard editor.plan.handles.count >= 2 else { throw RunError(message: "a route needs two handles or more") }
+        let engine = try makeEngine()
+        await editor.resolve(using: engine, concurrency: concurrency)
+        for line in Self.describe(editor) { console.out(line) }
+
+        var built = assembleRouteBook(title: bookTitle ?? "Route", editor: editor, turns: turns)
+        try await terrain.apply(to: &built, console: console)
+        try BookFile.write(built, to: book)
+        if let output {
+            let renderer = BookRenderer(template: try TemplateLibrary.load(built.settings.template))
+            let pages = try renderer.renderPDF(built, to: output)
+            console.out("\(output.path): \(RowContent.rows(of: built).count) rows, \(pages) pages")
+        }
+    }
+
+    /// Each leg's state and findings, the messages, and the totals, as lines.
+    static func describe(_ editor: RouteEditor) -> [String] {
+        var lines: [String] = []
+        let plan = editor.plan
+        for (i, leg) in plan.legs.enumerated() {
+            let length = Polyline(editor.legLine(i)).length
+            var state: String
+            switch (leg.kind, leg.state) {
+            case (.straight, _): state = "straight"
+            case (.asDrawn, _): state = "as drawn"
+            case (.road, .road?): state = "road"
+            case (.road, .noRoad?): state = "no road (straight)"
+            case (.road, .rateLimited?): state = "waiting: limiting requests (straight for now)"
+            case (.road, .serverError?): state = "waiting: server error (straight for now)"
+            case (.road, .unreachable?): state = "waiting: unreachable (straight for now)"
+            case (.road, .asked?), (.road, nil): state = "asked"
+            }
+            var line = String(format: "leg %d–%d: %@, %.2f km", i + 1, i + 2, state, length / 1000)
+            let findings = editor.findings(forLeg: i)
+            if !findings.isEmpty { line += " — " + findings.map(\.message).joined(separator: "; ") }
+            lines.append(line)
+        }
+        for message in editor.messages() { lines.append(message.text) }
+        let totals = editor.totals
+        let minutes = Int((totals.travelTime / 60).rounded())
+        lines.append(String(format: "total %.2f km, %dh %02dm", totals.distance / 1000, minutes / 60, minutes % 60)
+                     + (totals.straightLegs > 0 ? ", \(totals.straightLegs) straight leg\(totals.straightLegs == 1 ? "" : "s")" : ""))
+        return lines
+    }
+}
