@@ -46,6 +46,7 @@ let package = Package(
         // libtiff) and elevation services.
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
         .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "CZip", "CTiff"], swiftSettings: swift6),
+        .target(name: "Routing", dependencies: ["Model", "Geo", "OSM", "HTTP"], swiftSettings: swift6),
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
@@ -72,6 +73,8 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
