@@ -74,6 +74,8 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Formats", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
         .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"], swiftSettings: swift6),

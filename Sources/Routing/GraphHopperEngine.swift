@@ -1,0 +1,176 @@
+import Foundation
+import Geo
+import HTTP
+import Model
+
+/// Roads from a GraphHopper server (`/route`, self-hosted or the hosted Directions API), one
+/// request per leg.
+///
+/// Asks `GET <base>/route?point=<lat>,<lon>&point=<lat>,<lon>&profile=…&points_encoded=false&instructions=true&locale=en`
+/// (and `key=` when an API key is given) and reads the first path: `points.coordinates` as
+/// `[lon, lat]` (or `[lon, lat, ele]`), `distance` in metres, `time` in milliseconds.
+///
+/// GraphHopper names no side roads: its instructions say only where the route turns. So each
+/// instruction after the first, except arrivals (`sign` 4) and via points (5), becomes a junction
+/// at its first point (`interval[0]`) with an entry and an exit spoke and no side spokes. Their
+/// bearings are measured on the route's own line, from the junction to the point
+/// `spokeReach` metres back and ahead, as `Spoke.bearing` asks. Names come from `street_name`;
+/// a roundabout instruction (`sign` 6) marks its exit spoke, and the next instruction's entry
+/// spoke, as the ring.
+public struct GraphHopperEngine: RoutingEngine {
+    /// GraphHopper's stock profile names.
+    public static let defaultProfiles: [TravelMode: String] = [.drive: "car", .cycle: "bike", .walk: "foot"]
+    /// Metres along the line from a junction to the point its spoke bearings aim at: within the
+    /// 20–30 m `Spoke.bearing` asks, past the first vertex yet short of the next bend.
+    public static let spokeReach: Metres = 25
+    /// GraphHopper's exception names for "no road here": no road near a point, a point outside the
+    /// map, no connection between the points.
+    static let noRouteExceptions = ["PointNotFoundException", "PointOutOfBoundsException", "ConnectionNotFoundException"]
+    /// The start of GraphHopper's messages for the same, for servers that send no hints ("Point 1
+    /// is out of bounds: …" is matched by its middle).
+    static let noRouteMessages = ["Cannot find point", "Connection between locations not found"]
+
+    public let client: any HTTPClient
+    /// The server's root, e.g. `http://127.0.0.1:8989` or `https://graphhopper.com/api/1`.
+    public let baseURL: URL
+    /// Sent as `key=`; a self-hosted server needs none. Never written into an error message.
+    public let apiKey: String?
+    /// The profile asked for in each mode; a mode without one has no road.
+    public let profiles: [TravelMode: String]
+    /// Seconds each request may take.
+    public var timeout: TimeInterval
+
+    public var name: String { "GraphHopper" }
+
+    public init(client: any HTTPClient, baseURL: URL, apiKey: String? = nil,
+                profiles: [TravelMode: String] = GraphHopperEngine.defaultProfiles, timeout: TimeInterval = 30) {
+        self.client = client
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.profiles = profiles
+        self.timeout = timeout
+    }
+
+    /// The request for one leg.
+    /// - Throws: `RoutingError.noRoute` when no profile is set for `mode`.
+    public func request(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
+        guard let profile = profiles[mode] else {
+            throw .noRoute("No \(mode.gerund) route: GraphHopper has no profile set for \(mode.gerund)")
+        }
+        guard var components = URLComponents(string: "\(trimmedBase(baseURL))/route") else {
+            throw .serverError("GraphHopper: cannot make a request URL from \(baseURL.absoluteString)")
+        }
+        components.queryItems = [start, end].map {
+            URLQueryItem(name: "point", value: "\(sixDecimals($0.latitude)),\(sixDecimals($0.longitude))")
+        } + [
+            URLQueryItem(name: "profile", value: profile),
+            URLQueryItem(name: "points_encoded", value: "false"),
+            URLQueryItem(name: "instructions", value: "true"),
+            URLQueryItem(name: "locale", value: "en"),
+        ] + (apiKey.map { [URLQueryItem(name: "key", value: $0)] } ?? [])
+        guard let url = components.url else {
+            throw .serverError("GraphHopper: cannot make a request URL from \(baseURL.absoluteString)")
+        }
+        return HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+    }
+
+    /// The road from `start` to `end`: one request.
+    /// - Throws: `RoutingError`: `.noRoute` when GraphHopper finds no point or no connection,
+    ///   `.rateLimited` for HTTP 429, `.serverError` for 5xx, another refusal (a wrong key is HTTP
+    ///   401) or an answer that is not a route, `.unreachable` when no answer came.
+    public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
+        let exchange = EngineExchange(engine: name, mode: mode)
+        let response = try await exchange.send(try request(from: start, to: end, mode: mode), through: client)
+        return try Self.leg(from: response, exchange: exchange)
+    }
+
+    /// Reads an answer: a route, "no route", or a refusal.
+    static func leg(from response: HTTPResponse, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
+        if !(200..<300).contains(response.status) {
+            guard let error = exchange.decodeIfPossible(ErrorAnswer.self, from: response.body) else {
+                throw exchange.refused(response, saying: nil)
+            }
+            let details = (error.hints ?? []).compactMap(\.details)
+            let byHint = details.contains { detail in noRouteExceptions.contains { detail.hasSuffix($0) } }
+            let message = error.message ?? ""
+            let byMessage = noRouteMessages.contains { message.hasPrefix($0) } || message.contains("is out of bounds")
+            if response.status == 400, byHint || byMessage { throw exchange.noRoute }
+            throw exchange.refused(response, saying: error.message)
+        }
+        let answer = try exchange.decode(Answer.self, from: response.body)
+        guard let path = answer.paths.first else { throw exchange.notARoute("\"paths\" is empty") }
+        var line: [Coordinate] = []
+        for (i, values) in path.points.coordinates.enumerated() {
+            line.append(try exchange.coordinate(lonLat: values, field: "paths[0].points.coordinates[\(i)]"))
+        }
+        line = try exchange.checkedLine(line, field: "paths[0].points.coordinates")
+        let distance = try exchange.checkedAmount(path.distance, field: "paths[0].distance")
+        let milliseconds = try exchange.checkedAmount(path.time, field: "paths[0].time")
+        let junctions = try junctions(of: path.instructions ?? [], along: line, exchange: exchange)
+        return RoadLeg(line: line, distance: distance, duration: milliseconds / 1000, junctions: junctions)
+    }
+
+    private static let arrival = 4, viaPoint = 5, roundabout = 6
+
+    private static func junctions(of instructions: [Instruction], along line: [Coordinate],
+                                  exchange: EngineExchange) throws(RoutingError) -> [Junction] {
+        let polyline = Polyline(line)
+        var junctions: [Junction] = []
+        for k in instructions.indices.dropFirst() {
+            let instruction = instructions[k], previous = instructions[k - 1]
+            guard instruction.sign != arrival, instruction.sign != viaPoint else { continue }
+            guard let index = instruction.interval.first, line.indices.contains(index) else {
+                throw exchange.notARoute("instructions[\(k)].interval starts outside the \(line.count) points")
+            }
+            let place = line[index]
+            let along = polyline.cumulativeDistances[index]
+            guard along > 0, along < polyline.length else { continue }
+            let back = polyline.coordinate(atDistance: along - spokeReach)
+            let ahead = polyline.coordinate(atDistance: along + spokeReach)
+            guard back != place, ahead != place else { continue }
+            let spokes = [
+                Spoke(bearing: normalizedBearing(place.bearing(to: back)), role: .entry,
+                      name: nonEmpty(previous.street_name), isRoundabout: previous.sign == roundabout),
+                Spoke(bearing: normalizedBearing(place.bearing(to: ahead)), role: .exit,
+                      name: nonEmpty(instruction.street_name), isRoundabout: instruction.sign == roundabout),
+            ]
+            junctions.append(Junction(coordinate: place, distanceAlong: along, spokes: spokes))
+        }
+        return junctions
+    }
+
+    // MARK: - GraphHopper's JSON
+
+    private struct ErrorAnswer: Decodable {
+        struct Hint: Decodable {
+            let message: String?
+            let details: String?
+        }
+        let message: String?
+        let hints: [Hint]?
+    }
+
+    private struct Answer: Decodable {
+        let paths: [Path]
+    }
+
+    private struct Path: Decodable {
+        struct Points: Decodable {
+            let coordinates: [[Double]]
+        }
+        /// Metres.
+        let distance: Double
+        /// Milliseconds.
+        let time: Double
+        let points: Points
+        let instructions: [Instruction]?
+    }
+
+    private struct Instruction: Decodable {
+        /// −7 … 7: the kind of turn; 4 arrival, 5 via point, 6 roundabout.
+        let sign: Int
+        /// First and last index into the path's points.
+        let interval: [Int]
+        let street_name: String?
+    }
+}
