@@ -55,7 +55,7 @@ let package = Package(
                 swiftSettings: swift6),
 
         // The command line: parsing and wiring only; every stage lives in the library.
-        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP",
+        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
                                                    "Model", "Geo", "AtomicFile"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
@@ -76,9 +76,9 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "RoadbookCLI", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "RoadbookCLI",
+                                                           "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Terrain", "Model", "TestSupport"],

@@ -2,6 +2,7 @@ import Foundation
 import Formats
 import Geo
 import HTTP
+import Layout
 import Model
 import OSM
 import Pipeline

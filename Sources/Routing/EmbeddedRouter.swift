@@ -29,6 +29,10 @@ public struct EmbeddedRouter: RoutingEngine {
         /// and less than the gap to the next valley's road in the mountains, which the user did not
         /// mean.
         public var snapRadius: Metres = 500
+        /// A road of the mode's main network this much farther than the nearest road (an island:
+        /// a car park, a clipped track) is taken instead: within a lane's width or two of the same
+        /// place, the point means the network that goes somewhere.
+        public var mainNetworkPreference: Metres = 40
         /// The first, cheap look for a road: most handles are placed on one, and a 50 m search
         /// touches a handful of index cells instead of a hundred.
         public var nearSnapRadius: Metres = 50
@@ -131,8 +135,18 @@ public struct EmbeddedRouter: RoutingEngine {
 
     private func snap(_ point: Coordinate, role: String, table: ModeTable) throws -> SegmentSnap {
         let usable = { (way: Int) in table.waySpeed[way] > 0 }
-        if let near = index.nearest(to: point, within: configuration.nearSnapRadius, accepting: usable) { return near }
-        if let far = index.nearest(to: point, within: configuration.snapRadius, accepting: usable) { return far }
+        let main = { (way: Int) in table.wayInMainNetwork[way] }
+        let nearest = index.nearest(to: point, within: configuration.nearSnapRadius, accepting: usable)
+            ?? index.nearest(to: point, within: configuration.snapRadius, accepting: usable)
+        if let nearest {
+            // The main network wins when it is barely farther than the nearest road: the point was
+            // meant for it, and an island beside it leads nowhere.
+            if nearest.way < table.wayInMainNetwork.count, !table.wayInMainNetwork[nearest.way],
+               let onMain = index.nearest(to: point, within: nearest.offset + configuration.mainNetworkPreference, accepting: main) {
+                return onMain
+            }
+            return nearest
+        }
         let gerund = table.profile.mode.gerund
         guard let nearest = index.nearestAnywhere(to: point, accepting: usable) else {
             throw RoutingError.noRoute("No \(gerund) route: the map has no road open to \(gerund)")
@@ -270,6 +284,11 @@ private struct ModeTable: Sendable {
     let waySpeed: [MetresPerSecond]
     /// Seconds by edge index; infinite when the mode may not take the edge.
     let edgeSeconds: [TimeInterval]
+    /// By way index: the way belongs to the mode's largest connected network. An extract holds
+    /// islands (a car park, a clipped track) that a point may lie nearest to; snapping onto one
+    /// gives "no route" where the rider obviously has one, so snapping prefers the main network,
+    /// as OSRM does with its big components.
+    let wayInMainNetwork: [Bool]
 
     init(profile: TravelProfile, graph: RoadGraph, edgeLength: [Metres]) {
         self.profile = profile
@@ -285,6 +304,27 @@ private struct ModeTable: Sendable {
         }
         waySpeed = speeds
         edgeSeconds = seconds
+        // Connected components over the edges the mode may use in either direction (union–find).
+        var parent = Array(0..<graph.count)
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        var firstNode = [Int](repeating: -1, count: graph.ways.count)
+        for node in 0..<graph.count {
+            for e in graph.edgeIndices(from: node) {
+                let edge = graph.edge(at: e)
+                guard speeds[edge.way] > 0 else { continue }
+                if firstNode[edge.way] < 0 { firstNode[edge.way] = node }
+                let a = find(node), b = find(edge.target)
+                if a != b { parent[a] = b }
+            }
+        }
+        var size: [Int: Int] = [:]
+        for node in 0..<graph.count where !graph.edgeIndices(from: node).isEmpty { size[find(node), default: 0] += 1 }
+        let main = size.max { $0.value < $1.value }?.key
+        wayInMainNetwork = firstNode.map { $0 >= 0 && find($0) == main }
     }
 }
 
