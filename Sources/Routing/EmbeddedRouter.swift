@@ -265,11 +265,19 @@ public struct EmbeddedRouter: RoutingEngine {
             let behind = first == s.to ? s.from : s.to
             nodes.insert(behind, at: 0)
             distances.insert(-graph.coordinates[behind].distance(to: s.coordinate), at: 0)
+        } else if let first = nodes.first {
+            // Snapped onto a node: the route starts there, and the path's first node after it can be
+            // a junction.
+            let at = s.fraction <= 0 ? s.from : s.to
+            if at != first { nodes.insert(at, at: 0); distances.insert(0, at: 0) }
         }
         if let last = nodes.last, t.fraction > 0, t.fraction < 1 {
             let beyond = last == t.from ? t.to : t.from
             nodes.append(beyond)
             distances.append(polyline.length + graph.coordinates[beyond].distance(to: t.coordinate))
+        } else if let last = nodes.last {
+            let at = t.fraction <= 0 ? t.from : t.to
+            if at != last { nodes.append(at); distances.append(polyline.length) }
         }
         return RoadLeg(line: line, distance: polyline.length, duration: found.seconds,
                        junctions: finder.junctions(along: nodes, distances: distances))

@@ -1,6 +1,6 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
-//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|terrain|render] [--floor PATH]
+//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|terrain|router|render] [--floor PATH]
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
 import Formats
@@ -305,6 +305,10 @@ do {
     if only == nil || only == "terrain" {
         for line in try demBenchmarkLines() { print(line) }
         try await benchProfile()
+    }
+    if only == nil || only == "router" {
+        let osrm = ProcessInfo.processInfo.environment["ROADBOOK_OSRM_URL"].flatMap(URL.init(string:))
+        for line in try await routerBenchmarkLines(extract: andorraExtract(), osrmURL: osrm) { print(line) }
     }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))

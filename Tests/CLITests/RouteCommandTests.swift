@@ -1,0 +1,99 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// `roadbook route` with the embedded router on a small extract, and with an "OSRM" that limits
+/// requests and then answers, on loopback.
+@Suite("roadbook route")
+struct RouteCommandTests {
+    /// The extract of TurnCommandsTests: a crossroads at b (300 m east of a), d north, e south.
+    static func handles(_ points: [(Double, Double, String)]) -> String {
+        let features = points.map { x, y, properties -> String in
+            let c = TurnCommandsTests.grid(x, y)
+            return "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(c.longitude), \(c.latitude)]}, \"properties\": {\(properties)}}"
+        }
+        return "{\"type\": \"FeatureCollection\", \"features\": [\(features.joined(separator: ","))]}"
+    }
+
+    @Test("embedded router: roads found, tapped handles on the road, a surveyed one kept, notes at handles, turns from junctions, the plan stored")
+    func embedded() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // a (surveyed, 20 m off the road) → b-ish (tapped 15 m off) → d (with a course note).
+        try Self.handles([(0, 20, "\"origin\": \"coordinate\""), (310, 15, ""), (300, 300, "\"note\": \"Chapel\", \"marker\": \"P1\"")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                "--book", folder.path("b.json").path, "-o", folder.path("b.pdf").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output.contains("leg 1–2: road") && r.output.contains("leg 2–3: road"), "\(r.output)")
+        let book = try BookFile.read(contentsOf: folder.path("b.json"))
+        let plan = try #require(book.plan)
+        #expect(plan.handles.count == 3 && plan.mode == .drive)
+        #expect(plan.handles[0].coordinate == plan.handles[0].placed, "a surveyed handle never moves")
+        #expect(plan.handles[1].coordinate.distance(to: plan.handles[1].placed) > 5, "a tapped handle moves onto the road")
+        let note = try #require(book.notes.first { $0.marker == "P1" })
+        #expect(abs(note.distanceAlong - (book.route.coordinates.count > 0 ? Polyline(book.route.coordinates).length : 0)) < 1,
+                "the note on the last handle sits exactly at the route's end")
+        #expect(book.notes.contains { $0.generated?.text == "Turn left onto Cami Nord" }, "\(book.notes.map(\.text))")
+        #expect(FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
+    }
+
+    @Test("no road in this mode: the leg is straight, counted, and the message names the mode and the first such leg")
+    func noRoad() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // Walking is allowed everywhere here; a motorway-free map: use cycle on a road that is
+        // a track only reachable... simplest: a handle 3 km from any road.
+        try Self.handles([(0, 0, ""), (300, 0, ""), (300, 3000, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                "--book", folder.path("b.json").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output.contains("leg 2–3: no road (straight)") && r.output.contains("No driving route from 2 to 3"), "\(r.output)")
+        #expect(r.output.contains("1 straight leg"))
+    }
+
+    @Test("an engine that limits requests: the leg waits, straight for now; --retry asks it again")
+    func rateLimitedThenRetry() async throws {
+        let folder = try TemporaryFolder()
+        let limiting = try FaultServer(handler: { _ in .respond(429, body: Data("Too Many Requests".utf8)) })
+        try Self.handles([(0, 0, ""), (600, 0, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let first = await roadbook(["route", folder.path("h.geojson").path, "--engine", "osrm", "--url", limiting.baseURL.absoluteString,
+                                    "--book", folder.path("b.json").path])
+        limiting.stop()
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("waiting: limiting requests") && first.output.contains("OSRM is limiting requests"), "\(first.output)")
+        #expect(limiting.requests.count == 1, "asked once, not retried on its own")
+
+        // The same server, answering now: a straight two-point road.
+        let answering = try FaultServer(handler: { request in
+            let parts = request.path.split(separator: "/").last!.split(separator: ";").map { $0.split(separator: ",").map { Double($0)! } }
+            let line = parts.map { "[\($0[0]), \($0[1])]" }.joined(separator: ",")
+            return .json("""
+            {"code": "Ok", "routes": [{"geometry": {"type": "LineString", "coordinates": [\(line)]}, "distance": 600, "duration": 40,
+              "legs": [{"steps": [{"name": "Main", "maneuver": {"type": "depart"}, "intersections": []}]}]}]}
+            """)
+        })
+        defer { answering.stop() }
+        let retry = await roadbook(["route", "--retry", "--engine", "osrm", "--url", answering.baseURL.absoluteString,
+                                    "--book", folder.path("b.json").path])
+        #expect(retry.status == 0, "\(retry.errors)")
+        #expect(retry.output.contains("leg 1–2: road"), "\(retry.output)")
+        #expect(answering.requests.count == 1)
+    }
+
+    @Test("command-line mistakes", arguments: [
+        (["h.geojson", "--book", "b.json"], "missing --engine"),
+        (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--mode", "fly"], "--mode must be one of drive, cycle, walk"),
+        (["h.geojson", "--engine", "osrm"], "missing --book"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--legs", "wiggly"], "--legs must be one of road, straight, as-drawn"),
+    ])
+    func mistakes(arguments: [String], message: String) async {
+        let r = await roadbook(["route"] + arguments)
+        #expect(r.status == 64 && r.errors.contains(message), "\(r.errors)")
+    }
+}
