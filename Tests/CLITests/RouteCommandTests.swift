@@ -85,6 +85,18 @@ struct RouteCommandTests {
         #expect(answering.requests.count == 1)
     }
 
+    @Test("two identical handles in a row make an empty leg, not a failure")
+    func identicalHandles() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.handles([(0, 0, ""), (300, 100, ""), (300, 100, ""), (300, 300, "")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                "--book", folder.path("b.json").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output.contains("leg 2–3: road, 0.00 km"), "\(r.output)")
+    }
+
     @Test("command-line mistakes", arguments: [
         (["h.geojson", "--book", "b.json"], "missing --engine"),
         (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),
