@@ -279,7 +279,7 @@ struct ValhallaEngineTests {
 
     @Test("side roads can be left by the mode's own ability")
     func abilityByMode() async throws {
-        // At edge 5's end a residential road leaves at 308°: drivable and cyclable forward, walkable both ways.
+        // At edge 5's end (the third junction) a residential road leaves at 308°: drivable and cyclable forward, walkable both ways.
         let oneWay = valhallaAndorraTrace.replacingOccurrences(
             of: #""walkability":"both","cyclability":"forward","driveability":"forward","begin_heading":308"#,
             with: #""walkability":"none","cyclability":"both","driveability":"backward","begin_heading":308"#)
@@ -287,7 +287,7 @@ struct ValhallaEngineTests {
         for (mode, expected) in [(TravelMode.drive, false), (.cycle, true), (.walk, false)] {
             let client = FakeHTTPClient(answers: [json(valhallaAndorraRoute), json(oneWay)])
             let leg = try await ValhallaEngine(client: client, baseURL: local).route(from: start, to: end, mode: mode)
-            let side = leg.junctions[1].spokes.first { $0.role == .side }
+            let side = leg.junctions[2].spokes.first { $0.role == .side }
             #expect(side?.bearing == 308)
             #expect(side?.canLeave == expected, "\(mode)")
         }
