@@ -100,11 +100,17 @@ struct InspectCommand: Command {
             console.out(String(decoding: data, as: UTF8.self))
             return
         }
-        console.out(String(format: "%@ — %.2f km, %d notes", loaded.title, length / 1000, records.count))
+        var heading = String(format: "%@ — %.2f km, %d notes", loaded.title, length / 1000, records.count)
+        if let profile = loaded.profile {
+            heading += profile.isComplete ? String(format: ", climb %.0f m, descent %.0f m", profile.climb, profile.descent)
+                : ", No terrain for this route"
+        }
+        console.out(heading)
         for r in records {
             let cap = r.cap.map { String(format: "C.%03d", Int($0.rounded()) % 360) } ?? "     "
             let flag = r.onRoute ? "" : String(format: "  (off route by %.0f m)", abs(r.offsetFromRoute))
-            console.out(String(format: "%3d  %8.2f km  %@  %@%@", r.index, r.distanceAlong / 1000, cap,
+            let height = r.elevation.map { String(format: "%5.0f m  ", $0) } ?? ""
+            console.out(String(format: "%3d  %8.2f km  %@%@  %@%@", r.index, r.distanceAlong / 1000, height, cap,
                                [r.marker, r.text].compactMap { $0 }.joined(separator: " — "), flag))
         }
     }
