@@ -10,7 +10,6 @@ public struct PolylineIndex: Sendable {
     public let polyline: Polyline
     /// Side of a grid cell in metres, at the reference latitude.
     public let cellSize: Metres
-    private let referenceLatitude: Double
     private let metresPerDegree: Double
     private let cosReference: Double
     /// Segment indices grouped by cell; `cells[key]` is a range into `segmentsByCell`.
@@ -32,7 +31,6 @@ public struct PolylineIndex: Sendable {
         let meanLatitude = coords.isEmpty ? 0 : coords.reduce(0) { $0 + $1.latitude } / Double(coords.count)
         let metresPerDegree = Geodesic.wgs84.a * .pi / 180
         let cosReference = max(cos(meanLatitude * .pi / 180), 0.01)
-        referenceLatitude = meanLatitude
         self.metresPerDegree = metresPerDegree
         self.cosReference = cosReference
 

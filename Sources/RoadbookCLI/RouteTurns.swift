@@ -18,13 +18,15 @@ public enum RouteTurns {
     /// - Returns: the turns, and the stretches (metres along the route) not found on the map,
     ///   whose turns come from the track's shape.
     public static func maneuvers(along route: [Coordinate], graph: RoadGraph?) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
-        let fromShape = TrackTurns().maneuvers(in: route)
-        guard let graph else { return (fromShape, []) }
+        guard let graph else { return (TrackTurns().maneuvers(in: route), []) }
         let match = RouteMatcher(graph: graph).match(route)
         let junctions = JunctionFinder(graph: graph).junctions(along: match)
         let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions))
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
-        let filler = fromShape.filter { m in offMap.contains { $0.contains(m.distanceAlong) } }
+        // The track's shape is read only where the map does not cover the route.
+        let filler = offMap.isEmpty ? [] : TrackTurns().maneuvers(in: route).filter { m in
+            offMap.contains { $0.contains(m.distanceAlong) }
+        }
         let all = (fromMap + filler).sorted { $0.distanceAlong < $1.distanceAlong }
         return (all, offMap)
     }
