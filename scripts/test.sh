@@ -3,14 +3,12 @@
 # compare against (OSRM from the osrm-bindings wheel and Valhalla from the pyvalhalla wheel, on
 # 127.0.0.1, over the Andorra extract; ROADBOOK_OSRM_URL and ROADBOOK_VALHALLA_URL), runs
 # every unit, golden, end-to-end and integration test (`swift test`), and stops the engines.
-# Shared test data is found at ../shared/data beside the checkout, or at $ROADBOOK_DATA.
+# The test data (the Andorra extract and SRTM tile) is committed in samples/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 
-data="${ROADBOOK_DATA:-$(cd .. && pwd)/shared/data}"
-[ -f "$data/andorra/andorra.osm.pbf" ] || { echo "test data missing: $data/andorra/andorra.osm.pbf (set ROADBOOK_DATA)" >&2; exit 1; }
-export ROADBOOK_DATA="$data"
+data="$PWD/samples/data"
 
 # Real engines on loopback for the integration tests: OSRM and Valhalla over the Andorra extract,
 # Valhalla with the Andorra SRTM3 tile upsampled to the 1-arc-second tile its /height reads.

@@ -10,10 +10,7 @@ private let demBenchmarkLookups = 5_000_000
 /// - Returns: lines for the benchmark report: load time, lookups per second (best of 3), upsampling time.
 /// - Throws: `ElevationError` when the tile is missing or unreadable.
 func demBenchmarkLines() throws -> [String] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let data = ProcessInfo.processInfo.environment["ROADBOOK_DATA"].map { URL(fileURLWithPath: $0) }
-        ?? root.deletingLastPathComponent().appendingPathComponent("shared/data")
-    let url = data.appendingPathComponent("andorra/N42E001.hgt.zip")
+    let url = try sampleData("andorra/N42E001.hgt.zip")
     let clock = ContinuousClock()
     var loaded: HGTTile?
     let loadTime = try clock.measure { loaded = try HGTTile(contentsOf: url) }

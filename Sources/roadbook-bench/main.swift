@@ -111,7 +111,6 @@ func benchLocate() {
 }
 
 func benchSample() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roadbook").path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         throw BenchError(message: "build the roadbook product first: swift build -c release")
@@ -119,7 +118,7 @@ func benchSample() throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("roadbook-bench-\(getpid())")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: out) }
-    let sample = root.appendingPathComponent("samples/andorra-envalira.gpx").path
+    let sample = checkoutRoot.appendingPathComponent("samples/andorra-envalira.gpx").path
     var runs: [(Double, Double)] = []
     for _ in 0..<5 {
         let r = try measureProcess(binary, ["build", sample, "-o", out.appendingPathComponent("s.pdf").path,
@@ -200,17 +199,20 @@ func benchRender(floor: String?) throws {
     }
 }
 
-/// The Andorra extract: `$ROADBOOK_DATA/andorra/andorra.osm.pbf`, or `../shared/data` beside the checkout.
-func andorraExtract() throws -> URL {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let data = ProcessInfo.processInfo.environment["ROADBOOK_DATA"].map { URL(fileURLWithPath: $0) }
-        ?? root.deletingLastPathComponent().appendingPathComponent("shared/data")
-    let url = data.appendingPathComponent("andorra/andorra.osm.pbf")
+/// The root of the checkout this benchmark was built from.
+let checkoutRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A file of the sample data committed with the project (`samples/data`).
+func sampleData(_ path: String) throws -> URL {
+    let url = checkoutRoot.appendingPathComponent("samples/data").appendingPathComponent(path)
     guard FileManager.default.fileExists(atPath: url.path) else {
-        throw BenchError(message: "\(url.path) not found: set ROADBOOK_DATA to the shared data folder")
+        throw BenchError(message: "\(url.path) not found: it should be in the checkout")
     }
     return url
 }
+
+/// The Andorra extract in `samples/data`.
+func andorraExtract() throws -> URL { try sampleData("andorra/andorra.osm.pbf") }
 
 func benchTurns() throws {
     let extract = try andorraExtract()
@@ -224,8 +226,7 @@ func benchTurns() throws {
     let g = graph!
     print(String(format: "turns: Andorra graph load (PBF → road graph, %d nodes, %d ways): best %.1f ms, median %.1f ms",
                  g.count, g.ways.count, loads.min()! * 1000, loads.sorted()[2] * 1000))
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let sample = try GPXReader.read(contentsOf: root.appendingPathComponent("samples/andorra-envalira.gpx")).trackPoints.map(\.coordinate)
+    let sample = try GPXReader.read(contentsOf: checkoutRoot.appendingPathComponent("samples/andorra-envalira.gpx")).trackPoints.map(\.coordinate)
     // The sample there and back, three times: 233 km through Andorra's junctions.
     var route: [Coordinate] = []
     for _ in 0..<3 { route += sample; route += sample.reversed() }

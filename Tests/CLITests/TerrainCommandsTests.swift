@@ -13,7 +13,7 @@ struct TerrainCommandsTests {
     @Test("build --dem gives every row its height; profile draws PNG, SVG and PDF")
     func dem() async throws {
         let folder = try TemporaryFolder()
-        let tile = try sharedDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip").path
+        let tile = try testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip").path
         let r = await roadbook(["build", Self.sample, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path,
                                 "--no-turns", "--dem", tile])
         #expect(r.status == 0, "\(r.errors)")

@@ -45,7 +45,7 @@ struct EnginesAgreeTests {
         let client = try CurlHTTPClient(maximumConcurrentRequests: 4)
         let osrm = OSRMEngine(client: client, baseURL: try Self.url("ROADBOOK_OSRM_URL"))
         let valhalla = ValhallaEngine(client: client, baseURL: try Self.url("ROADBOOK_VALHALLA_URL"))
-        let graph = try OSMGraph.load(contentsOf: sharedDataFolder().appendingPathComponent("andorra/andorra.osm.pbf"))
+        let graph = try OSMGraph.load(contentsOf: testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf"))
         let embedded = EmbeddedRouter(graph: graph)
         var agreeing = 0
         var lines: [String] = []

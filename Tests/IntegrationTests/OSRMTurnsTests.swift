@@ -75,7 +75,7 @@ struct OSRMTurnsTests {
         return (coordinates.map { Coordinate(latitude: $0[1], longitude: $0[0]) }, steps, intersections)
     }
 
-    static let graph: RoadGraph? = try? OSMGraph.load(contentsOf: sharedDataFolder().appendingPathComponent("andorra/andorra.osm.pbf"))
+    static let graph: RoadGraph? = try? OSMGraph.load(contentsOf: testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf"))
 
     /// -1 left, +1 right, 0 neither.
     static func side(_ modifier: String?) -> Int {
@@ -87,7 +87,7 @@ struct OSRMTurnsTests {
 
     @Test("OSRM's turns, forks, ends of road and roundabouts are found at the same place, on the same side")
     func maneuversMatchOSRM() throws {
-        let data = try sharedDataFolder().path
+        let data = try testDataFolder().path
         let graph = try #require(Self.graph, "the Andorra extract could not be loaded from \(data)")
         var compared = 0, found = 0, junctionsPassed = 0, covered = 0
         var misses: [String] = []

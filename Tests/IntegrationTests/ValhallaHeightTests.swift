@@ -16,7 +16,7 @@ struct ValhallaHeightTests {
         guard let base = ProcessInfo.processInfo.environment["ROADBOOK_VALHALLA_URL"].flatMap(URL.init(string:)) else {
             throw ToolError(message: "ROADBOOK_VALHALLA_URL is not set: run the suite with scripts/test.sh, which starts Valhalla on 127.0.0.1")
         }
-        let data = try sharedDataFolder()
+        let data = try testDataFolder()
         let graph = try OSMGraph.load(contentsOf: data.appendingPathComponent("andorra/andorra.osm.pbf"))
         // Places on roads: every graph node is on a road; 1,000 of them chosen with a fixed seed,
         // each moved a third of the way towards a neighbour so most fall between DEM samples.

@@ -244,14 +244,14 @@ struct ReaderTests {
 
 // MARK: - The Andorra extract
 
-/// The shared data folder exists but lacks the extract.
+/// The data folder exists but lacks the extract.
 private struct MissingTestData: Error, CustomStringConvertible {
     var path: String
-    var description: String { "\(path) is missing: the shared test data must hold the Andorra extract" }
+    var description: String { "\(path) is missing: samples/data must hold the Andorra extract" }
 }
 
 private func andorraURL() throws -> URL {
-    let url = try sharedDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+    let url = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
     guard FileManager.default.fileExists(atPath: url.path) else {
         throw MissingTestData(path: url.path)
     }

@@ -167,7 +167,7 @@ private let residential = ["highway": "residential"]
 
 /// The Andorra extract's full road graph and its router, built once for the suite.
 private let andorra: Result<(RoadGraph, EmbeddedRouter), any Error> = Result {
-    let url = try sharedDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+    let url = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
     let graph = try OSMGraph.load(contentsOf: url, profile: .allRoads)
     return (graph, EmbeddedRouter(graph: graph))
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// Answers of real engines, recorded on 127.0.0.1 over ../shared/data/andorra/andorra.osm.pbf
+// Answers of real engines, recorded on 127.0.0.1 over samples/data/andorra/andorra.osm.pbf
 // (OpenStreetMap, 2013) with scripts/engines/osrm.sh and valhalla.sh, for one leg in Andorra la
 // Vella from (42.5063, 1.5218) to (42.5085, 1.5265): out of a roundabout, right, straight on along
 // Avinguda Meritxell, left into Carrer Bisbe Príncep Iglésias. Kept as they came, byte for byte.

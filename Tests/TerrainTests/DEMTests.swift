@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 @testable import Terrain
 
-/// The SRTM3 tile over Andorra in the shared test data.
+/// The SRTM3 tile over Andorra in samples/data.
 private func andorraTileURL() throws -> URL {
-    try sharedDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
+    try testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
 }
 
 private func andorraTile() throws -> HGTTile {
@@ -32,7 +32,7 @@ private func elevationError(_ body: () throws -> Void, sourceLocation: SourceLoc
 }
 
 // The raw samples and bilinear values below were read independently of this code with Python:
-//   unzip -p ../shared/data/andorra/N42E001.hgt.zip N42E001.hgt > /tmp/t.hgt
+//   unzip -p samples/data/andorra/N42E001.hgt.zip N42E001.hgt > /tmp/t.hgt
 //   python3 -c 'import struct; d=open("/tmp/t.hgt","rb").read(); s=lambda r,c: struct.unpack(">h", d[2*(r*1201+c):2*(r*1201+c)+2])[0]; ...'
 // with y = (43 − lat)·1200, x = (lon − 1)·1200, row = ⌊y⌋, column = ⌊x⌋ (the last cell on the
 // south and east edges), h = Σ sample · weight.

@@ -16,7 +16,7 @@ struct ProfileTerrainTests {
     }
 
     static func profile(spacing: Metres, threshold: Metres = ProfileBuilder.Configuration().noiseThreshold) async throws -> Profile {
-        let dem = try DEMSource(contentsOf: sharedDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip"))
+        let dem = try DEMSource(contentsOf: testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip"))
         var builder = ProfileBuilder()
         builder.configuration.spacing = spacing
         builder.configuration.noiseThreshold = threshold

@@ -68,17 +68,14 @@ public struct ToolError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The folder of shared test data (`../shared/data` beside the checkout, or `$ROADBOOK_DATA`).
-/// Fails loudly when missing: CI always has it.
-public func sharedDataFolder(file: StaticString = #filePath) throws -> URL {
-    if let env = ProcessInfo.processInfo.environment["ROADBOOK_DATA"] { return URL(fileURLWithPath: env) }
-    var url = URL(fileURLWithPath: "\(file)")
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        let candidate = url.appendingPathComponent("../shared/data").standardizedFileURL
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("andorra").path) { return candidate }
+/// The folder of test and sample data committed with the project (`samples/data`: the Andorra
+/// OpenStreetMap extract, its SRTM tile and the OpenRally schemas; see `samples/data/README.md`).
+public func testDataFolder(file: StaticString = #filePath) throws -> URL {
+    let url = packageRoot(file: file).appendingPathComponent("samples/data")
+    guard FileManager.default.fileExists(atPath: url.appendingPathComponent("andorra/andorra.osm.pbf").path) else {
+        throw ToolError(message: "test data missing: \(url.path)/andorra/andorra.osm.pbf should be in the checkout")
     }
-    throw ToolError(message: "shared test data not found: set ROADBOOK_DATA or put it at ../shared/data beside the checkout")
+    return url
 }
 
 /// The root of the package checkout.
