@@ -184,6 +184,16 @@ struct ReaderTests {
         let error = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: truncated) }
         #expect(error.file.hasSuffix("truncated.osm.gz"))
         #expect(error.description.contains("truncated"))
+
+        // A .gz name over bytes that are not gzip is refused, not read as plain text; an empty one says so.
+        let notGzip = folder.path("not.osm.gz")
+        try Data("garbage, not gzip".utf8).write(to: notGzip)
+        let refused = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: notGzip) }
+        #expect(refused.description.contains("not gzip"))
+        let empty = folder.path("empty.osm.gz")
+        try Data().write(to: empty)
+        let nothing = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: empty) }
+        #expect(nothing.description.contains("empty; expected gzip-compressed OSM XML"))
     }
 
     @Test("OSM XML errors name the line: DOCTYPE, a bad latitude, broken XML")
