@@ -45,7 +45,7 @@ let package = Package(
         // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped with libzip; GeoTIFF with
         // libtiff) and elevation services.
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
-        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "CZip", "CTiff"], swiftSettings: swift6),
+        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "AtomicFile", "CZip", "CTiff"], swiftSettings: swift6),
         .target(name: "Routing", dependencies: ["Model", "Geo", "OSM", "HTTP"], swiftSettings: swift6),
 
         // I/O layers.
