@@ -112,17 +112,7 @@ public struct GeoTIFFDEM: Sendable {
         return values.withUnsafeBufferPointer { v -> Metres? in
             let k = row * width + column
             let h00 = Double(v[k]), h01 = Double(v[k + 1]), h10 = Double(v[k + width]), h11 = Double(v[k + width + 1])
-            let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
-            if (h00.isNaN && w00 > 0) || (h01.isNaN && w01 > 0) || (h10.isNaN && w10 > 0) || (h11.isNaN && w11 > 0) {
-                return nil
-            }
-            // A void with zero weight must add nothing (NaN × 0 is NaN), so it is left out.
-            var sum = 0.0
-            if w00 > 0 { sum += h00 * w00 }
-            if w01 > 0 { sum += h01 * w01 }
-            if w10 > 0 { sum += h10 * w10 }
-            if w11 > 0 { sum += h11 * w11 }
-            return sum
+            return bilinearHeight(h00, h01, h10, h11, fx: fx, fy: fy)
         }
     }
 }

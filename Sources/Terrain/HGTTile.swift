@@ -149,8 +149,8 @@ public struct HGTTile: Sendable {
     ///
     /// The grid is treated as a plane in degrees (as GDAL and Valhalla do): with
     /// `y = (north − lat) · (size − 1)` and `x = (lon − west) · (size − 1)`, the height is
-    /// `h00·(1−fx)(1−fy) + h01·fx(1−fy) + h10·(1−fx)fy + h11·fx·fy` for the fractional parts
-    /// fx, fy. On the south or east edge the last cell is used, so the edge samples are reached.
+    /// `bilinearHeight` of the cell for the fractional parts fx, fy. On the south or east edge the
+    /// last cell is used, so the edge samples are reached.
     ///
     /// Voids: when a sample that carries weight is a void, the answer is nil. A height is never
     /// interpolated across a void, so no height is invented where the survey had none; a void
@@ -172,14 +172,8 @@ public struct HGTTile: Sendable {
         let fy = y - Double(row), fx = x - Double(column)
         return samples.withUnsafeBufferPointer { s -> Metres? in
             let i = row * size + column
-            let h00 = s[i], h01 = s[i + 1], h10 = s[i + size], h11 = s[i + size + 1]
-            let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
-            if (h00 == HGTTile.void && w00 > 0) || (h01 == HGTTile.void && w01 > 0)
-                || (h10 == HGTTile.void && w10 > 0) || (h11 == HGTTile.void && w11 > 0) {
-                return nil
-            }
-            // A void with zero weight contributes 0 · (−32768) = 0.
-            return Double(h00) * w00 + Double(h01) * w01 + Double(h10) * w10 + Double(h11) * w11
+            func metres(_ sample: Int16) -> Double { sample == HGTTile.void ? .nan : Double(sample) }
+            return bilinearHeight(metres(s[i]), metres(s[i + 1]), metres(s[i + size]), metres(s[i + size + 1]), fx: fx, fy: fy)
         }
     }
 }
