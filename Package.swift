@@ -45,7 +45,7 @@ let package = Package(
         // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped with libzip; GeoTIFF with
         // libtiff) and elevation services.
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
-        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "CZip", "CTiff"], swiftSettings: swift6),
+        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "AtomicFile", "CZip", "CTiff"], swiftSettings: swift6),
         .target(name: "Routing", dependencies: ["Model", "Geo", "OSM", "HTTP"], swiftSettings: swift6),
 
         // I/O layers.
@@ -63,7 +63,7 @@ let package = Package(
                           dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
                           swiftSettings: swift6),
 
-        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "HTTP"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "Terrain", "HTTP", "CCairo", "CTiff"], path: "Tests/TestSupport",
                 swiftSettings: swift6),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),

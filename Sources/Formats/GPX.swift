@@ -85,15 +85,12 @@ public struct GPXPoint: Sendable, Equatable {
     public var coordinate: Coordinate
     /// `<ele>`: metres above mean sea level (the GPX definition), if given.
     public var elevation: Metres?
-    /// `<time>`, if given. A time written without a zone is taken as UTC, as GPX requires.
-    public var time: Date?
     /// The 1-based line of the point's start tag in the file.
     public var line: Int
 
-    public init(coordinate: Coordinate, elevation: Metres? = nil, time: Date? = nil, line: Int) {
+    public init(coordinate: Coordinate, elevation: Metres? = nil, line: Int) {
         self.coordinate = coordinate
         self.elevation = elevation
-        self.time = time
         self.line = line
     }
 }
@@ -104,8 +101,6 @@ public struct GPXWaypoint: Sendable, Equatable {
     public var coordinate: Coordinate
     /// `<ele>`: metres above mean sea level, if given.
     public var elevation: Metres?
-    /// `<time>`, if given (UTC when written without a zone).
-    public var time: Date?
     /// `<name>`.
     public var name: String?
     /// `<desc>`.
@@ -119,12 +114,11 @@ public struct GPXWaypoint: Sendable, Equatable {
     /// The 1-based line of the `<wpt>` start tag in the file.
     public var line: Int
 
-    public init(coordinate: Coordinate, elevation: Metres? = nil, time: Date? = nil, name: String? = nil,
+    public init(coordinate: Coordinate, elevation: Metres? = nil, name: String? = nil,
                 description: String? = nil, comment: String? = nil, symbol: String? = nil, type: String? = nil,
                 line: Int) {
         self.coordinate = coordinate
         self.elevation = elevation
-        self.time = time
         self.name = name
         self.description = description
         self.comment = comment

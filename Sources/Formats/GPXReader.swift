@@ -4,9 +4,9 @@ import Geo
 /// Reads GPX 1.0 and 1.1 files with a streaming (SAX) parser: memory grows with
 /// the number of points kept, never with the size of the file.
 ///
-/// Tracks, routes and waypoints are read with `ele` and `time`; extensions,
+/// Tracks, routes and waypoints are read with `ele`; `time`, extensions,
 /// elements in other namespaces and GPX elements not used here are skipped
-/// without error. A DOCTYPE is refused, and external entities are never loaded.
+/// without error (so a malformed `<time>` does not reject the file). A DOCTYPE is refused, and external entities are never loaded.
 public enum GPXReader {
     /// The namespace of GPX 1.0 documents.
     public static let gpx10Namespace = "http://www.topografix.com/GPX/1/0"
@@ -16,7 +16,7 @@ public enum GPXReader {
     /// Reads the GPX file at `url`, 64 KiB at a time.
     /// - Throws: `FormatError` naming the file (as `url.relativePath`), the line
     ///   and the field when the file cannot be read, is not well-formed XML, is
-    ///   not GPX, or holds a bad coordinate, `<ele>` or `<time>`.
+    ///   not GPX, or holds a bad coordinate or `<ele>`.
     public static func read(contentsOf url: URL) throws -> GPXDocument {
         let fileName = url.relativePath
         let handler = GPXHandler(fileName: fileName)
@@ -39,7 +39,7 @@ public enum GPXReader {
 /// The GPX state machine: a stack of the open elements the reader cares about,
 /// and a depth counter for the subtree being skipped.
 private final class GPXHandler: XMLStreamHandler {
-    private enum TextField: String { case name, desc, cmt, sym, type, ele, time }
+    private enum TextField: String { case name, desc, cmt, sym, type, ele }
     private enum PointKind: String { case wpt, trkpt, rtept }
     private enum Frame {
         case gpx, metadata, track, segment, route
@@ -50,7 +50,6 @@ private final class GPXHandler: XMLStreamHandler {
         var coordinate = Coordinate(latitude: 0, longitude: 0)
         var line = 0
         var elevation: Metres?
-        var time: Date?
         var name, desc, cmt, sym, type: String?
     }
 
@@ -112,19 +111,17 @@ private final class GPXHandler: XMLStreamHandler {
         switch stack.removeLast() {
         case .text(.ele, let line) where isInPoint:
             point.elevation = try stream.withTextBytes { try elevation($0, line: line) }
-        case .text(.time, let line) where isInPoint:
-            point.time = try stream.withTextBytes { try time($0, line: line) }
         case .text(let field, _):
             store(stream.text, as: field)
         case .point(.wpt):
             document.waypoints.append(GPXWaypoint(
-                coordinate: point.coordinate, elevation: point.elevation, time: point.time, name: point.name,
+                coordinate: point.coordinate, elevation: point.elevation, name: point.name,
                 description: point.desc, comment: point.cmt, symbol: point.sym, type: point.type, line: point.line))
         case .point(.trkpt):
-            segment.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation, time: point.time,
+            segment.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation,
                                     line: point.line))
         case .point(.rtept):
-            route.points.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation, time: point.time,
+            route.points.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation,
                                          line: point.line))
         case .segment:
             track.segments.append(segment)
@@ -168,7 +165,7 @@ private final class GPXHandler: XMLStreamHandler {
         case (.route, "rtept"): return .point(.rtept)
         case (.point(let kind), _):
             guard let field = TextField(rawValue: name) else { return nil }
-            return kind == .wpt || field == .ele || field == .time ? .text(field, line: line) : nil
+            return kind == .wpt || field == .ele ? .text(field, line: line) : nil
         default: return nil
         }
     }
@@ -178,8 +175,8 @@ private final class GPXHandler: XMLStreamHandler {
         return false
     }
 
-    /// Puts the text of a closed text element (not `ele` or `time` of a point, which
-    /// are parsed from bytes) where it belongs: the frame now on top.
+    /// Puts the text of a closed text element (not `ele` of a point, which
+    /// is parsed from bytes) where it belongs: the frame now on top.
     private func store(_ text: String, as field: TextField) {
         switch (stack.last, field) {
         case (.point?, .name): point.name = text
@@ -234,18 +231,6 @@ private final class GPXHandler: XMLStreamHandler {
         }
         return value
     }
-
-    /// `<time>`: an ISO 8601 date and time. Empty text means no time.
-    private func time(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Date? {
-        let trimmed = trimmingWhitespace(text)
-        if trimmed.isEmpty { return nil }
-        guard let date = ISO8601Time.parse(utf8: trimmed) else {
-            throw FormatError(file: fileName, line: line, field: "time",
-                              message: "<time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 time "
-                                  + "such as 2024-05-01T09:30:00Z")
-        }
-        return date
-    }
 }
 
 /// True for the four XML whitespace bytes: space, tab, line feed, carriage return.
@@ -276,110 +261,4 @@ private func decimal(_ raw: UnsafeBufferPointer<UInt8>) -> Double? {
     }
     guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
     return value
-}
-
-/// Parses the ISO 8601 date-times GPX files hold: `YYYY-MM-DDThh:mm:ss`, then
-/// optional fractional seconds, then an optional zone (`Z`, `±hh:mm`, `±hhmm`,
-/// `±hh`). A time without a zone is UTC, as the GPX schema requires.
-enum ISO8601Time {
-    /// Seconds from 1970-01-01T00:00:00Z to Foundation's reference date, 2001-01-01T00:00:00Z.
-    private static let secondsFrom1970To2001 = 978_307_200
-
-    /// - Returns: the instant, or nil when `text` is not such a time or a field is out of range.
-    static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(utf8: $0) }
-    }
-
-    /// `parse(_:)` on UTF-8 bytes, without building a String.
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        var scanner = Scanner(bytes: bytes)
-        guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-              let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t"),
-              let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2), scanner.skip(":"),
-              let second = scanner.digits(2) else { return nil }
-        var fraction = 0.0
-        if scanner.skip(".") || scanner.skip(",") {
-            // Digits past the 15th are below a Double's resolution at epoch scale; they are read and dropped.
-            var numerator = 0
-            var denominator = 1
-            var count = 0
-            while let digit = scanner.digits(1) {
-                if count < 15 {
-                    numerator = numerator * 10 + digit
-                    denominator *= 10
-                }
-                count += 1
-            }
-            guard count > 0 else { return nil }
-            fraction = Double(numerator) / Double(denominator)
-        }
-        var offsetSeconds = 0
-        if scanner.skip("Z") || scanner.skip("z") {
-        } else if let sign = scanner.sign() {
-            guard let hours = scanner.digits(2), hours <= 23 else { return nil }
-            _ = scanner.skip(":")
-            let minutes = scanner.digits(2) ?? 0
-            guard minutes <= 59 else { return nil }
-            offsetSeconds = sign * (hours * 3600 + minutes * 60)
-        }
-        guard scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        // Date counts from 2001-01-01; subtracting in integers first keeps the fraction exact.
-        return Date(timeIntervalSinceReferenceDate: Double(seconds - secondsFrom1970To2001) + fraction)
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date; Howard Hinnant's
-    /// `days_from_civil` (http://howardhinnant.github.io/date_algorithms.html).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-        var atEnd: Bool { index == bytes.count }
-
-        mutating func skip(_ character: Unicode.Scalar) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
-            index += 1
-            return true
-        }
-
-        /// +1 or −1 for a `+` or `-` sign, consumed; nil otherwise.
-        mutating func sign() -> Int? {
-            if skip("+") { return 1 }
-            if skip("-") { return -1 }
-            return nil
-        }
-
-        /// Exactly `count` ASCII digits as a number, consumed; nil (consuming nothing) otherwise.
-        mutating func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + count] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            index += count
-            return value
-        }
-    }
 }

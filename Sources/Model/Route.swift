@@ -6,13 +6,10 @@ public struct RoutePoint: Sendable, Equatable {
     public var coordinate: Coordinate
     /// Height above sea level in metres, when known.
     public var elevation: Metres?
-    /// When the point was recorded, when known.
-    public var time: Date?
 
-    public init(coordinate: Coordinate, elevation: Metres? = nil, time: Date? = nil) {
+    public init(coordinate: Coordinate, elevation: Metres? = nil) {
         self.coordinate = coordinate
         self.elevation = elevation
-        self.time = time
     }
 }
 
@@ -29,8 +26,7 @@ public struct Route: Codable, Sendable, Equatable {
 
     public var coordinates: [Coordinate] { points.map(\.coordinate) }
 
-    // Points are stored compactly as [lat, lon] or [lat, lon, ele] arrays; time is not kept
-    // (a road book measures distance, not pace).
+    // Points are stored compactly as [lat, lon] or [lat, lon, ele] arrays.
     private enum CodingKeys: String, CodingKey { case source, points }
 
     public init(from decoder: any Decoder) throws {

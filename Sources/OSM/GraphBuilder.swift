@@ -4,8 +4,8 @@ import Geo
 /// Which OpenStreetMap ways become roads of the graph.
 ///
 /// The graph builder offers a filter only ways that carry a `highway` tag; the filter decides among
-/// them from all their tags. `allRoads` keeps everything one could drive, ride or walk along;
-/// `carRoads` keeps what a car may use.
+/// them from all their tags. `allRoads` keeps everything one could drive, ride or walk along; what
+/// each way of travel may use is decided later, by the router's travel profiles.
 public struct RoadFilter: Sendable {
     /// A short name for messages, such as `all roads`.
     public let name: String
@@ -41,23 +41,8 @@ public struct RoadFilter: Sendable {
         "pedestrian", "path", "footway", "cycleway", "bridleway", "steps",
     ]
 
-    /// `highway` values a car may use.
-    public static let carHighways: Set<String> = [
-        "motorway", "trunk", "primary", "secondary", "tertiary",
-        "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link",
-        "unclassified", "residential", "living_street", "service", "road", "track",
-    ]
-
     /// Every road, track and path.
     public static let allRoads = RoadFilter(name: "all roads", highways: roadHighways)
-
-    /// Roads a car may use: `carHighways`, less those tagged `access`, `vehicle`, `motor_vehicle`
-    /// or `motorcar` `=no` (the most specific of these tags that is present decides).
-    public static let carRoads = RoadFilter(name: "car roads") { tags in
-        guard let highway = tags["highway"], carHighways.contains(highway), tags["area"] != "yes" else { return false }
-        let decisive = ["motorcar", "motor_vehicle", "vehicle", "access"].lazy.compactMap { tags[$0] }.first
-        return decisive != "no"
-    }
 }
 
 /// Loads the road graph of an OpenStreetMap file.

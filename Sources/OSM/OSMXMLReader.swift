@@ -237,92 +237,61 @@ final class OSMXMLReader {
     }
 }
 
-/// Inflates a gzip file as it is read: one Swift owner for one zlib `z_stream`, set up with
-/// `inflateInit2(16 + MAX_WBITS)` so zlib reads the gzip wrapper (RFC 1952) and checks its CRC.
-/// Concatenated gzip members (as `cat a.gz b.gz` makes) are read one after another.
+/// Reads a gzip file inflated, through zlib's own gzip file reader (`gzread`): it checks each
+/// member's CRC and reads concatenated members (as `cat a.gz b.gz` makes) one after another.
+/// One Swift owner for one `gzFile`, closed in `deinit`.
 final class GzipInflater {
-    /// Compressed bytes read from the file per call.
-    static let inputChunkSize = 64 * 1024
+    /// Compressed bytes zlib reads from the file per call.
+    static let inputChunkSize: UInt32 = 64 * 1024
 
-    private let file: UnsafeMutablePointer<FILE>
+    private let gz: gzFile
     private let fileName: String
-    /// On the heap: zlib keeps a pointer back to the stream and checks it, so it must not move.
-    private let stream: UnsafeMutablePointer<z_stream>
-    private let input: UnsafeMutableRawPointer
-    private var inputEnded = false
-    private var memberEnded = false
-    private var compressedBytesRead = 0
+    private var bytesInflated = 0
 
-    /// - Throws: `OSMError` when zlib cannot set up the stream.
+    /// Reads from `file`'s descriptor (duplicated, so the caller still closes `file`).
+    /// - Throws: `OSMError` when zlib cannot open the stream.
     init(file: UnsafeMutablePointer<FILE>, fileName: String) throws {
-        self.file = file
         self.fileName = fileName
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        input = .allocate(byteCount: Self.inputChunkSize, alignment: 16)
-        let status = inflateInit2_(stream, 16 + MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deallocate()
-            input.deallocate()
-            throw OSMError(file: fileName, message: "cannot start gzip inflation: \(zlibStatusDescription(status))")
+        let descriptor = dup(fileno(file))
+        guard descriptor >= 0, let gz = gzdopen(descriptor, "rb") else {
+            if descriptor >= 0 { close(descriptor) }
+            throw OSMError(file: fileName, message: "cannot start gzip inflation: \(String(cString: strerror(errno)))")
         }
+        self.gz = gz
+        _ = gzbuffer(gz, Self.inputChunkSize)
     }
 
-    deinit {
-        inflateEnd(stream)
-        stream.deallocate()
-        input.deallocate()
-    }
+    deinit { gzclose_r(gz) }
 
     /// Inflates into `buffer`; returns the number of bytes written, 0 at the end of the data.
     /// - Throws: `OSMError` when the file is not gzip, is corrupt, or ends inside a member.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            if stream.pointee.avail_in == 0, !inputEnded {
-                let count = fread(input, 1, Self.inputChunkSize, file)
-                if count < Self.inputChunkSize, ferror(file) != 0 {
-                    throw OSMError(file: fileName, byteOffset: compressedBytesRead,
-                                   message: "cannot read the file: \(String(cString: strerror(errno)))")
-                }
-                if count == 0 {
-                    inputEnded = true
-                } else {
-                    compressedBytesRead += count
-                    stream.pointee.next_in = input.assumingMemoryBound(to: Bytef.self)
-                    stream.pointee.avail_in = uInt(count)
-                }
+        let count = gzread(gz, buffer.baseAddress, UInt32(buffer.count))
+        var status: Int32 = Z_OK
+        let detail = gzerror(gz, &status).map { String(cString: $0) } ?? zlibStatusDescription(status)
+        let offset = Int(gzoffset(gz))
+        if count < 0 {
+            if status == Z_ERRNO {
+                throw OSMError(file: fileName, byteOffset: offset, message: "cannot read the file: \(String(cString: strerror(errno)))")
             }
-            if stream.pointee.avail_in == 0, inputEnded {
-                if memberEnded { return 0 }
-                if compressedBytesRead == 0 {
-                    throw OSMError(file: fileName, message: "the file is empty; expected gzip-compressed OSM XML")
-                }
-                throw OSMError(file: fileName, byteOffset: compressedBytesRead,
+            throw OSMError(file: fileName, byteOffset: offset,
+                           message: "cannot inflate the gzip data: \(detail); the file is corrupt or not gzip")
+        }
+        if count > 0, gzdirect(gz) != 0 {
+            throw OSMError(file: fileName, byteOffset: 0,
+                           message: "cannot inflate the gzip data: incorrect header check; the file is corrupt or not gzip")
+        }
+        if count == 0 {
+            if status == Z_BUF_ERROR {
+                throw OSMError(file: fileName, byteOffset: offset,
                                message: "the gzip data ends early; the file is truncated, download it again")
             }
-            if memberEnded {
-                // More bytes after a member's end: the next member of a concatenated file.
-                let status = inflateReset(stream)
-                guard status == Z_OK else {
-                    throw OSMError(file: fileName, message: "cannot restart gzip inflation: \(zlibStatusDescription(status))")
-                }
-                memberEnded = false
+            if bytesInflated == 0, offset == 0 {
+                throw OSMError(file: fileName, message: "the file is empty; expected gzip-compressed OSM XML")
             }
-            stream.pointee.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
-            stream.pointee.avail_out = uInt(buffer.count)
-            let status = inflate(stream, Z_NO_FLUSH)
-            let produced = buffer.count - Int(stream.pointee.avail_out)
-            switch status {
-            case Z_STREAM_END: memberEnded = true
-            case Z_OK, Z_BUF_ERROR: break
-            default:
-                let detail = stream.pointee.msg.map { String(cString: $0) } ?? zlibStatusDescription(status)
-                let consumed = compressedBytesRead - Int(stream.pointee.avail_in)
-                throw OSMError(file: fileName, byteOffset: consumed,
-                               message: "cannot inflate the gzip data: \(detail); the file is corrupt or not gzip")
-            }
-            if produced > 0 { return produced }
         }
+        bytesInflated += Int(count)
+        return Int(count)
     }
 }
 

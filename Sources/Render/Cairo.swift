@@ -4,8 +4,8 @@ import Foundation
 
 /// A Cairo surface: owns its `cairo_surface_t`, frees it in `deinit`. Subclasses open the
 /// output kinds roadbook writes: PDF, SVG and image (PNG).
-class Surface {
-    let handle: OpaquePointer
+package class Surface {
+    package let handle: OpaquePointer
     /// The file being written, for messages; empty for an in-memory image.
     let path: String
 
@@ -62,12 +62,12 @@ final class SVGSurface: Surface {
 }
 
 /// An image in memory, 32-bit ARGB, written out as PNG.
-final class ImageSurface: Surface {
+package final class ImageSurface: Surface {
     let width: Int
     let height: Int
 
     /// - Parameters: pixel size; both at least 1.
-    init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         self.width = width
         self.height = height
         try super.init(handle: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
@@ -75,7 +75,7 @@ final class ImageSurface: Surface {
     }
 
     /// Writes the image as PNG to `path` (callers go through `AtomicFile`).
-    func writePNG(to path: String) throws {
+    package func writePNG(to path: String) throws {
         cairo_surface_flush(handle)
         try checkCairo(cairo_surface_write_to_png(handle, path), "cairo_surface_write_to_png", path: path)
     }

@@ -23,13 +23,13 @@ public struct RenderError: Error, CustomStringConvertible, Equatable {
 
 /// The one place a Cairo status becomes a Swift error (as swift-nio's `System.swift` does for
 /// system calls): throws a `RenderError` naming `call` unless `status` is success.
-func checkCairo(_ status: cairo_status_t, _ call: String, path: String? = nil) throws {
+package func checkCairo(_ status: cairo_status_t, _ call: String, path: String? = nil) throws {
     guard status != CAIRO_STATUS_SUCCESS else { return }
     throw RenderError(call: call, reason: String(cString: cairo_status_to_string(status)), path: path)
 }
 
 /// Unwraps a handle a C constructor returned, or throws a `RenderError` naming `call`.
-func checkHandle<T>(_ handle: T?, _ call: String) throws -> T {
+package func checkHandle<T>(_ handle: T?, _ call: String) throws -> T {
     guard let handle else { throw RenderError(call: call, reason: "returned no object (out of memory?)") }
     return handle
 }

@@ -88,7 +88,7 @@ struct BuildCommand: Command {
         let document = try GPXReader.read(contentsOf: track)
         let points = try document.requireRoute(minimumPoints: 2)
         let route = Route(source: track.lastPathComponent,
-                          points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
+                          points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) })
         let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
         let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
         var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)

@@ -53,7 +53,7 @@ struct RegenerateCommand: Command {
         let document = try GPXReader.read(contentsOf: route)
         let points = try document.requireRoute(minimumPoints: 2)
         let newRoute = Route(source: route.lastPathComponent,
-                             points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
+                             points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) })
         let graph = try osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
         var (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)

@@ -191,7 +191,7 @@ public struct EmbeddedRouter: RoutingEngine {
         var cost = [Double](repeating: .infinity, count: n + 1)
         var parent = [Int32](repeating: -1, count: n + 1)
         var closed = [Bool](repeating: false, count: n + 1)
-        var heap = Heap()
+        var heap = MinHeap()
         let fromStart: Int32 = -2
         let goalLatitude = t.coordinate.latitude * .pi / 180, goalLongitude = t.coordinate.longitude * .pi / 180
         let goalCos = cos(goalLatitude)
@@ -333,50 +333,5 @@ private struct ModeTable: Sendable {
         for node in 0..<graph.count where !graph.edgeIndices(from: node).isEmpty { size[find(node), default: 0] += 1 }
         let main = size.max { $0.value < $1.value }?.key
         wayInMainNetwork = firstNode.map { $0 >= 0 && find($0) == main }
-    }
-}
-
-/// A binary min-heap of (priority, node) pairs, priorities and nodes in parallel arrays.
-/// Push and pop O(log n). Stale entries are left in and skipped by the caller (lazy deletion).
-private struct Heap {
-    private var priority: [Double] = []
-    private var node: [Int32] = []
-
-    mutating func push(_ p: Double, _ n: Int32) {
-        priority.append(p)
-        node.append(n)
-        var i = priority.count - 1
-        while i > 0 {
-            let up = (i - 1) / 2
-            if priority[up] <= p { break }
-            priority[i] = priority[up]
-            node[i] = node[up]
-            i = up
-        }
-        priority[i] = p
-        node[i] = n
-    }
-
-    mutating func pop() -> (Double, Int32)? {
-        guard let top = priority.first else { return nil }
-        let topNode = node[0]
-        let lastPriority = priority.removeLast(), lastNode = node.removeLast()
-        let count = priority.count
-        if count > 0 {
-            var i = 0
-            while true {
-                let l = 2 * i + 1
-                if l >= count { break }
-                let r = l + 1
-                let child = r < count && priority[r] < priority[l] ? r : l
-                if priority[child] >= lastPriority { break }
-                priority[i] = priority[child]
-                node[i] = node[child]
-                i = child
-            }
-            priority[i] = lastPriority
-            node[i] = lastNode
-        }
-        return (top, topNode)
     }
 }

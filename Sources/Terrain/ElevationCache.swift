@@ -1,8 +1,6 @@
+import AtomicFile
 import Foundation
 import Geo
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Keeps the heights another source gave, on disk, so a route asked again (a regenerated book,
 /// a second run) costs no requests.
@@ -169,7 +167,7 @@ public actor ElevationCache: ElevationSource {
         return result
     }
 
-    /// Writes every entry to a temporary file beside `file`, then renames it onto `file`.
+    /// Writes every entry through `AtomicFile`: a temporary file beside `file`, renamed onto it.
     private func save(_ entries: [Key: Entry]) throws {
         let folder = file.deletingLastPathComponent()
         let hint = "the heights were fetched but cannot be kept; make \(folder.path) writable or choose another cache folder"
@@ -178,33 +176,13 @@ public actor ElevationCache: ElevationSource {
         } catch {
             throw failure("cannot create the cache folder (\(error.localizedDescription)); \(hint)")
         }
-        var text = "{\"format\":\"\(Self.fileFormat)\",\"source\":\(Self.jsonString(inner.name)),\"points\":[\n"
-        text += entries.keys.sorted().map { key in
-            "[\(key.latitude),\(key.longitude),\(entries[key]!.height.map { "\($0)" } ?? "null")]"
-        }.joined(separator: ",\n")
-        text += "\n]}\n"
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-            throw failure("cannot write \(temporary.path); \(hint)")
+        let contents = FileContents(format: Self.fileFormat, source: inner.name, points: entries.keys.sorted().map { key in
+            [Double(key.latitude), Double(key.longitude), entries[key]!.height]
+        })
+        do {
+            try AtomicFile.write(try JSONEncoder().encode(contents), to: file)
+        } catch {
+            throw failure("cannot write the elevation cache (\(error)); \(hint)")
         }
-        guard rename(temporary.path, file.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw failure("cannot rename \(temporary.lastPathComponent) into place (\(reason)); \(hint)")
-        }
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

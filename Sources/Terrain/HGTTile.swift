@@ -27,7 +27,7 @@ public struct HGTTile: Sendable {
     public let south: Int
     /// Integer longitude of the tile's western edge, degrees, in [−180, 179].
     public let west: Int
-    /// Samples per side (3601 for SRTM1, 1201 for SRTM3; other values only for upsampled tiles).
+    /// Samples per side (3601 for SRTM1, 1201 for SRTM3; other values only for tiles built in memory).
     public let size: Int
     /// `size × size` heights in metres, row by row from north to south, each row west to east.
     public let samples: [Int16]
@@ -149,8 +149,8 @@ public struct HGTTile: Sendable {
     ///
     /// The grid is treated as a plane in degrees (as GDAL and Valhalla do): with
     /// `y = (north − lat) · (size − 1)` and `x = (lon − west) · (size − 1)`, the height is
-    /// `h00·(1−fx)(1−fy) + h01·fx(1−fy) + h10·(1−fx)fy + h11·fx·fy` for the fractional parts
-    /// fx, fy. On the south or east edge the last cell is used, so the edge samples are reached.
+    /// `bilinearHeight` of the cell for the fractional parts fx, fy. On the south or east edge the
+    /// last cell is used, so the edge samples are reached.
     ///
     /// Voids: when a sample that carries weight is a void, the answer is nil. A height is never
     /// interpolated across a void, so no height is invented where the survey had none; a void
@@ -172,88 +172,8 @@ public struct HGTTile: Sendable {
         let fy = y - Double(row), fx = x - Double(column)
         return samples.withUnsafeBufferPointer { s -> Metres? in
             let i = row * size + column
-            let h00 = s[i], h01 = s[i + 1], h10 = s[i + size], h11 = s[i + size + 1]
-            let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
-            if (h00 == HGTTile.void && w00 > 0) || (h01 == HGTTile.void && w01 > 0)
-                || (h10 == HGTTile.void && w10 > 0) || (h11 == HGTTile.void && w11 > 0) {
-                return nil
-            }
-            // A void with zero weight contributes 0 · (−32768) = 0.
-            return Double(h00) * w00 + Double(h01) * w01 + Double(h10) * w10 + Double(h11) * w11
-        }
-    }
-
-    /// This tile with `factor` times as many cells per side: sample (r, c) of the result is the
-    /// bilinear height of this tile at row r/factor, column c/factor, rounded to whole metres
-    /// (half away from zero), or a void where `height(at:)` gives nil.
-    ///
-    /// Upsampling an SRTM3 tile by 3 gives an SRTM1-sized tile (3601 × 3601), the only size
-    /// Valhalla's `/height` reads. Every `factor`-th sample is an original sample exactly, and
-    /// elsewhere the result differs from the original bilinear surface by the rounding, at most
-    /// 0.5 m at the new samples.
-    ///
-    /// Cost: O((size − 1)² · factor²); 13 million samples and about 26 MB for SRTM3 × 3.
-    /// - Parameter factor: at least 1.
-    public func upsampled(by factor: Int) -> HGTTile {
-        precondition(factor >= 1, "upsampling factor must be at least 1, not \(factor)")
-        let newSize = (size - 1) * factor + 1
-        let count = newSize * newSize
-        let n = size
-        let result = [Int16](unsafeUninitializedCapacity: count) { out, initialized in
-            samples.withUnsafeBufferPointer { s in
-                for r in 0..<newSize {
-                    let row = min(r / factor, n - 2)
-                    let fy = Double(r - row * factor) / Double(factor)
-                    for c in 0..<newSize {
-                        let column = min(c / factor, n - 2)
-                        let fx = Double(c - column * factor) / Double(factor)
-                        let i = row * n + column
-                        let h00 = s[i], h01 = s[i + 1], h10 = s[i + n], h11 = s[i + n + 1]
-                        let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
-                        if (h00 == HGTTile.void && w00 > 0) || (h01 == HGTTile.void && w01 > 0)
-                            || (h10 == HGTTile.void && w10 > 0) || (h11 == HGTTile.void && w11 > 0) {
-                            out[r * newSize + c] = HGTTile.void
-                        } else {
-                            let h = Double(h00) * w00 + Double(h01) * w01 + Double(h10) * w10 + Double(h11) * w11
-                            out[r * newSize + c] = Int16(h.rounded(.toNearestOrAwayFromZero))
-                        }
-                    }
-                }
-            }
-            initialized = count
-        }
-        // The size is (size − 1) · factor + 1 ≥ 2 and the count matches it, so this cannot throw.
-        return try! HGTTile(south: south, west: west, size: newSize, samples: result,
-                            source: "\(source) upsampled ×\(factor)")
-    }
-
-    /// The tile as the bytes of a `.hgt` file (big-endian Int16, north row first).
-    public var bigEndianBytes: Data {
-        var data = Data(count: samples.count * 2)
-        data.withUnsafeMutableBytes { raw in
-            for (i, v) in samples.enumerated() {
-                raw.storeBytes(of: v.bigEndian, toByteOffset: 2 * i, as: Int16.self)
-            }
-        }
-        return data
-    }
-
-    /// Writes the tile as a plain `.hgt` file. The bytes go to a temporary file beside `url` that is
-    /// then renamed into place, so a failed write leaves any earlier file as it was.
-    /// - Throws: `ElevationError` naming `url` when the file cannot be written.
-    public func write(to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
-        do {
-            try bigEndianBytes.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ElevationError(source: url.path, message: "cannot write the tile: \(error.localizedDescription)")
+            func metres(_ sample: Int16) -> Double { sample == HGTTile.void ? .nan : Double(sample) }
+            return bilinearHeight(metres(s[i]), metres(s[i + 1]), metres(s[i + size]), metres(s[i + size + 1]), fx: fx, fy: fy)
         }
     }
 }

@@ -6,8 +6,8 @@ import Terrain
 private let demBenchmarkLookups = 5_000_000
 
 /// Reads the Andorra SRTM3 tile and times bilinear `HGTTile.height(at:)` lookups at seeded
-/// random points across it, and the ×3 upsampling that makes an SRTM1 tile for Valhalla.
-/// - Returns: lines for the benchmark report: load time, lookups per second (best of 3), upsampling time.
+/// random points across it.
+/// - Returns: lines for the benchmark report: load time and lookups per second (best of 3).
 /// - Throws: `ElevationError` when the tile is missing or unreadable.
 func demBenchmarkLines() throws -> [String] {
     let url = try sampleData("andorra/N42E001.hgt.zip")
@@ -37,13 +37,11 @@ func demBenchmarkLines() throws -> [String] {
         }
         best = min(best, time)
     }
-    let upsampleTime = clock.measure { _ = tile.upsampled(by: 3) }
     func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
     let rate = Double(points.count) / seconds(best)
     return [
         String(format: "DEM: SRTM3 tile N42E001.hgt.zip read and unzipped in %.1f ms", seconds(loadTime) * 1000),
         String(format: "DEM: %.1f million bilinear heights/s (best of 3 × %d random points; %d voids; mean %.0f m)",
                rate / 1e6, points.count, voids, sum / Double(points.count - voids)),
-        String(format: "DEM: upsampling ×3 to SRTM1 (3601 × 3601) in %.0f ms", seconds(upsampleTime) * 1000),
     ]
 }

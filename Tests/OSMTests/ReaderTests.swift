@@ -184,6 +184,16 @@ struct ReaderTests {
         let error = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: truncated) }
         #expect(error.file.hasSuffix("truncated.osm.gz"))
         #expect(error.description.contains("truncated"))
+
+        // A .gz name over bytes that are not gzip is refused, not read as plain text; an empty one says so.
+        let notGzip = folder.path("not.osm.gz")
+        try Data("garbage, not gzip".utf8).write(to: notGzip)
+        let refused = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: notGzip) }
+        #expect(refused.description.contains("not gzip"))
+        let empty = folder.path("empty.osm.gz")
+        try Data().write(to: empty)
+        let nothing = try #require(throws: OSMError.self) { try OSMGraph.load(contentsOf: empty) }
+        #expect(nothing.description.contains("empty; expected gzip-compressed OSM XML"))
     }
 
     @Test("OSM XML errors name the line: DOCTYPE, a bad latitude, broken XML")
@@ -209,36 +219,14 @@ struct ReaderTests {
         #expect(empty.description.contains("empty"))
     }
 
-    @Test("road filters: all roads and car roads")
+    @Test("road filters: all roads, or the highways one names")
     func filters() throws {
         let data = try OSMData.read(xml: Data(handMadeXML.utf8), fileName: "hand.osm")
-        let cars = OSMGraph.build(from: data, profile: .carRoads)
-        // The service road is access=private, not no: kept. Nothing here is only for walkers.
-        #expect(Set(cars.ways.map(\.id)) == [10, 11, 12, 13, 14, 15, 16, 17])
-        let forbidden = RoadFilter.carRoads
-        #expect(!forbidden.keeps(["highway": "residential", "motor_vehicle": "no"]))
-        #expect(forbidden.keeps(["highway": "residential", "access": "no", "motorcar": "yes"]))
-        #expect(!forbidden.keeps(["highway": "footway"]))
         #expect(RoadFilter.allRoads.keeps(["highway": "footway"]))
         #expect(!RoadFilter.allRoads.keeps(["highway": "construction"]))
         #expect(!RoadFilter.allRoads.keeps(["highway": "bus_stop"]))
         let primaryOnly = RoadFilter(name: "primary", highways: ["primary"])
         #expect(OSMGraph.build(from: data, profile: primaryOnly).ways.map(\.id) == [11])
-    }
-
-    @Test("nearest node: the linear scan and the grid index agree")
-    func nearestNode() throws {
-        let graph = OSMGraph.build(from: try OSMData.read(xml: Data(handMadeXML.utf8), fileName: "hand.osm"))
-        let index = NodeIndex(graph: graph, cellSize: 50)
-        let nearCrossroads = grid(8, -6)
-        #expect(graph.nearestNode(to: nearCrossroads, within: 20) == (try node(graph, 5)))
-        #expect(index.nearestNode(to: nearCrossroads, within: 20) == (try node(graph, 5)))
-        #expect(graph.nearestNode(to: nearCrossroads, within: 9) == nil)
-        #expect(index.nearestNode(to: nearCrossroads, within: 9) == nil)
-        // Far away: nothing within 1 km, but node 22 within 10 km.
-        let east = grid(3000, 0)
-        #expect(index.nearestNode(to: east, within: 1000) == nil)
-        #expect(index.nearestNode(to: east, within: 10_000) == (try node(graph, 22)))
     }
 }
 
@@ -302,15 +290,6 @@ struct AndorraTests {
 
         // Every coordinate is in or near Andorra.
         #expect(graph.coordinates.allSatisfy { (42.3...42.8).contains($0.latitude) && (1.3...1.9).contains($0.longitude) })
-
-        // The grid index finds what the linear scan finds.
-        let index = NodeIndex(graph: graph)
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<200 {
-            let point = Coordinate(latitude: Double.random(in: 42.43...42.65, using: &generator),
-                                   longitude: Double.random(in: 1.41...1.78, using: &generator))
-            #expect(index.nearestNode(to: point, within: 300) == graph.nearestNode(to: point, within: 300))
-        }
     }
 
     @Test("a truncated PBF file fails with an error naming the file and the blob")

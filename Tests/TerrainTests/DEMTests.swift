@@ -158,42 +158,6 @@ struct HGTTileTests {
             #expect(throws: ElevationError.self, "\(bad)") { try HGTTile.corner(ofFileNamed: bad) }
         }
     }
-
-    @Test("upsampling SRTM3 by 3 keeps the original samples and the bilinear surface within 0.5 m")
-    func upsampling() throws {
-        let tile = try andorraTile()
-        let fine = tile.upsampled(by: 3)
-        #expect(fine.size == HGTTile.srtm1Size)
-        var mismatches = 0
-        for r in 0..<tile.size {
-            for c in 0..<tile.size where fine.sample(row: 3 * r, column: 3 * c) != tile.sample(row: r, column: c) {
-                mismatches += 1
-            }
-        }
-        #expect(mismatches == 0)
-
-        var generator = SystemRandomNumberGenerator()
-        var compared = 0, worst = 0.0
-        for _ in 0..<200_000 {
-            let p = at(Double.random(in: 42...43, using: &generator), Double.random(in: 1...2, using: &generator))
-            guard let coarse = tile.height(at: p), let upsampled = fine.height(at: p) else { continue }
-            worst = max(worst, abs(coarse - upsampled))
-            compared += 1
-        }
-        #expect(compared > 190_000)
-        #expect(worst <= 0.5 + 1e-9)
-        #expect(worst > 0)   // the rounding shows: the check above is not comparing a tile with itself
-
-        // Written as .hgt it is an SRTM1 file, the only kind Valhalla's /height reads.
-        let folder = try TemporaryFolder()
-        let url = folder.path("N42E001.hgt")
-        try fine.write(to: url)
-        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
-        #expect(size == 25_934_402)
-        let reread = try HGTTile(contentsOf: url)
-        #expect(reread.size == 3601 && reread.south == 42 && reread.west == 1)
-        #expect(reread.samples == fine.samples)
-    }
 }
 
 /// The Andorra tile's samples in rows `rows` and columns `columns`, as Doubles (voids as −32768).

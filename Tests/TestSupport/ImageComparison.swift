@@ -1,9 +1,11 @@
 import CCairo
+import Render
 import Foundation
 
 /// Compares two PNG images pixel by pixel with two tolerances, as swift-snapshot-testing does:
 /// how much one channel of a pixel may differ before the pixel counts as different, and what
-/// share of the pixels may differ. Used by golden-image tests of tulips and pages.
+/// share of the pixels may differ. Used by golden-image tests of tulips and pages; it reads images
+/// through the renderer's own Cairo wrappers (`package` in `Render`).
 public enum ImageComparison {
     /// How far two images may differ and still match.
     public struct Tolerance: Sendable, Equatable {
@@ -125,10 +127,10 @@ public enum ImageComparison {
 }
 
 /// A PNG file read into memory as a Cairo image surface. Owns its `cairo_surface_t`.
-final class PNGImage {
+public final class PNGImage {
     let handle: OpaquePointer
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     private let stride: Int
     private let data: UnsafeMutablePointer<UInt8>
     /// RGB24 leaves the top byte undefined; it is read as opaque.
@@ -136,7 +138,7 @@ final class PNGImage {
 
     /// - Throws: `RenderError` naming `cairo_image_surface_create_from_png` and `path` when the
     ///   file is missing, unreadable or not a PNG.
-    init(path: String) throws {
+    public init(path: String) throws {
         let surface = try checkHandle(cairo_image_surface_create_from_png(path), "cairo_image_surface_create_from_png")
         do {
             try checkCairo(cairo_surface_status(surface), "cairo_image_surface_create_from_png", path: path)
@@ -164,7 +166,7 @@ final class PNGImage {
     deinit { cairo_surface_destroy(handle) }
 
     /// The premultiplied ARGB value of a pixel (alpha in the top byte).
-    func pixel(x: Int, y: Int) -> UInt32 {
+    public func pixel(x: Int, y: Int) -> UInt32 {
         let value = UnsafeRawPointer(data).advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt32.self).pointee
         return opaque ? value | 0xff00_0000 : value
     }

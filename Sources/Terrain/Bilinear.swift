@@ -1,0 +1,22 @@
+/// The bilinear height of a grid cell, the one interpolation every DEM here uses (`HGTTile`,
+/// `GeoTIFFDEM`): `h00·(1−fx)(1−fy) + h01·fx(1−fy) + h10·(1−fx)fy + h11·fx·fy`, with `h00` the
+/// cell's north-west sample, `h01` its north-east, `h10` south-west and `h11` south-east, and
+/// `fx`, `fy` in [0, 1] the fractions east and south.
+///
+/// A void (NaN) that carries weight gives nil, so no height is invented where the survey had none;
+/// a void whose weight is exactly zero (the point lies on the far side of the cell's grid line) is
+/// left out of the sum. O(1), no allocation.
+@inlinable
+func bilinearHeight(_ h00: Double, _ h01: Double, _ h10: Double, _ h11: Double, fx: Double, fy: Double) -> Double? {
+    let w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
+    if (h00.isNaN && w00 > 0) || (h01.isNaN && w01 > 0) || (h10.isNaN && w10 > 0) || (h11.isNaN && w11 > 0) {
+        return nil
+    }
+    // NaN × 0 is NaN, so a void of zero weight is skipped rather than multiplied.
+    var sum = 0.0
+    if w00 > 0 { sum += h00 * w00 }
+    if w01 > 0 { sum += h01 * w01 }
+    if w10 > 0 { sum += h10 * w10 }
+    if w11 > 0 { sum += h11 * w11 }
+    return sum
+}
