@@ -43,7 +43,7 @@ enum TurnFixtures {
     ///            ^
     static func roundabout() -> [Junction] {
         let quarter = 2 * Double.pi * 20 / 4
-        func ring(_ bearing: Degrees, _ role: Spoke.Role, canLeave: Bool = true) -> Spoke {
+        func ring(_ bearing: Degrees, _ role: RoadRole, canLeave: Bool = true) -> Spoke {
             Spoke(bearing: bearing, role: role, canLeave: canLeave, isRoundabout: true)
         }
         let s = Junction(coordinate: grid(0, -20), distanceAlong: 100, spokes: [
