@@ -12,29 +12,34 @@ public struct Handle: Codable, Sendable, Equatable, Identifiable {
         public var isSurveyed: Bool { self == .coordinate || self == .waypoint }
     }
 
-    /// A note carried by a handle: placed at the exact distance where the route reaches the handle.
-    public struct CourseNote: Codable, Sendable, Equatable {
-        public var text: String
-        public var marker: String?
-        public init(text: String, marker: String? = nil) {
-            self.text = text
-            self.marker = marker
-        }
-    }
-
     /// Stable identity, kept through moves, reorders and undo.
     public var id: Int
     public var coordinate: Coordinate
     public var origin: Origin
     /// Where the handle was placed, before any snapping onto a road.
     public var placed: Coordinate
-    public var note: CourseNote?
+    /// The handle note: words the handle carries into the book as a row.
+    public var note: HandleNote?
 
-    public init(id: Int, coordinate: Coordinate, origin: Origin, note: CourseNote? = nil) {
+    public init(id: Int, coordinate: Coordinate, origin: Origin, note: HandleNote? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.origin = origin
         self.placed = coordinate
         self.note = note
+    }
+}
+
+/// A handle note: words a handle carries, printed as a row of the book at the exact distance where
+/// the route reaches the handle.
+public struct HandleNote: Codable, Sendable, Equatable {
+    /// The instruction.
+    public var text: String
+    /// A short name such as `CP1`.
+    public var marker: String?
+
+    public init(text: String, marker: String? = nil) {
+        self.text = text
+        self.marker = marker
     }
 }

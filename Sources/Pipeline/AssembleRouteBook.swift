@@ -2,10 +2,10 @@ import Foundation
 import Geo
 import Model
 
-/// Builds a book from a route drawn through handles: the route is the editor's line, every course
-/// note on a handle sits at the exact distance where the route reaches that handle (not projected
-/// afterwards), and the turns at the junctions of the road legs become turn notes (joining a
-/// handle's note when close to it). The plan is stored so the route reopens editable.
+/// Builds a book from a route drawn through handles: the route is the editor's line, every handle
+/// note sits at the exact distance where the route reaches its handle (not projected afterwards),
+/// and the turns at the junctions of the road legs become turn notes (joining a handle note when
+/// close to it). The plan is stored so the route reopens editable.
 /// - Parameters:
 ///   - editor: the route, its road legs already resolved.
 ///   - turns: whether to add turn notes from the road legs' junctions.

@@ -7,7 +7,7 @@ import TestSupport
 
 @Suite("Reading the handles of a route to build")
 struct HandlesFileTests {
-    @Test("GeoJSON points are handles with their origin and course note; a LineString is a stroke")
+    @Test("GeoJSON points are handles with their origin and handle note; a LineString is a stroke")
     func geoJSON() throws {
         let json = """
         {"type": "FeatureCollection", "features": [
@@ -18,7 +18,7 @@ struct HandlesFileTests {
         """
         let input = try HandlesFile.fromGeoJSON(Data(json.utf8), fileName: "h.geojson")
         #expect(input.handles.map(\.origin) == [.coordinate, .tapped, .tapped])
-        #expect(input.handles[1].note == Handle.CourseNote(text: "Cattle grid", marker: "CP1"))
+        #expect(input.handles[1].note == HandleNote(text: "Cattle grid", marker: "CP1"))
         #expect(input.handles.map(\.id) == [1, 2, 3])
         let stroke = """
         {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1.5, 42.5], [1.51, 42.5], [1.52, 42.51]]}}
@@ -51,7 +51,7 @@ struct HandlesFileTests {
             .write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
         let w = try HandlesFile.read(contentsOf: folder.path("w.gpx"))
         #expect(w.handles.map(\.origin) == [.waypoint, .waypoint])
-        #expect(w.handles[0].note == Handle.CourseNote(text: "Fuel", marker: "CP1") && w.handles[1].note?.text == "End")
+        #expect(w.handles[0].note == HandleNote(text: "Fuel", marker: "CP1") && w.handles[1].note?.text == "End")
         try (header + "<trk><trkseg><trkpt lat=\"42.5\" lon=\"1.5\"/><trkpt lat=\"42.6\" lon=\"1.6\"/></trkseg></trk></gpx>")
             .write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
         let t = try HandlesFile.read(contentsOf: folder.path("t.gpx"))

@@ -23,7 +23,7 @@ struct BookVersionTests {
         #expect(book.notes.map(\.text) == ["Chapel on the left", "Bear right onto CG-1", "Bear left onto CG-1", "Roundabout"])
         let plan = try #require(book.plan)
         #expect(plan.handles.map(\.origin) == [.tapped, .courseNote, .waypoint])
-        #expect(plan.handles[1].note == Handle.CourseNote(text: "Chapel on the left", marker: "P1"))
+        #expect(plan.handles[1].note == HandleNote(text: "Chapel on the left", marker: "P1"))
         #expect(plan.legs.map(\.kind) == [.road, .road])
         #expect(book.notes[1].generated?.maneuver == "turn")
         #expect(book.notes[1].tulip?.roads.map(\.role) == [.side, .exit, .entry])
