@@ -22,9 +22,9 @@ public struct HandlesInput: Sendable, Equatable {
 /// Reads handles from GeoJSON or GPX.
 ///
 /// - GeoJSON: a FeatureCollection whose Point features are the handles in order, with optional
-///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `courseNote`; default
-///   `tapped`), `note` (the instruction of the handle note) and `marker`; or one
-///   LineString feature, a drawn stroke.
+///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
+///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note) and
+///   `marker`; or one LineString feature, a drawn stroke.
 /// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
 ///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
 ///   a handle note; without either, the track is traced into handles.
@@ -85,9 +85,9 @@ public enum HandlesFile {
             case "Point":
                 let coordinate = try position(geometry["coordinates"], field: "\(field).geometry.coordinates", file: fileName)
                 let originName = properties["origin"] as? String ?? "tapped"
-                guard let origin = Handle.Origin(rawValue: originName) else {
+                guard let origin = Handle.Origin(rawValue: originName == "courseNote" ? "note" : originName) else {
                     throw FormatError(file: fileName, field: "\(field).properties.origin",
-                                      message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, courseNote")
+                                      message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, note")
                 }
                 let note = (properties["note"] as? String).map { HandleNote(text: $0, marker: properties["marker"] as? String) }
                 handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note))

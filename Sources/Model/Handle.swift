@@ -3,10 +3,11 @@ import Geo
 
 /// A point the route goes through, numbered from 1 in the route.
 public struct Handle: Codable, Sendable, Equatable, Identifiable {
-    /// Where the handle came from. Coordinates and waypoints are surveyed points: the route goes to
-    /// them and they never move onto the road; tapped and drawn handles do.
+    /// Where the handle came from: tapped or drawn on the map, typed as a coordinate, a waypoint, or
+    /// placed for a note (a row of the book). Coordinates and waypoints are surveyed points: the
+    /// route goes to them and they never move onto the road; the others do.
     public enum Origin: String, Codable, Sendable {
-        case tapped, drawn, coordinate, waypoint, courseNote
+        case tapped, drawn, coordinate, waypoint, note
 
         /// Surveyed points stay where they are when a road arrives.
         public var isSurveyed: Bool { self == .coordinate || self == .waypoint }

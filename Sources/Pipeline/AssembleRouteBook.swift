@@ -17,7 +17,7 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
     let handles = editor.plan.handles
     let notes = editor.handleNotes().enumerated().map { i, placement -> Note in
         let origin = handles.first { $0.id == placement.handleID }?.origin
-        return Note(id: i + 1, kind: origin == .waypoint ? .waypoint : .note, distanceAlong: placement.distanceAlong,
+        return Note(id: i + 1, kind: origin == .waypoint ? .waypoint : .typed, distanceAlong: placement.distanceAlong,
                     coordinate: placement.coordinate, text: placement.note.text, marker: placement.note.marker,
                     cap: polyline.heading(atDistance: placement.distanceAlong, lookahead: Thresholds.capLookahead))
     }

@@ -9,7 +9,7 @@ public struct TracedHandleNote: Sendable, Equatable {
     public var distanceAlong: Metres
     /// The note's own position (a waypoint's surveyed point), which the handle keeps.
     public var coordinate: Coordinate
-    /// `.waypoint` or `.courseNote`.
+    /// `.waypoint` or `.note`.
     public var origin: Handle.Origin
     public var note: HandleNote
 

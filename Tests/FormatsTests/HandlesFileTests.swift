@@ -27,6 +27,19 @@ struct HandlesFileTests {
         #expect(drawn.handles.isEmpty && drawn.line.count == 3 && !drawn.lineIsTrack)
     }
 
+    @Test("a handle placed for a note has origin note, also under its former name courseNote")
+    func noteOrigin() throws {
+        let json = """
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1.52, 42.50]}, "properties": {"origin": "note", "note": "Ford"}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1.55, 42.52]}, "properties": {"origin": "courseNote", "note": "Gate"}}
+        ]}
+        """
+        let input = try HandlesFile.fromGeoJSON(Data(json.utf8), fileName: "h.geojson")
+        #expect(input.handles.map(\.origin) == [.note, .note])
+        #expect(input.handles.map(\.note?.text) == ["Ford", "Gate"])
+    }
+
     @Test("a mistake names the feature and field", arguments: [
         ("{\"type\": \"Topology\"}", "type must be FeatureCollection"),
         ("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1.5, 95]}}", "features[0].geometry.coordinates"),

@@ -655,10 +655,10 @@ struct RouteEditorDrawingTests {
         let note = Note(id: 7, kind: .waypoint, distanceAlong: 1000, coordinate: g(1000, 20), text: "Fuel", marker: "WP3")
         let e = RouteEditor.traced(from: route, notes: [
             TracedHandleNote(note, origin: .waypoint),
-            TracedHandleNote(distanceAlong: 820, coordinate: g(820, 0), origin: .courseNote, note: .init(text: "Cattle grid")),
+            TracedHandleNote(distanceAlong: 820, coordinate: g(820, 0), origin: .note, note: .init(text: "Cattle grid")),
         ])
         // Traced at 0, 400, 800 (replaced by the note at 820, closer than 50 m), 1200, 1600 and 2000.
-        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .courseNote, .waypoint, .drawn, .drawn, .drawn])
+        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .note, .waypoint, .drawn, .drawn, .drawn])
         let waypoint = e.plan.handles[3]
         #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == HandleNote(text: "Fuel", marker: "WP3"))
         #expect(e.handleNotes().map(\.note.text) == ["Cattle grid", "Fuel"])
