@@ -4,8 +4,8 @@ import Model
 
 /// Reads and writes the book file: UTF-8 JSON, described in `docs/book-format.md`.
 public enum BookFile {
-    /// Reads a book, refusing a file written by a newer roadbook and naming the field at fault in a
-    /// malformed one.
+    /// Reads a book, refusing a file written by a newer roadbook, migrating one written by an older
+    /// (see `BookMigration`), and naming the field at fault in a malformed one.
     /// - Throws: `FormatError` naming the file and the field.
     public static func read(contentsOf url: URL) throws -> Book {
         let data: Data
@@ -33,8 +33,10 @@ public enum BookFile {
         guard version >= 1 else {
             throw FormatError(file: fileName, field: "schemaVersion", message: "schemaVersion must be 1 or more, found \(version)")
         }
+        let current = version < Book.currentSchemaVersion
+            ? try BookMigration.upgrade(data, from: version, fileName: fileName) : data
         do {
-            return try JSONDecoder().decode(Book.self, from: data)
+            return try JSONDecoder().decode(Book.self, from: current)
         } catch let error as DecodingError {
             let (field, message) = fieldAndMessage(error)
             throw FormatError(file: fileName, field: field, message: field.map { "\($0) \(message)" } ?? message)

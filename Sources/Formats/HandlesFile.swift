@@ -22,12 +22,12 @@ public struct HandlesInput: Sendable, Equatable {
 /// Reads handles from GeoJSON or GPX.
 ///
 /// - GeoJSON: a FeatureCollection whose Point features are the handles in order, with optional
-///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `courseNote`; default
-///   `tapped`), `note` (the instruction of a course note on the handle) and `marker`; or one
-///   LineString feature, a drawn stroke.
+///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
+///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note) and
+///   `marker`; or one LineString feature, a drawn stroke.
 /// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
 ///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
-///   a course note; without either, the track is traced into handles.
+///   a handle note; without either, the track is traced into handles.
 public enum HandlesFile {
     public static func read(contentsOf url: URL) throws -> HandlesInput {
         switch url.pathExtension.lowercased() {
@@ -53,8 +53,8 @@ public enum HandlesFile {
         if document.waypoints.count >= 2 {
             return HandlesInput(handles: document.waypoints.enumerated().map { i, w in
                 let text = [w.description, w.comment].compactMap { $0 }.first { !$0.isEmpty }
-                let note = text.map { Handle.CourseNote(text: $0, marker: w.name) }
-                    ?? w.name.map { Handle.CourseNote(text: $0) }
+                let note = text.map { HandleNote(text: $0, marker: w.name) }
+                    ?? w.name.map { HandleNote(text: $0) }
                 return Handle(id: i + 1, coordinate: w.coordinate, origin: .waypoint, note: note)
             })
         }
@@ -85,11 +85,11 @@ public enum HandlesFile {
             case "Point":
                 let coordinate = try position(geometry["coordinates"], field: "\(field).geometry.coordinates", file: fileName)
                 let originName = properties["origin"] as? String ?? "tapped"
-                guard let origin = Handle.Origin(rawValue: originName) else {
+                guard let origin = Handle.Origin(rawValue: originName == "courseNote" ? "note" : originName) else {
                     throw FormatError(file: fileName, field: "\(field).properties.origin",
-                                      message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, courseNote")
+                                      message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, note")
                 }
-                let note = (properties["note"] as? String).map { Handle.CourseNote(text: $0, marker: properties["marker"] as? String) }
+                let note = (properties["note"] as? String).map { HandleNote(text: $0, marker: properties["marker"] as? String) }
                 handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note))
             case "LineString":
                 guard let positions = geometry["coordinates"] as? [Any], positions.count >= 2 else {

@@ -6,8 +6,10 @@ import Geo
 /// The book file (JSON) is described in `docs/book-format.md`. `schemaVersion` grows when a
 /// field changes meaning; a reader refuses a file newer than it knows.
 public struct Book: Codable, Sendable, Equatable {
-    /// The newest book-file schema this build reads and writes.
-    public static let currentSchemaVersion = 1
+    /// The newest book-file schema this build reads and writes. Version 2 renamed two values:
+    /// a note typed by a person is `typed` (was `note`), a handle placed for a note has origin
+    /// `note` (was `courseNote`); older files are migrated on reading.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     /// Printed in the page header.

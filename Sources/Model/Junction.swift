@@ -3,14 +3,12 @@ import Geo
 
 /// One road leaving a junction.
 public struct Spoke: Codable, Sendable, Equatable {
-    /// The road the route arrives on, the one it leaves on, or another.
-    public enum Role: String, Codable, Sendable { case entry, exit, side }
-
     /// Compass bearing of the road leaving the junction, in [0, 360), measured from the junction
     /// to the point 20–30 m along the road (not to its first vertex, which may sit a metre away).
     /// The entry spoke points back the way the route came.
     public var bearing: Degrees
-    public var role: Role
+    /// The road the route arrives on, the one it leaves on, or another.
+    public var role: RoadRole
     /// `highway=*` of the road (motorway … track, path), when known.
     public var highway: String?
     /// `surface=*` or `tracktype=*`, when known.
@@ -22,7 +20,7 @@ public struct Spoke: Codable, Sendable, Equatable {
     /// The spoke is part of a roundabout's ring.
     public var isRoundabout: Bool
 
-    public init(bearing: Degrees, role: Role, highway: String? = nil, surface: String? = nil, name: String? = nil,
+    public init(bearing: Degrees, role: RoadRole, highway: String? = nil, surface: String? = nil, name: String? = nil,
                 ref: String? = nil, canLeave: Bool = true, isRoundabout: Bool = false) {
         self.bearing = bearing
         self.role = role

@@ -5,14 +5,14 @@ import Geo
 public struct Note: Codable, Sendable, Equatable, Identifiable {
     /// What made the note.
     public enum Kind: String, Codable, Sendable {
-        /// A waypoint from the track file or a handle.
+        /// A waypoint from the track file or a waypoint handle.
         case waypoint
         /// A control point the rider must pass (CP, DSS, ASS, …).
         case checkpoint
         /// A turn generated from the road geometry.
         case turn
-        /// Typed by a person.
-        case note
+        /// Typed by a person (a handle note, or words added by hand).
+        case typed
     }
 
     /// Whether the note lies on the route.

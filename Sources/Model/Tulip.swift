@@ -3,8 +3,8 @@ import Geo
 
 /// A tulip diagram as vectors: the junction seen from the rider, arriving from the bottom.
 ///
-/// Angles are turn angles relative to the direction of arrival (DESIGN.md convention): 0 is
-/// straight on (up in the drawing), +90 right, −90 left, 180 back where the rider came from.
+/// Angles are turn angles relative to the direction of arrival: 0 is straight on (up in the
+/// drawing), +90 right, −90 left, 180 back where the rider came from.
 /// A generated tulip is redrawn when the road under it changes; a drawn one is never touched.
 public struct Tulip: Codable, Sendable, Equatable {
     /// Who made the drawing: it decides whether regeneration may redraw it.
@@ -34,13 +34,12 @@ public struct Tulip: Codable, Sendable, Equatable {
     /// One road at the junction.
     public struct Road: Codable, Sendable, Equatable {
         /// The road the rider arrives on, the one taken, or another.
-        public enum Role: String, Codable, Sendable { case entry, exit, side }
-        public var role: Role
+        public var role: RoadRole
         /// Turn angle of the road leaving the junction, in (−180, 180]; the entry is at 180.
         public var angle: Degrees
         public var roadClass: RoadClass
 
-        public init(role: Role, angle: Degrees, roadClass: RoadClass = .tarmac) {
+        public init(role: RoadRole, angle: Degrees, roadClass: RoadClass = .tarmac) {
             self.role = role
             self.angle = angle
             self.roadClass = roadClass
@@ -51,7 +50,7 @@ public struct Tulip: Codable, Sendable, Equatable {
         /// A road written without its class is tarmac, the common case.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            role = try c.decode(Role.self, forKey: .role)
+            role = try c.decode(RoadRole.self, forKey: .role)
             angle = try c.decode(Degrees.self, forKey: .angle)
             roadClass = try c.decodeIfPresent(RoadClass.self, forKey: .roadClass) ?? .tarmac
         }

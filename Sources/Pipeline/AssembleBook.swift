@@ -2,8 +2,9 @@ import Foundation
 import Geo
 import Model
 
-/// A note to be placed on the route: a waypoint from a file, a handle's note, a checkpoint.
-public struct CourseNoteInput: Sendable, Equatable {
+/// A note still to be placed on the route: a waypoint or checkpoint from a file, or a note of a book
+/// being regenerated.
+public struct NoteInput: Sendable, Equatable {
     public var coordinate: Coordinate
     /// The instruction.
     public var text: String
@@ -44,7 +45,7 @@ public enum OffRoutePolicy: String, Sendable, CaseIterable {
 
 /// A note that was found off the route.
 public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
-    public var input: CourseNoteInput
+    public var input: NoteInput
     /// Nearest place on the route, metres from the start.
     public var nearestDistanceAlong: Metres
     /// How far from the route, in metres (unsigned).
@@ -74,7 +75,7 @@ public struct AssembledBook: Sendable {
 ///   - settings: `offRouteDistance` is the off-route threshold.
 ///   - offRoute: what to do with notes off the route.
 /// - Complexity: O(points log points + notes × passes²).
-public func assembleBook(title: String, route: Route, notes: [CourseNoteInput], settings: BookSettings = BookSettings(),
+public func assembleBook(title: String, route: Route, notes: [NoteInput], settings: BookSettings = BookSettings(),
                          offRoute policy: OffRoutePolicy = .keep) -> AssembledBook {
     let line = Polyline(route.coordinates)
     let locator = NoteLocator(route: line, configuration: .init(offRouteDistance: settings.offRouteDistance))

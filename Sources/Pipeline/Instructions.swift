@@ -82,7 +82,8 @@ public struct Instructions: Sendable {
             case 1: return .keepRightAtFork
             default: return .keepMiddleAtFork
             }
-        case .turn:
+        case .turn, .unclassified:
+            // An unclassified maneuver (detection not run to its end) reads by its modifier, as a turn.
             switch maneuver.modifier {
             case .slightLeft: return .bearLeft
             case .slightRight: return .bearRight
@@ -102,7 +103,7 @@ public struct Instructions: Sendable {
         let phrase = Self.phrase(for: maneuver)
         var words = phrases[phrase] ?? phrase.rawValue
         words = words.replacingOccurrences(of: "{ordinal}", with: ordinal(maneuver.exitNumber ?? 1))
-        let namesRoad: Set<Maneuver.Kind> = [.turn, .fork, .endOfRoad, .roundabout]
+        let namesRoad: Set<Maneuver.Kind> = [.turn, .unclassified, .fork, .endOfRoad, .roundabout]
         if namesRoad.contains(maneuver.kind), let road = nonEmpty(maneuver.exitRef) ?? nonEmpty(maneuver.exitName),
            let onto = phrases[.onto] {
             words += onto.replacingOccurrences(of: "{road}", with: road)

@@ -77,7 +77,7 @@ public struct Regenerator: Sendable {
             if !location.isOnRoute {
                 note.placement = .offRoute
                 report.offRoute.append(OffRouteNote(
-                    input: CourseNoteInput(coordinate: old.coordinate, text: old.text, marker: old.marker,
+                    input: NoteInput(coordinate: old.coordinate, text: old.text, marker: old.marker,
                                            waypointType: old.waypointType),
                     nearestDistanceAlong: location.distanceAlong, distanceFromRoute: abs(location.offsetFromRoute)))
             } else {

@@ -12,7 +12,7 @@ public struct RouteTotals: Sendable, Equatable {
     public var straightLegs: Int
 }
 
-/// A course note carried by a handle, at the exact distance where the route reaches the handle.
+/// A handle note, at the exact distance where the route reaches its handle.
 public struct HandleNotePlacement: Sendable, Equatable {
     /// Index of the handle in the route, from 0.
     public var handleIndex: Int
@@ -20,7 +20,7 @@ public struct HandleNotePlacement: Sendable, Equatable {
     /// Metres from the start of the route: the boundary between the handle's two legs.
     public var distanceAlong: Metres
     public var coordinate: Coordinate
-    public var note: Handle.CourseNote
+    public var note: HandleNote
 }
 
 /// Edits a route drawn through handles, and asks a routing engine for its road legs.
@@ -161,7 +161,7 @@ public struct RouteEditor: Sendable {
     /// Adds a handle at the end of the route; from the second handle on, a leg of the default kind
     /// joins it to the last one. An as-drawn leg added this way has no stroke, so it is straight.
     public mutating func addHandle(at coordinate: Coordinate, origin: Handle.Origin = .tapped,
-                                   note: Handle.CourseNote? = nil) {
+                                   note: HandleNote? = nil) {
         perform("Add handle \(plan.handles.count + 1)") { plan in
             plan.handles.append(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note))
             if plan.handles.count > 1 { plan.legs.append(PlannedLeg(kind: plan.defaultLegKind)) }
@@ -259,14 +259,14 @@ public struct RouteEditor: Sendable {
         perform("Make leg \(index + 1) \(words)") { $0.legs[index].kind = kind }
     }
 
-    /// Makes handle `index` carry a course note, or changes its words.
-    public mutating func makeCourseNote(_ index: Int, _ note: Handle.CourseNote) {
+    /// Puts a handle note on handle `index`, or changes its words.
+    public mutating func setHandleNote(_ index: Int, _ note: HandleNote) {
         precondition(plan.handles.indices.contains(index), "no handle \(index)")
-        perform("Make handle \(index + 1) a course note") { $0.handles[index].note = note }
+        perform("Put a note on handle \(index + 1)") { $0.handles[index].note = note }
     }
 
-    /// Takes the course note off handle `index`, leaving a plain handle.
-    public mutating func takeOffCourseNote(_ index: Int) {
+    /// Takes the handle note off handle `index`, leaving a plain handle.
+    public mutating func removeHandleNote(_ index: Int) {
         precondition(plan.handles.indices.contains(index), "no handle \(index)")
         perform("Take the note off handle \(index + 1)") { $0.handles[index].note = nil }
     }
@@ -485,7 +485,7 @@ public struct RouteEditor: Sendable {
         return RoadGeometry(line: line(), junctions: junctions)
     }
 
-    /// The course notes handles carry, each at the distance where the route reaches its handle.
+    /// The handle notes, each at the distance where the route reaches its handle.
     public func handleNotes() -> [HandleNotePlacement] {
         let distances = handleDistances()
         return plan.handles.indices.compactMap { i in

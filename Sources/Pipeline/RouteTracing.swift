@@ -2,18 +2,18 @@ import Foundation
 import Geo
 import Model
 
-/// A note in the book that was made from a handle or a waypoint, to become a handle of its kind
-/// again when the route is traced.
-public struct NoteHandle: Sendable, Equatable {
+/// A note of the book that was a handle note (of a waypoint or any other handle), to become a
+/// handle carrying it again when the route is traced.
+public struct TracedHandleNote: Sendable, Equatable {
     /// Metres along the route where the note sits.
     public var distanceAlong: Metres
     /// The note's own position (a waypoint's surveyed point), which the handle keeps.
     public var coordinate: Coordinate
-    /// `.waypoint` or `.courseNote`.
+    /// `.waypoint` or `.note`.
     public var origin: Handle.Origin
-    public var note: Handle.CourseNote
+    public var note: HandleNote
 
-    public init(distanceAlong: Metres, coordinate: Coordinate, origin: Handle.Origin, note: Handle.CourseNote) {
+    public init(distanceAlong: Metres, coordinate: Coordinate, origin: Handle.Origin, note: HandleNote) {
         self.distanceAlong = distanceAlong
         self.coordinate = coordinate
         self.origin = origin
@@ -23,7 +23,7 @@ public struct NoteHandle: Sendable, Equatable {
     /// The handle for a book's note: its words as the instruction, its marker kept.
     public init(_ note: Note, origin: Handle.Origin) {
         self.init(distanceAlong: note.distanceAlong, coordinate: note.coordinate, origin: origin,
-                  note: Handle.CourseNote(text: note.text, marker: note.marker))
+                  note: HandleNote(text: note.text, marker: note.marker))
     }
 }
 
@@ -41,7 +41,7 @@ extension RouteEditor {
     /// - Parameters:
     ///   - line: the route's line, in order of travel.
     ///   - notes: notes made from handles and waypoints; their distances along `line`.
-    public static func traced(from line: [Coordinate], notes: [NoteHandle] = [], mode: TravelMode = .drive,
+    public static func traced(from line: [Coordinate], notes: [TracedHandleNote] = [], mode: TravelMode = .drive,
                               configuration: Configuration = Configuration()) -> RouteEditor {
         let route = Polyline(line)
         guard route.length > 0 else {
@@ -55,7 +55,7 @@ extension RouteEditor {
             .map { (distance: min(max($0.distanceAlong, 0), route.length), note: Optional($0)) }
             .sorted { $0.distance < $1.distance }
         let tracedStops = (0...legs)
-            .map { (distance: Double($0) * spacing, note: NoteHandle?.none) }
+            .map { (distance: Double($0) * spacing, note: TracedHandleNote?.none) }
             .filter { stop in
                 !noteStops.contains { abs($0.distance - stop.distance) < configuration.traceMergeDistance }
             }

@@ -20,7 +20,7 @@ public enum TulipBuilder {
         }
         var roads: [Tulip.Road] = []
         for spoke in junction.spokes {
-            let role: Tulip.Road.Role
+            let role: RoadRole
             switch spoke.role {
             case .entry: role = .entry
             case .exit: role = .exit

@@ -9,6 +9,9 @@ import Model
 public struct Maneuver: Sendable, Equatable {
     /// What the rider meets.
     public enum Kind: String, Sendable, CaseIterable {
+        /// A junction not looked at yet: every maneuver starts so, and the classifying pass gives it
+        /// one of the other kinds (or drops it). None is left once detection has run.
+        case unclassified
         /// A turn off the road at a junction with a real choice.
         case turn
         /// Two or more roads of similar direction ahead: keep left or right.
@@ -201,8 +204,8 @@ public struct TurnDetector: Sendable {
         let context = Context(configuration: configuration,
                               line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil)
         let junctions = geometry.junctions.sorted { $0.distanceAlong < $1.distanceAlong }
-        // The first pass makes one candidate per junction; it starts from the junctions as maneuvers
-        // without a classification yet.
+        // The first pass makes one candidate per junction; it starts from the junctions as
+        // `unclassified` maneuvers.
         var steps = junctions.map(TurnPasses.seed)
         for pass in Self.passes { steps = pass.run(steps, context) }
         return steps

@@ -5,9 +5,10 @@ import Model
 /// The passes of `TurnDetector`, each a pure function from maneuvers to maneuvers. They run in the
 /// order of `TurnDetector.passes`.
 public enum TurnPasses {
-    /// A junction wrapped as a maneuver not yet looked at: `produceCandidates` fills it in.
+    /// A junction wrapped as an `unclassified` maneuver: `produceCandidates` fills it in and
+    /// `classifyJunctions` gives it its kind.
     static func seed(_ junction: Junction) -> Maneuver {
-        Maneuver(kind: .turn, modifier: .straight, distanceAlong: junction.distanceAlong,
+        Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: junction.distanceAlong,
                  coordinate: junction.coordinate, turnAngle: 0, junctions: [junction])
     }
 
@@ -100,7 +101,7 @@ public enum TurnPasses {
 
     // MARK: - 4. Classify
 
-    /// Decides what each remaining single-junction candidate is, and drops those that need no row.
+    /// Decides what each `unclassified` single-junction candidate is, and drops those that need no row.
     ///
     /// - No real choice (one road one may leave by): no row, the road only bends.
     /// - Straight on: a row only when another road within `mistakableCone` of straight could be taken
@@ -113,7 +114,7 @@ public enum TurnPasses {
     @Sendable public static func classifyJunctions(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let c = context.configuration
         return steps.compactMap { step in
-            guard step.kind == .turn, step.junctions.count == 1, let junction = step.junctions.first,
+            guard step.kind == .unclassified, step.junctions.count == 1, let junction = step.junctions.first,
                   let entry = junction.entry else { return step }
             var m = step
             let a = step.turnAngle

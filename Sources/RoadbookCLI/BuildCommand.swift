@@ -89,7 +89,7 @@ struct BuildCommand: Command {
         let points = try document.requireRoute(minimumPoints: 2)
         let route = Route(source: track.lastPathComponent,
                           points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) })
-        let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
+        let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
         let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
         var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)
         if turns {
@@ -118,10 +118,10 @@ struct BuildCommand: Command {
 
     /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the
     /// name the marker; a waypoint with only a name has it as its instruction.
-    func courseNote(from waypoint: GPXWaypoint, file: String) -> CourseNoteInput {
+    func noteInput(from waypoint: GPXWaypoint, file: String) -> NoteInput {
         let instruction = [waypoint.description, waypoint.comment].compactMap { $0 }.first { !$0.isEmpty }
         let type = waypoint.type.flatMap(WaypointType.init(name:)) ?? waypoint.symbol.flatMap(WaypointType.init(name:))
-        return CourseNoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
+        return NoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
                                marker: instruction == nil ? nil : waypoint.name, waypointType: type,
                                source: "\(file):\(waypoint.line)")
     }

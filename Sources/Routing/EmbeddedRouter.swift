@@ -11,7 +11,7 @@ import OSM
 /// Heuristic Determination of Minimum Cost Paths"). Cost is travel time, as OSRM's is: the leg a
 /// user asks for is the one a driver would take, so it should agree with what OSRM gives the same
 /// user, and with time the main road beats a shorter lane through a village. The heuristic is the
-/// great-circle distance to the end at the profile's top speed; it is admissible, so the first time
+/// great-circle distance to the end at the mode's top speed; it is admissible, so the first time
 /// the end is taken from the queue its path is the quickest.
 ///
 /// Everything that does not depend on the leg is computed once in `init`: each edge's geodesic
@@ -70,7 +70,7 @@ public struct EmbeddedRouter: RoutingEngine {
 
     /// Prepares the graph for routing: edge lengths (one geodesic per segment), edge times for the
     /// three modes, the segment index. O(nodes + edges). The graph should hold every road, track
-    /// and path (`RoadFilter.allRoads`): each mode takes what its profile allows.
+    /// and path (`RoadFilter.allRoads`): each mode takes what its travel rules allow.
     public init(graph: RoadGraph, configuration: Configuration = Configuration()) {
         self.graph = graph
         self.configuration = configuration
@@ -104,7 +104,7 @@ public struct EmbeddedRouter: RoutingEngine {
         edgeStart = start
         edgeTarget = target
         edgeLength = length
-        modes = TravelMode.allCases.map { ModeTable(profile: .forMode($0), graph: graph, edgeLength: length) }
+        modes = TravelMode.allCases.map { ModeTable(rules: .forMode($0), graph: graph, edgeLength: length) }
         latitude = graph.coordinates.map { $0.latitude * .pi / 180 }
         longitude = graph.coordinates.map { $0.longitude * .pi / 180 }
         cosLatitude = latitude.map { cos($0) }
@@ -147,7 +147,7 @@ public struct EmbeddedRouter: RoutingEngine {
             }
             return nearest
         }
-        let gerund = table.profile.mode.gerund
+        let gerund = table.rules.mode.gerund
         guard let nearest = index.nearestAnywhere(to: point, accepting: usable) else {
             throw RoutingError.noRoute("No \(gerund) route: the map has no road open to \(gerund)")
         }
@@ -195,7 +195,7 @@ public struct EmbeddedRouter: RoutingEngine {
         let fromStart: Int32 = -2
         let goalLatitude = t.coordinate.latitude * .pi / 180, goalLongitude = t.coordinate.longitude * .pi / 180
         let goalCos = cos(goalLatitude)
-        let secondsPerMetre = 1 / table.profile.maximumSpeed
+        let secondsPerMetre = 1 / table.rules.maximumSpeed
         let radius = Self.heuristicRadius
         func heuristic(_ node: Int) -> Double {
             let dLat = sin((latitude[node] - goalLatitude) / 2), dLon = sin((longitude[node] - goalLongitude) / 2)
@@ -287,7 +287,7 @@ public struct EmbeddedRouter: RoutingEngine {
 /// One mode's view of the graph: speed on each way (0 where the mode may not go) and time on each
 /// directed edge (infinite where it may not go that way).
 private struct ModeTable: Sendable {
-    let profile: TravelProfile
+    let rules: TravelRules
     /// m/s by way index; 0 when closed to the mode.
     let waySpeed: [MetresPerSecond]
     /// Seconds by edge index; infinite when the mode may not take the edge.
@@ -298,15 +298,15 @@ private struct ModeTable: Sendable {
     /// as OSRM does with its big components.
     let wayInMainNetwork: [Bool]
 
-    init(profile: TravelProfile, graph: RoadGraph, edgeLength: [Metres]) {
-        self.profile = profile
-        let speeds = graph.ways.map { profile.speed(on: $0) ?? 0 }
+    init(rules: TravelRules, graph: RoadGraph, edgeLength: [Metres]) {
+        self.rules = rules
+        let speeds = graph.ways.map { rules.speed(on: $0) ?? 0 }
         var seconds = [TimeInterval](repeating: .infinity, count: graph.edgeCount)
         for node in 0..<graph.count {
             for e in graph.edgeIndices(from: node) {
                 let edge = graph.edge(at: e)
                 let speed = speeds[edge.way]
-                guard speed > 0, !profile.obeysOneway || graph.canTravel(edge) else { continue }
+                guard speed > 0, !rules.obeysOneway || graph.canTravel(edge) else { continue }
                 seconds[e] = edgeLength[e] / speed
             }
         }

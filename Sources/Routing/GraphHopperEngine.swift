@@ -18,8 +18,8 @@ import Model
 /// a roundabout instruction (`sign` 6) marks its exit spoke, and the next instruction's entry
 /// spoke, as the ring.
 public struct GraphHopperEngine: RoutingEngine {
-    /// GraphHopper's stock profile names.
-    public static let defaultProfiles: [TravelMode: String] = [.drive: "car", .cycle: "bike", .walk: "foot"]
+    /// GraphHopper's stock mode names (sent as its `profile` parameter).
+    public static let defaultModeNames: [TravelMode: String] = [.drive: "car", .cycle: "bike", .walk: "foot"]
     /// Metres along the line from a junction to the point its spoke bearings aim at: within the
     /// 20–30 m `Spoke.bearing` asks, past the first vertex yet short of the next bend.
     public static let spokeReach: Metres = 25
@@ -35,26 +35,26 @@ public struct GraphHopperEngine: RoutingEngine {
     public let baseURL: URL
     /// Sent as `key=`; a self-hosted server needs none. Never written into an error message.
     public let apiKey: String?
-    /// The profile asked for in each mode; a mode without one has no road.
-    public let profiles: [TravelMode: String]
+    /// The name sent as `profile` in each mode; a mode without one has no road.
+    public let modeNames: [TravelMode: String]
     /// Seconds each request may take.
     public var timeout: TimeInterval
 
     public var name: String { "GraphHopper" }
 
     public init(client: any HTTPClient, baseURL: URL, apiKey: String? = nil,
-                profiles: [TravelMode: String] = GraphHopperEngine.defaultProfiles, timeout: TimeInterval = 30) {
+                modeNames: [TravelMode: String] = GraphHopperEngine.defaultModeNames, timeout: TimeInterval = 30) {
         self.client = client
         self.baseURL = baseURL
         self.apiKey = apiKey
-        self.profiles = profiles
+        self.modeNames = modeNames
         self.timeout = timeout
     }
 
     /// The request for one leg.
-    /// - Throws: `RoutingError.noRoute` when no profile is set for `mode`.
+    /// - Throws: `RoutingError.noRoute` when no name is set for `mode`.
     public func request(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        guard let profile = profiles[mode] else {
+        guard let modeName = modeNames[mode] else {
             throw .noRoute("No \(mode.gerund) route: GraphHopper has no profile set for \(mode.gerund)")
         }
         guard var components = URLComponents(string: "\(trimmedBase(baseURL))/route") else {
@@ -63,7 +63,7 @@ public struct GraphHopperEngine: RoutingEngine {
         components.queryItems = [start, end].map {
             URLQueryItem(name: "point", value: "\(sixDecimals($0.latitude)),\(sixDecimals($0.longitude))")
         } + [
-            URLQueryItem(name: "profile", value: profile),
+            URLQueryItem(name: "profile", value: modeName),
             URLQueryItem(name: "points_encoded", value: "false"),
             URLQueryItem(name: "instructions", value: "true"),
             URLQueryItem(name: "locale", value: "en"),

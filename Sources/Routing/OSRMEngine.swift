@@ -18,37 +18,38 @@ import Model
 /// are marked from the roundabout and rotary steps. OSRM gives no road class per bearing, so
 /// spokes carry no `highway` or `surface`.
 public struct OSRMEngine: RoutingEngine {
-    /// The profile names of a server started with the stock car, bicycle and foot profiles. OSRM
-    /// serves one profile per process and ignores the name, but it is still checked to be a word.
-    public static let defaultProfiles: [TravelMode: String] = [.drive: "driving", .cycle: "cycling", .walk: "walking"]
+    /// The mode names of a server started with the stock car, bicycle and foot `.lua` files (OSRM
+    /// calls the name a profile). OSRM serves one per process and ignores the name, but it is still
+    /// checked to be a word.
+    public static let defaultModeNames: [TravelMode: String] = [.drive: "driving", .cycle: "cycling", .walk: "walking"]
 
     public let client: any HTTPClient
     /// The server's root, e.g. `http://127.0.0.1:5000`.
     public let baseURL: URL
-    /// The profile asked for in each mode; a mode without one has no road.
-    public let profiles: [TravelMode: String]
+    /// The name the server is asked for in each mode (the URL's profile); a mode without one has no road.
+    public let modeNames: [TravelMode: String]
     /// Seconds each request may take.
     public var timeout: TimeInterval
 
     public var name: String { "OSRM" }
 
-    public init(client: any HTTPClient, baseURL: URL, profiles: [TravelMode: String] = OSRMEngine.defaultProfiles,
+    public init(client: any HTTPClient, baseURL: URL, modeNames: [TravelMode: String] = OSRMEngine.defaultModeNames,
                 timeout: TimeInterval = 30) {
         self.client = client
         self.baseURL = baseURL
-        self.profiles = profiles
+        self.modeNames = modeNames
         self.timeout = timeout
     }
 
     /// The request for one leg.
-    /// - Throws: `RoutingError.noRoute` when no profile is set for `mode`.
+    /// - Throws: `RoutingError.noRoute` when no name is set for `mode`.
     public func request(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        guard let profile = profiles[mode] else {
+        guard let modeName = modeNames[mode] else {
             throw .noRoute("No \(mode.gerund) route: OSRM has no profile set for \(mode.gerund)")
         }
         let points = [start, end].map { "\(sixDecimals($0.longitude)),\(sixDecimals($0.latitude))" }.joined(separator: ";")
-        let encodedProfile = profile.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? profile
-        let text = "\(trimmedBase(baseURL))/route/v1/\(encodedProfile)/\(points)"
+        let encodedName = modeName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? modeName
+        let text = "\(trimmedBase(baseURL))/route/v1/\(encodedName)/\(points)"
             + "?steps=true&overview=full&geometries=geojson&annotations=false"
         guard let url = URL(string: text) else {
             throw .serverError("OSRM: cannot make a request URL from \(text)")

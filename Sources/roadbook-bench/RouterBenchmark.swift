@@ -77,7 +77,7 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
 /// `routerBenchmarkMaximumSpan` apart.
 private func benchmarkLegs(_ graph: RoadGraph) -> [(Coordinate, Coordinate)] {
     let drivable = (0..<graph.count).filter { node in
-        graph.edgeIndices(from: node).contains { TravelProfile.drive.speed(on: graph.ways[graph.edge(at: $0).way]) != nil }
+        graph.edgeIndices(from: node).contains { TravelRules.drive.speed(on: graph.ways[graph.edge(at: $0).way]) != nil }
     }
     guard drivable.count >= 2 else { return [] }
     var generator = SplitMix(state: 20_260_101)

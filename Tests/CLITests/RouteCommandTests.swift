@@ -23,7 +23,7 @@ struct RouteCommandTests {
     func embedded() async throws {
         let folder = try TemporaryFolder()
         try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
-        // a (surveyed, 20 m off the road) → b-ish (tapped 15 m off) → d (with a course note).
+        // a (surveyed, 20 m off the road) → b-ish (tapped 15 m off) → d (with a handle note).
         try Self.handles([(0, 20, "\"origin\": \"coordinate\""), (310, 15, ""), (300, 300, "\"note\": \"Chapel\", \"marker\": \"P1\"")])
             .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
         let r = await roadbook(["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,

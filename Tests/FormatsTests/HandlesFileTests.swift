@@ -7,7 +7,7 @@ import TestSupport
 
 @Suite("Reading the handles of a route to build")
 struct HandlesFileTests {
-    @Test("GeoJSON points are handles with their origin and course note; a LineString is a stroke")
+    @Test("GeoJSON points are handles with their origin and handle note; a LineString is a stroke")
     func geoJSON() throws {
         let json = """
         {"type": "FeatureCollection", "features": [
@@ -18,13 +18,26 @@ struct HandlesFileTests {
         """
         let input = try HandlesFile.fromGeoJSON(Data(json.utf8), fileName: "h.geojson")
         #expect(input.handles.map(\.origin) == [.coordinate, .tapped, .tapped])
-        #expect(input.handles[1].note == Handle.CourseNote(text: "Cattle grid", marker: "CP1"))
+        #expect(input.handles[1].note == HandleNote(text: "Cattle grid", marker: "CP1"))
         #expect(input.handles.map(\.id) == [1, 2, 3])
         let stroke = """
         {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1.5, 42.5], [1.51, 42.5], [1.52, 42.51]]}}
         """
         let drawn = try HandlesFile.fromGeoJSON(Data(stroke.utf8), fileName: "s.geojson")
         #expect(drawn.handles.isEmpty && drawn.line.count == 3 && !drawn.lineIsTrack)
+    }
+
+    @Test("a handle placed for a note has origin note, also under its former name courseNote")
+    func noteOrigin() throws {
+        let json = """
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1.52, 42.50]}, "properties": {"origin": "note", "note": "Ford"}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1.55, 42.52]}, "properties": {"origin": "courseNote", "note": "Gate"}}
+        ]}
+        """
+        let input = try HandlesFile.fromGeoJSON(Data(json.utf8), fileName: "h.geojson")
+        #expect(input.handles.map(\.origin) == [.note, .note])
+        #expect(input.handles.map(\.note?.text) == ["Ford", "Gate"])
     }
 
     @Test("a mistake names the feature and field", arguments: [
@@ -51,7 +64,7 @@ struct HandlesFileTests {
             .write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
         let w = try HandlesFile.read(contentsOf: folder.path("w.gpx"))
         #expect(w.handles.map(\.origin) == [.waypoint, .waypoint])
-        #expect(w.handles[0].note == Handle.CourseNote(text: "Fuel", marker: "CP1") && w.handles[1].note?.text == "End")
+        #expect(w.handles[0].note == HandleNote(text: "Fuel", marker: "CP1") && w.handles[1].note?.text == "End")
         try (header + "<trk><trkseg><trkpt lat=\"42.5\" lon=\"1.5\"/><trkpt lat=\"42.6\" lon=\"1.6\"/></trkseg></trk></gpx>")
             .write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
         let t = try HandlesFile.read(contentsOf: folder.path("t.gpx"))

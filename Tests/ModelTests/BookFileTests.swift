@@ -31,13 +31,13 @@ struct BookFileTests {
         #expect(try BookFile.read(contentsOf: url) == book)
         try BookFile.write(try BookFile.read(contentsOf: url), to: url)
         #expect(try Data(contentsOf: url) == first)
-        #expect(String(decoding: first, as: UTF8.self).contains("\"schemaVersion\" : 1"))
+        #expect(String(decoding: first, as: UTF8.self).contains("\"schemaVersion\" : \(Book.currentSchemaVersion)"))
     }
 
     @Test("a file from a newer roadbook is refused with the version named")
     func newerVersion() throws {
         var json = String(decoding: try BookFile.encode(sampleBook()), as: UTF8.self)
-        json = json.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 7")
+        json = json.replacingOccurrences(of: "\"schemaVersion\" : \(Book.currentSchemaVersion)", with: "\"schemaVersion\" : 7")
         let error = #expect(throws: FormatError.self) { try BookFile.decode(Data(json.utf8), fileName: "b.json") }
         #expect(error?.description.contains("b.json: schemaVersion is 7") == true)
         #expect(error?.description.contains("newer roadbook") == true)

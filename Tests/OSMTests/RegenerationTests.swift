@@ -40,7 +40,7 @@ struct RegenerationTests {
     /// A book on route 1 with its turn notes, and optionally a note a person typed at b.
     func book(withPersonNote: Bool = false) -> Book {
         let inputs = withPersonNote
-            ? [CourseNoteInput(coordinate: Self.map["b"].coordinate, text: "Chapel on the corner", marker: "P1")] : []
+            ? [NoteInput(coordinate: Self.map["b"].coordinate, text: "Chapel on the corner", marker: "P1")] : []
         var book = assembleBook(title: "Regen", route: route("abd"), notes: inputs).book
         book.notes = TurnJoiner().join(turns("abd"), into: book.notes)
         return book

@@ -270,15 +270,15 @@ struct RouteEditorUndoTests {
         #expect(e.plan.defaultLegKind == .straight)
     }
 
-    @Test("course notes on handles: made, changed and taken off, each a named step")
-    func courseNotes() {
+    @Test("handle notes: put on, changed and taken off, each a named step")
+    func handleNotes() {
         var e = editor([(0, 0), (1000, 0), (2000, 0)], kind: .straight)
-        e.makeCourseNote(1, Handle.CourseNote(text: "Cattle grid", marker: "CP1"))
-        #expect(e.undoName == "Make handle 2 a course note")
+        e.setHandleNote(1, HandleNote(text: "Cattle grid", marker: "CP1"))
+        #expect(e.undoName == "Put a note on handle 2")
         let notes = e.handleNotes()
         #expect(notes.count == 1 && notes[0].handleIndex == 1 && notes[0].note.marker == "CP1")
         #expect(near(notes[0].distanceAlong, 1000))
-        e.takeOffCourseNote(1)
+        e.removeHandleNote(1)
         #expect(e.undoName == "Take the note off handle 2")
         #expect(e.handleNotes().isEmpty)
         e.undo()
@@ -565,10 +565,10 @@ struct RouteEditorLineTests {
         #expect(e.geometry().line == e.line())
     }
 
-    @Test("a note on a handle sits where the route reaches the handle: the boundary between its legs")
+    @Test("a handle note sits where the route reaches its handle: the boundary between its legs")
     func handleNoteDistance() async {
         var e = editor([(0, 0), (1000, 0), (2000, 0)])
-        e.makeCourseNote(1, Handle.CourseNote(text: "Fork"))
+        e.setHandleNote(1, HandleNote(text: "Fork"))
         await e.resolve(using: FakeEngine { a, b, _ in
             let p = metres(a), q = metres(b)
             return gridRoad([(p.x, p.y), ((p.x + q.x) / 2, 300), (q.x, q.y)])
@@ -654,13 +654,13 @@ struct RouteEditorDrawingTests {
         let route = g.line([(0, 0), (2000, 0)])
         let note = Note(id: 7, kind: .waypoint, distanceAlong: 1000, coordinate: g(1000, 20), text: "Fuel", marker: "WP3")
         let e = RouteEditor.traced(from: route, notes: [
-            NoteHandle(note, origin: .waypoint),
-            NoteHandle(distanceAlong: 820, coordinate: g(820, 0), origin: .courseNote, note: .init(text: "Cattle grid")),
+            TracedHandleNote(note, origin: .waypoint),
+            TracedHandleNote(distanceAlong: 820, coordinate: g(820, 0), origin: .note, note: .init(text: "Cattle grid")),
         ])
         // Traced at 0, 400, 800 (replaced by the note at 820, closer than 50 m), 1200, 1600 and 2000.
-        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .courseNote, .waypoint, .drawn, .drawn, .drawn])
+        #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .note, .waypoint, .drawn, .drawn, .drawn])
         let waypoint = e.plan.handles[3]
-        #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == Handle.CourseNote(text: "Fuel", marker: "WP3"))
+        #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == HandleNote(text: "Fuel", marker: "WP3"))
         #expect(e.handleNotes().map(\.note.text) == ["Cattle grid", "Fuel"])
         #expect(near(e.handleNotes()[0].distanceAlong, 820, 0.5))
         #expect(near(e.totals.distance, 2000 + 2 * 20, 0.5), "the route goes to the waypoint and back onto the line")

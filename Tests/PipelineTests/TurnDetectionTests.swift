@@ -43,7 +43,7 @@ enum TurnFixtures {
     ///            ^
     static func roundabout() -> [Junction] {
         let quarter = 2 * Double.pi * 20 / 4
-        func ring(_ bearing: Degrees, _ role: Spoke.Role, canLeave: Bool = true) -> Spoke {
+        func ring(_ bearing: Degrees, _ role: RoadRole, canLeave: Bool = true) -> Spoke {
             Spoke(bearing: bearing, role: role, canLeave: canLeave, isRoundabout: true)
         }
         let s = Junction(coordinate: grid(0, -20), distanceAlong: 100, spokes: [
@@ -73,6 +73,31 @@ struct TurnDetectionTests {
         #expect(m.kind == .turn && m.modifier == .left && m.atCrossroads)
         #expect(Instructions.english.text(for: m) == "Turn left")
         #expect(F.roads(m) == ["entry 180", "exit -90", "side 0", "side 90"])
+    }
+
+    @Test("every junction starts unclassified; after the classifying pass no maneuver is")
+    func classification() {
+        let junctions = F.roundabout() + [
+            F.junction(500, heading: 90, exit: 0, sides: [90, 180]),      // crossroads, turn left
+            F.junction(800, heading: 90, exit: 90, sides: [60]),          // straight on past a mistakable road
+            F.junction(1100, heading: 0, exit: 330, sides: [30]),         // fork, keep left
+            F.junction(1400, heading: 0, exit: 90, sides: [270]),         // end of road, turn right
+            F.junction(1700, heading: 0, exit: 10, sides: [270]),         // no row: the road bends
+        ]
+        var steps = junctions.map {
+            Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: $0.distanceAlong, coordinate: $0.coordinate,
+                     turnAngle: 0, junctions: [$0])
+        }
+        let context = TurnDetector.Context()
+        var unclassifiedAfter: [String: Int] = [:]
+        for pass in TurnDetector.passes {
+            steps = pass.run(steps, context)
+            unclassifiedAfter[pass.name] = steps.filter { $0.kind == .unclassified }.count
+        }
+        #expect(unclassifiedAfter["mark U-turns"] == 5)
+        #expect(unclassifiedAfter["classify junctions"] == 0 && unclassifiedAfter["add keep-straight reminders"] == 0)
+        #expect(steps.map(\.kind) == [.roundabout, .turn, .straightOn, .fork, .endOfRoad])
+        #expect(steps == F.detect(junctions))
     }
 
     @Test("crossroads, turning right onto a named road: Turn right onto Main Street")

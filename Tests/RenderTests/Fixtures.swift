@@ -31,7 +31,7 @@ enum Fixtures {
     static func note(_ id: Int, at metres: Metres, _ text: String, marker: String? = nil,
                      type: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
                      resets: Bool = false) -> Note {
-        Note(id: id, kind: .note, distanceAlong: metres, coordinate: origin, text: text, marker: marker,
+        Note(id: id, kind: .typed, distanceAlong: metres, coordinate: origin, text: text, marker: marker,
              waypointType: type, cap: cap, danger: danger, resetsOdometer: resets)
     }
 

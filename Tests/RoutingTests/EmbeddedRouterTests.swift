@@ -196,9 +196,9 @@ private let andorra: Result<(RoadGraph, EmbeddedRouter), any Error> = Result {
         let (graph, router) = try andorra.get()
         let leg = Self.legs[i]
         let road = try await router.route(from: leg.from, to: leg.to, mode: leg.mode)
-        let profile = TravelProfile.forMode(leg.mode)
+        let rules = TravelRules.forMode(leg.mode)
         let index = SegmentIndex(graph: graph)
-        let usable = { (way: Int) in profile.speed(on: graph.ways[way]) != nil }
+        let usable = { (way: Int) in rules.speed(on: graph.ways[way]) != nil }
         let startSnap = try #require(index.nearest(to: leg.from, within: 500, accepting: usable))
         let endSnap = try #require(index.nearest(to: leg.to, within: 500, accepting: usable))
         #expect(road.line.first == startSnap.coordinate)

@@ -155,10 +155,10 @@ struct OSRMEngineTests {
     }
 
     @Test("each mode asks for its own profile; a mode with no profile has no road and asks nothing")
-    func profiles() async throws {
+    func modeNames() async throws {
         let client = FakeHTTPClient(answers: [json(osrmAndorraRoute), json(osrmAndorraRoute)])
         let engine = OSRMEngine(client: client, baseURL: URL(string: "http://127.0.0.1:5000/osrm/")!,
-                                profiles: [.drive: "driving", .cycle: "bike"])
+                                modeNames: [.drive: "driving", .cycle: "bike"])
         _ = try await engine.route(from: start, to: end, mode: .cycle)
         _ = try await engine.route(from: end, to: start, mode: .drive)
         #expect(client.requests.map(\.url.path) == ["/osrm/route/v1/bike/1.521800,42.506300;1.526500,42.508500",
@@ -417,7 +417,7 @@ struct GraphHopperEngineTests {
     }
 
     @Test("no key, no key parameter; each mode asks for its profile")
-    func profiles() async throws {
+    func modeNames() async throws {
         for (mode, profile) in [(TravelMode.drive, "car"), (.cycle, "bike"), (.walk, "foot")] {
             let client = FakeHTTPClient(answers: [json(graphHopperAndorraRoute)])
             _ = try await GraphHopperEngine(client: client, baseURL: local, apiKey: nil).route(from: start, to: end, mode: mode)

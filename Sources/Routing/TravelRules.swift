@@ -6,8 +6,9 @@ import OSM
 /// A speed in metres per second.
 public typealias MetresPerSecond = Double
 
-/// What one travel mode may use of the road network, which way, and how fast: the embedded router's
-/// counterpart of an OSRM `.lua` profile.
+/// The rules of one travel mode: what it may use of the road network, which way, and how fast.
+/// The embedded router's counterpart of what OSRM calls a profile (its `car.lua`, `bicycle.lua`,
+/// `foot.lua`).
 ///
 /// A way is usable when its `highway` class is open to the mode (`speeds`), or open only when
 /// tagged so (`speedsWhenTagged`) and the mode's own access tag says yes; and when the access tags
@@ -16,9 +17,9 @@ public typealias MetresPerSecond = Double
 /// OSM wiki's access hierarchy says (https://wiki.openstreetmap.org/wiki/Key:access).
 ///
 /// Speeds are for travel time only (the router minimises time, as OSRM does); they are the
-/// defaults of OSRM's `car.lua`, `bicycle.lua` and `foot.lua` profiles where those have the class,
+/// defaults of OSRM's `car.lua`, `bicycle.lua` and `foot.lua` where those have the class,
 /// so a leg's duration compares with OSRM's.
-public struct TravelProfile: Sendable {
+public struct TravelRules: Sendable {
     public let mode: TravelMode
     /// Speeds in km/h by `highway` value, for classes open to the mode unless tagged closed.
     public let speeds: [String: Double]
@@ -52,8 +53,8 @@ public struct TravelProfile: Sendable {
         self.usableTrackTypes = usableTrackTypes
     }
 
-    /// The profile for `mode`.
-    public static func forMode(_ mode: TravelMode) -> TravelProfile {
+    /// The rules of `mode`.
+    public static func forMode(_ mode: TravelMode) -> TravelRules {
         switch mode {
         case .drive: drive
         case .cycle: cycle
@@ -89,18 +90,18 @@ public struct TravelProfile: Sendable {
         return !obeysOneway || graph.canTravel(edge)
     }
 
-    /// The fastest speed of the profile in m/s: travel time at this speed along the straight line
+    /// The fastest speed of the mode in m/s: travel time at this speed along the straight line
     /// is a lower bound of any route's time (the A* heuristic).
     public var maximumSpeed: MetresPerSecond {
         (Array(speeds.values) + Array(speedsWhenTagged.values)).max().map { $0 / 3.6 } ?? 1
     }
 
-    /// A car. Classes and speeds from OSRM's `car.lua`. Tracks: OSRM's car profile never uses them;
+    /// A car. Classes and speeds from OSRM's `car.lua`. Tracks: OSRM's car.lua never uses them;
     /// a road book often runs on them, so a car may take a track whose `tracktype` is `grade1`
     /// (paved or heavily compacted) or `grade2` (gravel), which an ordinary car drives in any
     /// weather, at 15 km/h; grades 3–5 (soft, grass) and untagged tracks are left out because
     /// nothing says a car gets through. `oneway` and roundabouts bind.
-    public static let drive = TravelProfile(
+    public static let drive = TravelRules(
         mode: .drive,
         speeds: [
             "motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40,
@@ -114,12 +115,12 @@ public struct TravelProfile: Sendable {
 
     /// A bicycle. 15 km/h on roads and cycleways (OSRM `bicycle.lua`'s default speed), 12 km/h on
     /// tracks and paths (loose surface), 4 km/h pushed along footways and pedestrian streets where
-    /// `bicycle=yes` allows it (OSRM's walking speed for a pushed bicycle), 2 km/h carried up steps. Motorways never; trunk roads yes, as in OSRM's bicycle profile: in
+    /// `bicycle=yes` allows it (OSRM's walking speed for a pushed bicycle), 2 km/h carried up steps. Motorways never; trunk roads yes, as in OSRM's bicycle.lua: in
     /// Andorra and most of Europe they are open to bicycles unless signed as motor roads, and that
     /// sign (`motorroad=yes`) is not among the tags the graph keeps, so a trunk tagged
     /// `bicycle=no` is the only one closed. Oneways bind: `oneway:bicycle=no` is not kept in
     /// `WayInfo`, so a contraflow cycle lane is not known and the bicycle keeps to the oneway.
-    public static let cycle = TravelProfile(
+    public static let cycle = TravelRules(
         mode: .cycle,
         speeds: [
             "trunk": 15, "trunk_link": 15, "primary": 15, "primary_link": 15, "secondary": 15, "secondary_link": 15,
@@ -132,7 +133,7 @@ public struct TravelProfile: Sendable {
 
     /// A pedestrian: 5 km/h (OSRM `foot.lua`'s walking speed) on everything but motorways, 2 km/h
     /// on steps (OSRM's `foot.lua` slows steps likewise). Oneways do not bind a pedestrian.
-    public static let walk = TravelProfile(
+    public static let walk = TravelRules(
         mode: .walk,
         speeds: [
             "trunk": 5, "trunk_link": 5, "primary": 5, "primary_link": 5, "secondary": 5, "secondary_link": 5,

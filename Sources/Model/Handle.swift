@@ -1,0 +1,46 @@
+import Foundation
+import Geo
+
+/// A point the route goes through, numbered from 1 in the route.
+public struct Handle: Codable, Sendable, Equatable, Identifiable {
+    /// Where the handle came from: tapped or drawn on the map, typed as a coordinate, a waypoint, or
+    /// placed for a note (a row of the book). Coordinates and waypoints are surveyed points: the
+    /// route goes to them and they never move onto the road; the others do.
+    public enum Origin: String, Codable, Sendable {
+        case tapped, drawn, coordinate, waypoint, note
+
+        /// Surveyed points stay where they are when a road arrives.
+        public var isSurveyed: Bool { self == .coordinate || self == .waypoint }
+    }
+
+    /// Stable identity, kept through moves, reorders and undo.
+    public var id: Int
+    public var coordinate: Coordinate
+    public var origin: Origin
+    /// Where the handle was placed, before any snapping onto a road.
+    public var placed: Coordinate
+    /// The handle note: words the handle carries into the book as a row.
+    public var note: HandleNote?
+
+    public init(id: Int, coordinate: Coordinate, origin: Origin, note: HandleNote? = nil) {
+        self.id = id
+        self.coordinate = coordinate
+        self.origin = origin
+        self.placed = coordinate
+        self.note = note
+    }
+}
+
+/// A handle note: words a handle carries, printed as a row of the book at the exact distance where
+/// the route reaches the handle.
+public struct HandleNote: Codable, Sendable, Equatable {
+    /// The instruction.
+    public var text: String
+    /// A short name such as `CP1`.
+    public var marker: String?
+
+    public init(text: String, marker: String? = nil) {
+        self.text = text
+        self.marker = marker
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Geo
+
+/// How a leg between two handles runs.
+public enum LegKind: String, Codable, Sendable, CaseIterable {
+    /// Asked of the road network.
+    case road
+    /// A straight line.
+    case straight
+    /// The stroke as drawn.
+    case asDrawn
+}
+
+/// Where a road leg's answer stands, with the rally manuals' rules: a leg with no road counts as
+/// answered (straight, its length in the distance, nothing in the time); a leg waiting on a fault
+/// is straight for now and asked again only when the user retries.
+public enum LegState: Codable, Sendable, Equatable {
+    /// Being asked.
+    case asked
+    /// The road arrived.
+    case road
+    /// The engine answered: there is no road in this mode.
+    case noRoad
+    /// The engine is limiting requests (HTTP 429).
+    case rateLimited
+    /// The engine failed (HTTP 5xx, or an answer that is not one).
+    case serverError(String)
+    /// The engine could not be reached.
+    case unreachable(String)
+
+    /// States that wait for the user's Retry.
+    public var waitsForRetry: Bool {
+        switch self {
+        case .rateLimited, .serverError, .unreachable: true
+        default: false
+        }
+    }
+}
+
+/// The road an engine found for one leg.
+public struct RoadLeg: Codable, Sendable, Equatable {
+    /// The line along the road, from the leg's start to its end.
+    public var line: [Coordinate]
+    /// Length along the road in metres, as the engine measures it.
+    public var distance: Metres
+    /// Travel time in seconds, as the engine estimates it.
+    public var duration: TimeInterval
+    /// The junctions the road passes, distances measured from the leg's start.
+    public var junctions: [Junction]
+
+    public init(line: [Coordinate], distance: Metres, duration: TimeInterval, junctions: [Junction] = []) {
+        self.line = line
+        self.distance = distance
+        self.duration = duration
+        self.junctions = junctions
+    }
+}
