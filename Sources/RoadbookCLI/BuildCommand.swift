@@ -3,7 +3,7 @@ import Formats
 import Geo
 import Model
 import Pipeline
-import Render
+import Workflows
 
 /// `roadbook build`: a recorded track becomes the route, its waypoints the rows.
 struct BuildCommand: Command {
@@ -83,64 +83,11 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output] + [bookOutput].compactMap { $0 })
-        let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template), includeCover: cover)
-        let document = try GPXReader.read(contentsOf: track)
-        let points = try document.requireRoute(minimumPoints: 2)
-        let route = Route(source: track.lastPathComponent,
-                          points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
-        let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
-        let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
-        var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)
-        if turns {
-            let graph = try osm.map(RouteTurns.loadGraph)
-            let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph)
-            for range in found.offMap {
-                console.err(String(format: "warning: %.2f–%.2f km is not on the map; turns there come from the track's shape",
-                                   range.lowerBound / 1000, range.upperBound / 1000))
-            }
-            assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
-        }
-        try await terrain.apply(to: &assembled.book, console: console)
-        assembled.book.rally = rally
-        assembled.book.stage = stage
-        assembled.book.date = date
-        for note in assembled.offRoute {
-            console.err("warning: \(note.description)" + (offRoutePolicy == .move ? "; moved onto the route" :
-                offRoutePolicy == .drop ? "; left out" : "; kept in the book file, not printed"))
-        }
-        if let bookOutput { try BookFile.write(assembled.book, to: bookOutput) }
-        let pages = try renderer.renderPDF(assembled.book, to: output)
-        let rows = assembled.book.notes.filter { $0.placement == .onRoute }.count
-        console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, rows, pages,
-                           Polyline(route.coordinates).length / 1000))
-    }
-
-    /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the
-    /// name the marker; a waypoint with only a name has it as its instruction.
-    func courseNote(from waypoint: GPXWaypoint, file: String) -> CourseNoteInput {
-        let instruction = [waypoint.description, waypoint.comment].compactMap { $0 }.first { !$0.isEmpty }
-        let type = waypoint.type.flatMap(WaypointType.init(name:)) ?? waypoint.symbol.flatMap(WaypointType.init(name:))
-        return CourseNoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
-                               marker: instruction == nil ? nil : waypoint.name, waypointType: type,
-                               source: "\(file):\(waypoint.line)")
-    }
-}
-
-/// Fails before any work when an output's folder is missing or not writable, so a run that
-/// cannot finish writes nothing at all.
-func checkWritable(_ outputs: [URL]) throws {
-    for url in outputs {
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RunError(message: "\(url.path): cannot write: the folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw RunError(message: "\(url.path): cannot write: the folder \(folder) is not writable")
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw RunError(message: "\(url.path): cannot write: it is a folder")
-        }
+        let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: rally, stage: stage,
+                                   date: date, settings: settings, offRoute: offRoutePolicy, cover: cover, turns: turns, osm: osm,
+                                   terrain: terrain.request)
+        let result = try await buildBook(request, log: ConsoleLog(console))
+        console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
+                           result.routeLength / 1000))
     }
 }

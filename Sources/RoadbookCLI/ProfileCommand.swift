@@ -2,6 +2,7 @@ import Foundation
 import Formats
 import Model
 import Render
+import Workflows
 
 /// `roadbook profile`: the elevation profile of a book as an image.
 struct ProfileCommand: Command {

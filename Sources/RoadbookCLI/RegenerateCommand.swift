@@ -3,6 +3,7 @@ import Formats
 import Geo
 import Model
 import Pipeline
+import Workflows
 
 /// `roadbook regenerate`: brings a book's turn notes onto a changed route.
 struct RegenerateCommand: Command {
@@ -47,27 +48,10 @@ struct RegenerateCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let target = output ?? book
-        if !dryRun { try checkWritable([target]) }
-        let old = try BookFile.read(contentsOf: book)
-        let document = try GPXReader.read(contentsOf: route)
-        let points = try document.requireRoute(minimumPoints: 2)
-        let newRoute = Route(source: route.lastPathComponent,
-                             points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
-        let graph = try osm.map(RouteTurns.loadGraph)
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
-        var (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
-        for line in Self.describe(report) { console.out(line) }
-        if terrain.isEmpty {
-            if book.profile != nil {
-                console.err("warning: the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one")
-            }
-            book.profile = nil
-            for i in book.notes.indices { book.notes[i].elevation = nil }
-        } else {
-            try await terrain.apply(to: &book, console: console)
-        }
-        if !dryRun { try BookFile.write(book, to: target) }
+        var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
+                                                              terrain: terrain.request), writing: !dryRun)
+        for line in Self.describe(regeneration.report) { console.out(line) }
+        try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
     }
 
     /// The report in lines an organiser reads.

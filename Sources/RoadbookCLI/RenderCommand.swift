@@ -3,6 +3,7 @@ import Formats
 import Layout
 import Model
 import Render
+import Workflows
 
 /// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
 struct RenderCommand: Command {

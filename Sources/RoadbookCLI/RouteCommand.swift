@@ -1,13 +1,9 @@
 import Foundation
 import Formats
 import Geo
-import HTTP
-import Layout
 import Model
-import OSM
 import Pipeline
-import Render
-import Routing
+import Workflows
 
 /// `roadbook route`: builds a route through handles, each road leg asked of a routing engine.
 struct RouteCommand: Command {
@@ -43,8 +39,6 @@ struct RouteCommand: Command {
     \\(TerrainOptions.help)
       -h, --help               show this help
     """
-
-    enum EngineKind: String, CaseIterable { case osrm, valhalla, graphhopper, embedded }
 
     var handles: URL?
     var engine: EngineKind
@@ -94,67 +88,25 @@ struct RouteCommand: Command {
         if engine != .embedded && osm != nil { throw UsageError(message: "--osm is for --engine embedded") }
     }
 
-    /// The engine the legs are asked of.
-    func makeEngine() throws -> any RoutingEngine {
-        switch engine {
-        case .embedded:
-            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm!))
-        case .osrm:
-            return OSRMEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                              baseURL: url ?? URL(string: "http://127.0.0.1:5000")!)
-        case .valhalla:
-            return ValhallaEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                                  baseURL: url ?? URL(string: "http://127.0.0.1:8002")!)
-        case .graphhopper:
-            return GraphHopperEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                                     baseURL: url ?? URL(string: "http://127.0.0.1:8989")!, apiKey: apiKey)
-        }
-    }
-
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
         var editor: RouteEditor
         var bookTitle = title
         if retry {
-            let existing = try BookFile.read(contentsOf: book)
-            guard let plan = existing.plan else {
-                throw RunError(message: "\(book.path): this book's route was not built from handles; nothing to retry")
-            }
-            editor = RouteEditor(plan: plan)
-            editor.setMode(mode)
-            editor.retry()
-            bookTitle = bookTitle ?? existing.title
+            let stored = try RouteWorkflow.retryEditor(book: book, mode: mode)
+            editor = stored.editor
+            bookTitle = bookTitle ?? stored.title
         } else {
-            let input = try HandlesFile.read(contentsOf: handles!)
-            if input.lineIsTrack {
-                editor = RouteEditor.traced(from: input.line, mode: mode)
-                if legKind != .asDrawn {
-                    for i in editor.plan.legs.indices { editor.setLegKind(i, to: legKind) }
-                }
-            } else {
-                editor = RouteEditor()
-                editor.setMode(mode)
-                editor.setDefaultLegKind(legKind)
-                if input.handles.isEmpty {
-                    editor.addStroke(input.line)
-                } else {
-                    for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
-                }
-            }
+            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: handles!), mode: mode, legKind: legKind)
             bookTitle = bookTitle ?? handles!.deletingPathExtension().lastPathComponent
         }
-        guard editor.plan.handles.count >= 2 else { throw RunError(message: "a route needs two handles or more") }
-        let engine = try makeEngine()
-        await editor.resolve(using: engine, concurrency: concurrency)
+        try await RouteWorkflow.resolve(&editor, engine: EngineSettings(kind: engine, url: url, apiKey: apiKey, osm: osm,
+                                                                        concurrency: concurrency))
         for line in Self.describe(editor) { console.out(line) }
-
-        var built = assembleRouteBook(title: bookTitle ?? "Route", editor: editor, turns: turns)
-        try await terrain.apply(to: &built, console: console)
-        try BookFile.write(built, to: book)
-        if let output {
-            let renderer = BookRenderer(template: try TemplateLibrary.load(built.settings.template))
-            let pages = try renderer.renderPDF(built, to: output)
-            console.out("\(output.path): \(RowContent.rows(of: built).count) rows, \(pages) pages")
+        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
+                                                     terrain: terrain.request, log: ConsoleLog(console))
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
+            console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
     }
 

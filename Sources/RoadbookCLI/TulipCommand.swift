@@ -3,6 +3,7 @@ import Formats
 import Layout
 import Model
 import Render
+import Workflows
 
 /// `roadbook tulip`: one row's tulip alone, or every tulip of a book on one sheet.
 struct TulipCommand: Command {
