@@ -91,7 +91,7 @@ let package = Package(
                     exclude: ["Goldens"], swiftSettings: swift6),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Terrain", "Model", "TestSupport"],
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "Pipeline", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]
 )

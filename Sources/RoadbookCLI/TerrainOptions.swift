@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Workflows
 #if canImport(Glibc)
 import Glibc
@@ -9,19 +10,26 @@ import Glibc
 struct TerrainOptions {
     var request = TerrainRequest()
 
-    static let help = """
-      --dem PATH                   heights from DEM files: an SRTM .hgt or .hgt.zip tile, a GeoTIFF
-                                   in WGS84, or a folder of tiles named like N42E001.hgt (repeatable)
-      --elevation SERVICE          heights from a service (repeatable, asked in order after --dem):
-                                   opentopodata:URL (e.g. opentopodata:https://api.opentopodata.org/v1/srtm30m),
-                                   open-elevation:URL, valhalla:URL (a Valhalla server with /height)
-      --profile-spacing M          metres between heights along the route (default 15)
-    """
+    /// The options, declared once for every command that fetches heights.
+    static let declarations: [Option] = [
+        Option("dem", .repeatable, value: "PATH", help: """
+            heights from DEM files: an SRTM .hgt or .hgt.zip tile, a GeoTIFF
+            in WGS84, or a folder of tiles named like N42E001.hgt (repeatable)
+            """),
+        Option("elevation", .repeatable, value: "SERVICE", help: """
+            heights from a service (repeatable, asked in order after --dem):
+            opentopodata:URL (e.g. opentopodata:https://api.opentopodata.org/v1/srtm30m),
+            open-elevation:URL, valhalla:URL (a Valhalla server with /height)
+            """),
+        Option("profile-spacing", .number(1...1000), value: "M",
+               default: String(format: "%g", ProfileBuilder.Configuration().spacing),
+               help: "metres between heights along the route"),
+    ]
 
-    init(_ arguments: inout Arguments) throws {
-        request.dems = try arguments.options("dem").map { URL(fileURLWithPath: $0) }
-        request.services = try arguments.options("elevation").map(Self.service)
-        request.spacing = try arguments.number("profile-spacing", in: 1...1000)
+    init(_ options: ParsedOptions) throws {
+        request.dems = options.strings("dem").map { URL(fileURLWithPath: $0) }
+        request.services = try options.strings("elevation").map(Self.service)
+        request.spacing = options.number("profile-spacing")
         request.progress = Self.terminalProgress()
     }
 
