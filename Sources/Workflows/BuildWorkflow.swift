@@ -76,10 +76,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
         BookRenderer(template: try TemplateLibrary.load(request.settings.template), includeCover: request.cover)
     }
     let track = request.track
-    let document = try GPXReader.read(contentsOf: track)
-    let points = try document.requireRoute(minimumPoints: 2)
-    let route = Route(source: track.lastPathComponent,
-                      points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
+    let (document, route) = try readRoute(track)
     let notes = document.waypoints.map { courseNote(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
     var assembled = assembleBook(title: name, route: route, notes: notes, settings: request.settings, offRoute: request.offRoute)
@@ -107,6 +104,15 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     return BuildResult(book: assembled.book, pages: pages,
                        rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
                        routeLength: Polyline(route.coordinates).length)
+}
+
+/// Reads a GPX file whose track (or route) is a book's route.
+/// - Throws: `FormatError` naming the file, also when it holds fewer than two points.
+func readRoute(_ url: URL) throws -> (document: GPXDocument, route: Route) {
+    let document = try GPXReader.read(contentsOf: url)
+    let points = try document.requireRoute(minimumPoints: 2)
+    return (document, Route(source: url.lastPathComponent,
+                            points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) }))
 }
 
 /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the

@@ -42,10 +42,7 @@ public struct Regeneration: Sendable {
         self.request = request
         if writing { try checkWritable([request.output ?? request.book]) }
         let old = try BookFile.read(contentsOf: request.book)
-        let document = try GPXReader.read(contentsOf: request.route)
-        let points = try document.requireRoute(minimumPoints: 2)
-        let newRoute = Route(source: request.route.lastPathComponent,
-                             points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation, time: $0.time) })
+        let newRoute = try readRoute(request.route).route
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
         (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
