@@ -63,7 +63,7 @@ let package = Package(
                 swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
-        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "Pipeline", "Terrain", "Routing",
+        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "Pipeline",
                                                    "Model", "Geo"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
