@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // roadbook — turns a route into a printable rally road book.
 // Dependencies point down only (see CONTRIBUTING.md for the layer table):
-//   roadbook (exe) → RoadbookCLI → Render, Formats, Pipeline → Layout → Model → Geo
+//   roadbook (exe) → RoadbookCLI → Workflows → Render, Formats, Pipeline, OSM, Terrain, Routing → Layout → Model → Geo
 //   Render → CCairo, CPango;  Formats → CExpat;  HTTP → CCurl.
 import PackageDescription
 
@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "roadbook", targets: ["roadbook"]),
-        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Render", "Layout", "Formats", "Pipeline", "Model", "Geo"]),
+        // Every library target, so a program that embeds roadbook can import any of them.
+        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "Pipeline", "OSM",
+                                                "Routing", "Terrain", "HTTP", "AtomicFile", "Model", "Geo"]),
     ],
     targets: [
         // System libraries from Debian -dev packages (see README: the setup command installs them).
@@ -54,13 +56,19 @@ let package = Package(
         .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
                 swiftSettings: swift6),
 
-        // The command line: parsing and wiring only; every stage lives in the library.
-        .target(name: "RoadbookCLI", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
-                                                   "Model", "Geo", "AtomicFile"],
+        // The operations a script or another program calls: build a book, regenerate it, route
+        // through handles, fetch terrain. They return values and log messages; they never print.
+        .target(name: "Workflows", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
+                                                 "Model", "Geo"],
+                swiftSettings: swift6),
+
+        // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
+        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "Pipeline",
+                                                   "Model", "Geo"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
-                          dependencies: ["RoadbookCLI", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
+                          dependencies: ["Workflows", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
                           swiftSettings: swift6),
 
         .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "Terrain", "HTTP", "CCairo", "CTiff"], path: "Tests/TestSupport",
@@ -77,12 +85,14 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "RoadbookCLI",
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "Workflows",
                                                            "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
-        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Formats", "Terrain", "Model", "TestSupport"],
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "Pipeline", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]
 )

@@ -19,7 +19,7 @@ public struct HandlesInput: Sendable, Equatable {
     }
 }
 
-/// Reads handles from GeoJSON or GPX.
+/// Reads handles from GeoJSON, GPX or text.
 ///
 /// - GeoJSON: a FeatureCollection whose Point features are the handles in order, with optional
 ///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
@@ -28,13 +28,15 @@ public struct HandlesInput: Sendable, Equatable {
 /// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
 ///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
 ///   a handle note; without either, the track is traced into handles.
+/// - Text (`.txt`): one typed coordinate a line, optionally with a note (see `fromText`).
 public enum HandlesFile {
     public static func read(contentsOf url: URL) throws -> HandlesInput {
         switch url.pathExtension.lowercased() {
         case "gpx": return try fromGPX(GPXReader.read(contentsOf: url))
         case "geojson", "json": return try fromGeoJSON(data(of: url), fileName: url.path)
+        case "txt": return try fromText(String(decoding: data(of: url), as: UTF8.self), fileName: url.path)
         default:
-            throw FormatError(file: url.path, message: "is neither GeoJSON (.geojson) nor GPX (.gpx)")
+            throw FormatError(file: url.path, message: "is neither GeoJSON (.geojson), GPX (.gpx) nor text (.txt)")
         }
     }
 

@@ -3,40 +3,48 @@ import Formats
 import Geo
 import Model
 import Pipeline
-import Render
+import Workflows
 
 /// `roadbook build`: a recorded track becomes the route, its waypoints the rows.
 struct BuildCommand: Command {
-    static let name = "build"
-    static let abstract = "Make a road book from a recorded track (GPX): PDF, and the book file."
-    static let help = """
-    Usage: roadbook build TRACK.gpx -o BOOK.pdf [--book BOOK.json] [options]
-
-    The track becomes the route and each of its waypoints a row, placed by distance along the
-    route. A waypoint farther from the route than --off-route-distance is reported. Turn notes
-    with tulips are generated at the junctions the route passes (matched onto --osm EXTRACT), or
-    from the track's shape alone without one; a turn near a waypoint joins that waypoint's row.
-
-    Options:
-      -o, --output PATH            the PDF road book to write (required)
-      --book PATH                  also write the book file (JSON), to render or inspect later
-      --osm EXTRACT                OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
-                                   area: turns come from its junctions
-      --no-turns                   no generated turn notes, only the waypoints
-    \(TerrainOptions.help)
-      --title TEXT                 title in the page header (default: the GPX name or file name)
-      --rally TEXT, --stage TEXT, --date TEXT
-                                   printed in the page header
-      --units km|mi                printed distances (default km)
-      --template T                 page template: a5 (default), roll, a4, a4-2up, letter,
-                                   letter-2up, or a template file (see Templates/README.md)
-      --no-cover                   leave out the cover page
-      --off-route-distance M       metres from the route beyond which a waypoint is off it (default 50)
-      --off-route keep|move|drop   an off-route waypoint is kept in the book file but not printed
-                                   (keep, default), printed at the nearest place on the route
-                                   (move), or left out (drop)
-      -h, --help                   show this help
-    """
+    static let declaration = CommandDeclaration(
+        name: "build",
+        abstract: "Make a road book from a recorded track (GPX): PDF, and the book file.",
+        positionals: "TRACK.gpx", positionalCount: 1...1,
+        forms: [UsageForm(optional: ["book"])],
+        discussion: """
+        The track becomes the route and each of its waypoints a row, placed by distance along the
+        route. A waypoint farther from the route than --off-route-distance is reported. Turn notes
+        with tulips are generated at the junctions the route passes (matched onto --osm EXTRACT), or
+        from the track's shape alone without one; a turn near a waypoint joins that waypoint's row.
+        """,
+        options: [
+            Option("output", short: "o", value: "BOOK.pdf", required: true, help: "the PDF road book to write"),
+            Option("book", value: "BOOK.json", help: "also write the book file (JSON), to render or inspect later"),
+            Option("osm", value: "EXTRACT", help: """
+                OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
+                area: turns come from its junctions
+                """),
+            Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
+        ] + TerrainOptions.declarations + [
+            Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
+            Option("rally", value: "TEXT", help: "printed in the page header"),
+            Option("stage", value: "TEXT", help: "printed in the page header"),
+            Option("date", value: "TEXT", help: "printed in the page header"),
+            .choice("units", of: BookSettings.Units.self, default: .kilometres, help: "printed distances"),
+            Option("template", value: "T", help: """
+                page template: a5 (default), roll, a4, a4-2up, letter,
+                letter-2up, or a template file (see Templates/README.md)
+                """),
+            Option("no-cover", .flag, help: "leave out the cover page"),
+            Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
+                   help: "metres from the route beyond which a waypoint is off it"),
+            .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
+                an off-route waypoint is, with keep: kept in the book file but
+                not printed; with move: printed at the nearest place on the
+                route; with drop: left out
+                """),
+        ])
 
     var track: URL
     var output: URL
@@ -52,95 +60,37 @@ struct BuildCommand: Command {
     var turns: Bool
     var terrain: TerrainOptions
 
-    init(_ arguments: inout Arguments) throws {
-        guard let output = try arguments.option("output", short: "o") else {
-            throw UsageError(message: "missing -o BOOK.pdf")
-        }
-        self.output = URL(fileURLWithPath: output)
-        bookOutput = try arguments.option("book").map { URL(fileURLWithPath: $0) }
-        title = try arguments.option("title")
-        rally = try arguments.option("rally")
-        stage = try arguments.option("stage")
-        date = try arguments.option("date")
-        if let units = try arguments.choice("units", of: BookSettings.Units.self) { settings.units = units }
-        if let template = try arguments.option("template") { settings.template = template }
-        cover = !arguments.flag("no-cover")
-        osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
-        turns = !arguments.flag("no-turns")
-        terrain = try TerrainOptions(&arguments)
+    init(_ options: ParsedOptions) throws {
+        output = options.file("output")!
+        bookOutput = options.file("book")
+        title = options.string("title")
+        rally = options.string("rally")
+        stage = options.string("stage")
+        date = options.string("date")
+        settings.units = options.choice("units", as: BookSettings.Units.self)!
+        if let template = options.string("template") { settings.template = template }
+        settings.offRouteDistance = options.number("off-route-distance")!
+        cover = !options.flag("no-cover")
+        osm = options.file("osm")
+        turns = !options.flag("no-turns")
+        terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
-        if let distance = try arguments.number("off-route-distance", in: 1...100_000) {
-            settings.offRouteDistance = distance
-        }
-        offRoutePolicy = try arguments.choice("off-route", of: OffRoutePolicy.self) ?? .keep
-        track = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "TRACK.gpx")[0])
-        if let bookOutput, bookOutput.standardizedFileURL == self.output.standardizedFileURL {
+        offRoutePolicy = options.choice("off-route", as: OffRoutePolicy.self)!
+        track = URL(fileURLWithPath: options.positionals[0])
+        if let bookOutput, bookOutput.standardizedFileURL == output.standardizedFileURL {
             throw UsageError(message: "--book and -o name the same file")
         }
-        for input in [self.output, bookOutput].compactMap({ $0 }) where input.standardizedFileURL == track.standardizedFileURL {
+        for input in [output, bookOutput].compactMap({ $0 }) where input.standardizedFileURL == track.standardizedFileURL {
             throw UsageError(message: "an output would overwrite the input \(track.path)")
         }
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output] + [bookOutput].compactMap { $0 })
-        let renderer = BookRenderer(template: try TemplateLibrary.load(settings.template), includeCover: cover)
-        let document = try GPXReader.read(contentsOf: track)
-        let points = try document.requireRoute(minimumPoints: 2)
-        let route = Route(source: track.lastPathComponent,
-                          points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) })
-        let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
-        let name = title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
-        var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: offRoutePolicy)
-        if turns {
-            let graph = try osm.map(RouteTurns.loadGraph)
-            let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph)
-            for range in found.offMap {
-                console.err(String(format: "warning: %.2f–%.2f km is not on the map; turns there come from the track's shape",
-                                   range.lowerBound / 1000, range.upperBound / 1000))
-            }
-            assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
-        }
-        try await terrain.apply(to: &assembled.book, console: console)
-        assembled.book.rally = rally
-        assembled.book.stage = stage
-        assembled.book.date = date
-        for note in assembled.offRoute {
-            console.err("warning: \(note.description)" + (offRoutePolicy == .move ? "; moved onto the route" :
-                offRoutePolicy == .drop ? "; left out" : "; kept in the book file, not printed"))
-        }
-        if let bookOutput { try BookFile.write(assembled.book, to: bookOutput) }
-        let pages = try renderer.renderPDF(assembled.book, to: output)
-        let rows = assembled.book.notes.filter { $0.placement == .onRoute }.count
-        console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, rows, pages,
-                           Polyline(route.coordinates).length / 1000))
-    }
-
-    /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the
-    /// name the marker; a waypoint with only a name has it as its instruction.
-    func noteInput(from waypoint: GPXWaypoint, file: String) -> NoteInput {
-        let instruction = [waypoint.description, waypoint.comment].compactMap { $0 }.first { !$0.isEmpty }
-        let type = waypoint.type.flatMap(WaypointType.init(name:)) ?? waypoint.symbol.flatMap(WaypointType.init(name:))
-        return NoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
-                               marker: instruction == nil ? nil : waypoint.name, waypointType: type,
-                               source: "\(file):\(waypoint.line)")
-    }
-}
-
-/// Fails before any work when an output's folder is missing or not writable, so a run that
-/// cannot finish writes nothing at all.
-func checkWritable(_ outputs: [URL]) throws {
-    for url in outputs {
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RunError(message: "\(url.path): cannot write: the folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw RunError(message: "\(url.path): cannot write: the folder \(folder) is not writable")
-        }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw RunError(message: "\(url.path): cannot write: it is a folder")
-        }
+        let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: rally, stage: stage,
+                                   date: date, settings: settings, offRoute: offRoutePolicy, cover: cover, turns: turns, osm: osm,
+                                   terrain: terrain.request)
+        let result = try await buildBook(request, log: ConsoleLog(console))
+        console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
+                           result.routeLength / 1000))
     }
 }

@@ -5,25 +5,26 @@ import Model
 
 /// `roadbook inspect`: the notes of a book, for people or for scripts.
 struct InspectCommand: Command {
-    static let name = "inspect"
-    static let abstract = "List a book's notes, as a table or as JSON."
-    static let help = """
-    Usage: roadbook inspect BOOK.json [--json]
-
-    Options:
-      --json       print JSON: the book's title and route length, and per note its index,
-                   distanceAlong (metres), kind, text, marker, waypointType, cap (degrees),
-                   latitude, longitude, offsetFromRoute (metres, + right of travel), onRoute,
-                   elevation (metres, or null without terrain); and the climb and descent
-      -h, --help   show this help
-    """
+    static let declaration = CommandDeclaration(
+        name: "inspect",
+        abstract: "List a book's notes, as a table or as JSON.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        forms: [UsageForm(optional: ["json"])],
+        options: [
+            Option("json", .flag, help: """
+                print JSON: the book's title and route length, and per note its index,
+                distanceAlong (metres), kind, text, marker, waypointType, cap (degrees),
+                latitude, longitude, offsetFromRoute (metres, + right of travel), onRoute,
+                elevation (metres, or null without terrain); and the climb and descent
+                """),
+        ])
 
     var book: URL
     var json: Bool
 
-    init(_ arguments: inout Arguments) throws {
-        json = arguments.flag("json")
-        book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
+    init(_ options: ParsedOptions) throws {
+        json = options.flag("json")
+        book = URL(fileURLWithPath: options.positionals[0])
     }
 
     /// One note as `inspect --json` prints it.

@@ -3,30 +3,33 @@ import Formats
 import Geo
 import Model
 import Pipeline
+import Workflows
 
 /// `roadbook regenerate`: brings a book's turn notes onto a changed route.
 struct RegenerateCommand: Command {
-    static let name = "regenerate"
-    static let abstract = "Bring a book onto a changed route: regenerate the turn notes that no longer fit."
-    static let help = """
-    Usage: roadbook regenerate BOOK.json --route NEW.gpx [--osm EXTRACT] [-o OUT.json] [--dry-run]
-
-    Every note is placed on the new route. Generated turn notes whose junction or turn changed are
-    regenerated, every tulip generated from the road is redrawn from the new road, and new turns get
-    rows (or join a note nearby). Words a person typed and tulips a person drew are never changed.
-    The report lists what changed; the book is written back (or to -o).
-
-    Options:
-      --route PATH    the changed route: a GPX track (or route)
-      --osm EXTRACT   OpenStreetMap extract for the junctions; without it, turns come from the
-                      route's shape
-      -o, --output    write the book here instead of over BOOK.json
-      --dem, --elevation, --profile-spacing
-                      heights for the new route, as for build; without them a book that had terrain
-                      loses it (its heights belonged to the old route)
-      --dry-run       report what would change, write nothing
-      -h, --help      show this help
-    """
+    static let declaration = CommandDeclaration(
+        name: "regenerate",
+        abstract: "Bring a book onto a changed route: regenerate the turn notes that no longer fit.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        forms: [UsageForm(optional: ["osm", "output", "dry-run"])],
+        discussion: """
+        Every note is placed on the new route. Generated turn notes whose junction or turn changed are
+        regenerated, every tulip generated from the road is redrawn from the new road, and new turns get
+        rows (or join a note nearby). Words a person typed and tulips a person drew are never changed.
+        The report lists what changed; the book is written back (or to -o). Heights for the new route
+        come from --dem and --elevation, as for build; without them a book that had terrain loses it
+        (its heights belonged to the old route).
+        """,
+        options: [
+            Option("route", value: "NEW.gpx", required: true, help: "the changed route: a GPX track (or route)"),
+            Option("osm", value: "EXTRACT", help: """
+                OpenStreetMap extract for the junctions; without it, turns come from the
+                route's shape
+                """),
+            Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+        ] + TerrainOptions.declarations + [
+            Option("dry-run", .flag, help: "report what would change, write nothing"),
+        ])
 
     var book: URL
     var route: URL
@@ -35,39 +38,21 @@ struct RegenerateCommand: Command {
     var dryRun: Bool
     var terrain: TerrainOptions
 
-    init(_ arguments: inout Arguments) throws {
-        guard let route = try arguments.option("route") else { throw UsageError(message: "missing --route NEW.gpx") }
-        self.route = URL(fileURLWithPath: route)
-        osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
-        output = try arguments.option("output", short: "o").map { URL(fileURLWithPath: $0) }
-        dryRun = arguments.flag("dry-run")
-        terrain = try TerrainOptions(&arguments)
-        book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
+    init(_ options: ParsedOptions) throws {
+        route = options.file("route")!
+        osm = options.file("osm")
+        output = options.file("output")
+        dryRun = options.flag("dry-run")
+        terrain = try TerrainOptions(options)
+        book = URL(fileURLWithPath: options.positionals[0])
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
     }
 
     func run(_ console: any Console) async throws {
-        let target = output ?? book
-        if !dryRun { try checkWritable([target]) }
-        let old = try BookFile.read(contentsOf: book)
-        let document = try GPXReader.read(contentsOf: route)
-        let points = try document.requireRoute(minimumPoints: 2)
-        let newRoute = Route(source: route.lastPathComponent,
-                             points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) })
-        let graph = try osm.map(RouteTurns.loadGraph)
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
-        var (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
-        for line in Self.describe(report) { console.out(line) }
-        if terrain.isEmpty {
-            if book.profile != nil {
-                console.err("warning: the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one")
-            }
-            book.profile = nil
-            for i in book.notes.indices { book.notes[i].elevation = nil }
-        } else {
-            try await terrain.apply(to: &book, console: console)
-        }
-        if !dryRun { try BookFile.write(book, to: target) }
+        var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
+                                                              terrain: terrain.request), writing: !dryRun)
+        for line in Self.describe(regeneration.report) { console.out(line) }
+        try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
     }
 
     /// The report in lines an organiser reads.

@@ -3,29 +3,34 @@ import Formats
 import Layout
 import Model
 import Render
+import Workflows
 
 /// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
 struct RenderCommand: Command {
-    static let name = "render"
-    static let abstract = "Print a book file: PDF road book, or pages as PNG or SVG."
-    static let help = """
-    Usage: roadbook render BOOK.json -o OUT.pdf [--template NAME|PATH]
-           roadbook render BOOK.json -o OUT.png --png [--dpi N] [--pages LIST]
-           roadbook render BOOK.json -o OUT.svg --svg [--pages LIST]
-
-    Options:
-      -o, --output PATH     the file to write; with several pages, PNG and SVG pages are written
-                            beside it as OUT-2.png, OUT-3.png, …
-      --template T          a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
-                            template file (see Templates/README.md)
-      --png                 write pages as PNG images
-      --svg                 write pages as SVG
-      --dpi N               PNG resolution (default 150)
-      --pages LIST          pages to write, such as 1, 2-4 or 1,3,5-7 (default: all); page 1 is
-                            the cover
-      --no-cover            leave out the cover page (route map, totals, profile, legend)
-      -h, --help            show this help
-    """
+    static let declaration = CommandDeclaration(
+        name: "render",
+        abstract: "Print a book file: PDF road book, or pages as PNG or SVG.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        forms: [UsageForm(optional: ["template"]), UsageForm(required: ["png"], optional: ["dpi", "pages"]),
+                UsageForm(required: ["svg"], optional: ["pages"])],
+        options: [
+            Option("output", short: "o", value: "OUT", required: true, help: """
+                the file to write; with several pages, PNG and SVG pages are written
+                beside it as OUT-2.png, OUT-3.png, …
+                """),
+            Option("template", value: "T", help: """
+                a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
+                template file (see Templates/README.md)
+                """),
+            Option("png", .flag, help: "write pages as PNG images"),
+            Option("svg", .flag, help: "write pages as SVG"),
+            Option("dpi", .number(10...2400), value: "N", help: "PNG resolution (default 150)"),
+            Option("pages", value: "LIST", help: """
+                pages to write, such as 1, 2-4 or 1,3,5-7 (default: all); page 1 is
+                the cover
+                """),
+            Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+        ])
 
     enum Output { case pdf, png(dpi: Double), svg }
 
@@ -36,22 +41,19 @@ struct RenderCommand: Command {
     var pages: [Int]?
     var cover: Bool
 
-    init(_ arguments: inout Arguments) throws {
-        guard let output = try arguments.option("output", short: "o") else {
-            throw UsageError(message: "missing -o OUT")
-        }
-        self.output = URL(fileURLWithPath: output)
-        template = try arguments.option("template")
-        cover = !arguments.flag("no-cover")
-        let png = arguments.flag("png"), svg = arguments.flag("svg")
-        let dpi = try arguments.number("dpi", in: 10...2400)
+    init(_ options: ParsedOptions) throws {
+        output = options.file("output")!
+        template = options.string("template")
+        cover = !options.flag("no-cover")
+        let png = options.flag("png"), svg = options.flag("svg")
+        let dpi = options.number("dpi")
         if png && svg { throw UsageError(message: "choose one of --png and --svg") }
         if dpi != nil && !png { throw UsageError(message: "--dpi is for --png") }
         format = png ? .png(dpi: dpi ?? 150) : svg ? .svg : .pdf
-        pages = try arguments.option("pages").map(PageList.parse)
+        pages = try options.string("pages").map(PageList.parse)
         if pages != nil, case .pdf = format { throw UsageError(message: "--pages is for --png and --svg; a PDF holds every page") }
-        book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
-        if book.standardizedFileURL == self.output.standardizedFileURL {
+        book = URL(fileURLWithPath: options.positionals[0])
+        if book.standardizedFileURL == output.standardizedFileURL {
             throw UsageError(message: "-o would overwrite the book file \(book.path)")
         }
     }

@@ -7,7 +7,7 @@ public enum Roadbook {
 
     static var help: String {
         let width = commands.map { $0.name.count }.max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.abstract)" }
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.declaration.abstract)" }
         return """
         roadbook: turns a route into a printable rally road book.
 
@@ -25,7 +25,7 @@ public enum Roadbook {
     public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                console.out(command.help)
+                console.out(command.declaration.help)
             } else {
                 console.out(help)
             }
@@ -35,17 +35,18 @@ public enum Roadbook {
             console.err("roadbook: unknown command '\(first)'\n\n\(help)")
             return 64
         }
-        var rest = Arguments(Array(arguments.dropFirst()))
-        if rest.wantsHelp {
-            console.out(type.help)
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(type.declaration.help)
             return 0
         }
         do {
-            let command = try type.init(&rest)
+            let command = try type.parse(rest)
             try await command.run(console)
             return 0
         } catch let error as UsageError {
-            console.err("roadbook \(type.name): \(error.message)\n\n\(type.help)")
+            // The refusal, then the usage lines alone: the full help is one command away.
+            console.err("roadbook \(type.name): \(error.message)\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
             return 64
         } catch {
             console.err("roadbook \(type.name): \(error)")

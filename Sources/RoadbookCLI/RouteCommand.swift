@@ -1,52 +1,66 @@
 import Foundation
 import Formats
 import Geo
-import HTTP
-import Layout
 import Model
-import OSM
 import Pipeline
-import Render
-import Routing
+import Workflows
 
 /// `roadbook route`: builds a route through handles, each road leg asked of a routing engine.
 struct RouteCommand: Command {
-    static let name = "route"
-    static let abstract = "Build a route through handles, legs asked of OSRM, Valhalla, GraphHopper or the embedded router."
-    static let help = """
-    Usage: roadbook route HANDLES.geojson|HANDLES.gpx --engine ENGINE --book BOOK.json [options]
-           roadbook route --retry --book BOOK.json --engine ENGINE [options]
+    static let declaration = CommandDeclaration(
+        name: "route",
+        abstract: "Build a route through handles, legs asked of OSRM, Valhalla, GraphHopper or the embedded router.",
+        positionals: "HANDLES.geojson|HANDLES.gpx|HANDLES.txt", positionalCount: 0...1,
+        forms: [UsageForm(), UsageForm(positionals: false, required: ["handle"]),
+                UsageForm(positionals: false, required: ["retry"])],
+        discussion: """
+        The handles (GeoJSON points, GPX route points or waypoints; a GeoJSON line is a drawn stroke
+        and a GPX track is traced into handles about 400 m apart) are joined by legs; each road leg is
+        asked of the engine on its own, several at once. Tapped and drawn handles move onto the road;
+        coordinates and waypoints are surveyed and never move. Prints each leg's state and the
+        warnings, writes the book (with its handles, so the route reopens editable) and, with -o, the
+        PDF with turn notes from the engine's junctions. A leg the engine could not answer (limiting
+        requests, a server error, unreachable) is straight for now and waits: --retry asks it again.
 
-    The handles (GeoJSON points, GPX route points or waypoints; a GeoJSON line is a drawn stroke
-    and a GPX track is traced into handles about 400 m apart) are joined by legs; each road leg is
-    asked of the engine on its own, several at once. Tapped and drawn handles move onto the road;
-    coordinates and waypoints are surveyed and never move. Prints each leg's state and the
-    warnings, writes the book (with its handles, so the route reopens editable) and, with -o, the
-    PDF with turn notes from the engine's junctions. A leg the engine could not answer (limiting
-    requests, a server error, unreachable) is straight for now and waits: --retry asks it again.
+        Typed coordinates are handles too, in decimal degrees (42.5063 1.5218), degrees and minutes
+        (N42°30.378' E001°31.308'), degrees, minutes and seconds (42°30'22.7"N 1°31'18.5"E), UTM
+        (31T 378553 4707051) or MGRS (31TCH7855307051): one a line in a .txt file, or each given
+        with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a course note on
+        the handle; in a file, blank lines and lines starting with # are skipped.
+        """,
+        options: [
+            Option("engine", .choice(EngineKind.allCases.map(\.rawValue)), value: "ENGINE", required: true,
+                   help: "the routing engine the legs are asked of"),
+            Option("url", value: "URL", help: """
+                the engine's address (default OSRM http://127.0.0.1:5000,
+                Valhalla http://127.0.0.1:8002, GraphHopper http://127.0.0.1:8989)
+                """),
+            Option("api-key", value: "KEY", help: "GraphHopper's key, when the server needs one"),
+            Option("osm", value: "EXTRACT", help: "the OpenStreetMap extract the embedded router routes on"),
+            .choice("mode", of: TravelMode.self, default: .drive, help: "travel mode of every road leg"),
+            Option("legs", .choice(["road", "straight", "as-drawn"]), default: "road", help: "what new legs do"),
+            Option("concurrency", .number(1...64), value: "N", default: "4", help: "legs asked at once"),
+            Option("handle", .repeatable, value: "COORD", help: """
+                a handle, typed (repeatable, in route order), instead of a
+                handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
+                """),
+            Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
+            Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
+            Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
+            Option("retry", .flag, help: "ask again the legs of --book that wait"),
+            Option("no-turns", .flag, help: "no turn notes from the junctions"),
+        ] + TerrainOptions.declarations)
 
-    Options:
-      --engine osrm|valhalla|graphhopper|embedded
-      --url URL                the engine's address (default OSRM http://127.0.0.1:5000,
-                               Valhalla http://127.0.0.1:8002, GraphHopper http://127.0.0.1:8989)
-      --api-key KEY            GraphHopper's key, when the server needs one
-      --osm EXTRACT            the OpenStreetMap extract the embedded router routes on
-      --mode drive|cycle|walk  travel mode of every road leg (default drive)
-      --legs road|straight|as-drawn
-                               what new legs do (default road)
-      --concurrency N          legs asked at once (default 4)
-      --book PATH              the book file to write (required)
-      -o, --output PATH        also print the road book as PDF
-      --title TEXT             title of the book (default: the handles file's name)
-      --retry                  ask again the legs of --book that wait
-      --no-turns               no turn notes from the junctions
-    \\(TerrainOptions.help)
-      -h, --help               show this help
-    """
+    /// Where the handles come from.
+    enum Handles {
+        case file(URL)
+        /// Typed with --handle.
+        case typed([Handle])
+        /// The book's own, for --retry.
+        case stored
+    }
 
-    enum EngineKind: String, CaseIterable { case osrm, valhalla, graphhopper, embedded }
-
-    var handles: URL?
+    var handles: Handles
     var engine: EngineKind
     var url: URL?
     var apiKey: String?
@@ -57,104 +71,67 @@ struct RouteCommand: Command {
     var book: URL
     var output: URL?
     var title: String?
-    var retry: Bool
     var turns: Bool
     var terrain: TerrainOptions
 
-    init(_ arguments: inout Arguments) throws {
-        guard let engine = try arguments.choice("engine", of: EngineKind.self) else {
-            throw UsageError(message: "missing --engine osrm|valhalla|graphhopper|embedded")
-        }
-        self.engine = engine
-        url = try arguments.option("url").map { text in
+    init(_ options: ParsedOptions) throws {
+        engine = options.choice("engine", as: EngineKind.self)!
+        url = try options.string("url").map { text in
             guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
                 throw UsageError(message: "--url '\(text)' is not an http(s) URL")
             }
             return url
         }
-        apiKey = try arguments.option("api-key")
-        osm = try arguments.option("osm").map { URL(fileURLWithPath: $0) }
-        mode = try arguments.choice("mode", of: TravelMode.self) ?? .drive
-        let legs = try arguments.option("legs") ?? "road"
-        guard let kind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][legs] else {
-            throw UsageError(message: "--legs must be one of road, straight, as-drawn, not '\(legs)'")
+        apiKey = options.string("api-key")
+        osm = options.file("osm")
+        mode = options.choice("mode", as: TravelMode.self)!
+        legKind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][options.string("legs")!]!
+        concurrency = Int(options.number("concurrency")!)
+        book = options.file("book")!
+        output = options.file("output")
+        title = options.string("title")
+        turns = !options.flag("no-turns")
+        terrain = try TerrainOptions(options)
+        let typed = try options.strings("handle").enumerated().map { i, text in
+            do { return try HandlesFile.handle(from: text, id: i + 1) } catch let error as HandleTextError {
+                throw UsageError(message: "--handle '\(text)': \(error.description)")
+            }
         }
-        legKind = kind
-        concurrency = Int(try arguments.number("concurrency", in: 1...64) ?? 4)
-        guard let book = try arguments.option("book") else { throw UsageError(message: "missing --book BOOK.json") }
-        self.book = URL(fileURLWithPath: book)
-        output = try arguments.option("output", short: "o").map { URL(fileURLWithPath: $0) }
-        title = try arguments.option("title")
-        retry = arguments.flag("retry")
-        turns = !arguments.flag("no-turns")
-        terrain = try TerrainOptions(&arguments)
-        let rest = try arguments.finish(positionals: retry ? 0...0 : 1...1, names: "HANDLES.geojson")
-        handles = rest.first.map { URL(fileURLWithPath: $0) }
+        switch (options.flag("retry"), options.positionals.first, typed.isEmpty) {
+        case (true, let file?, _): throw UsageError(message: "unexpected argument '\(file)'")
+        case (true, nil, false): throw UsageError(message: "--retry asks again the legs of --book; leave out --handle")
+        case (true, nil, true): handles = .stored
+        case (false, let file?, true): handles = .file(URL(fileURLWithPath: file))
+        case (false, _?, false): throw UsageError(message: "give a handles file or --handle, not both")
+        case (false, nil, false): handles = .typed(typed)
+        case (false, nil, true): throw UsageError(message: "missing HANDLES.geojson (or --handle COORD)")
+        }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
         if engine != .embedded && osm != nil { throw UsageError(message: "--osm is for --engine embedded") }
-    }
-
-    /// The engine the legs are asked of.
-    func makeEngine() throws -> any RoutingEngine {
-        switch engine {
-        case .embedded:
-            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm!))
-        case .osrm:
-            return OSRMEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                              baseURL: url ?? URL(string: "http://127.0.0.1:5000")!)
-        case .valhalla:
-            return ValhallaEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                                  baseURL: url ?? URL(string: "http://127.0.0.1:8002")!)
-        case .graphhopper:
-            return GraphHopperEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
-                                     baseURL: url ?? URL(string: "http://127.0.0.1:8989")!, apiKey: apiKey)
-        }
     }
 
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
         var editor: RouteEditor
         var bookTitle = title
-        if retry {
-            let existing = try BookFile.read(contentsOf: book)
-            guard let plan = existing.plan else {
-                throw RunError(message: "\(book.path): this book's route was not built from handles; nothing to retry")
-            }
-            editor = RouteEditor(plan: plan)
-            editor.setMode(mode)
-            editor.retry()
-            bookTitle = bookTitle ?? existing.title
-        } else {
-            let input = try HandlesFile.read(contentsOf: handles!)
-            if input.lineIsTrack {
-                editor = RouteEditor.traced(from: input.line, mode: mode)
-                if legKind != .asDrawn {
-                    for i in editor.plan.legs.indices { editor.setLegKind(i, to: legKind) }
-                }
-            } else {
-                editor = RouteEditor()
-                editor.setMode(mode)
-                editor.setDefaultLegKind(legKind)
-                if input.handles.isEmpty {
-                    editor.addStroke(input.line)
-                } else {
-                    for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
-                }
-            }
-            bookTitle = bookTitle ?? handles!.deletingPathExtension().lastPathComponent
+        switch handles {
+        case .stored:
+            let stored = try RouteWorkflow.retryEditor(book: book, mode: mode)
+            editor = stored.editor
+            bookTitle = bookTitle ?? stored.title
+        case .file(let file):
+            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode, legKind: legKind)
+            bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
+        case .typed(let typed):
+            editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode, legKind: legKind)
         }
-        guard editor.plan.handles.count >= 2 else { throw RunError(message: "a route needs two handles or more") }
-        let engine = try makeEngine()
-        await editor.resolve(using: engine, concurrency: concurrency)
+        try await RouteWorkflow.resolve(&editor, engine: EngineSettings(kind: engine, url: url, apiKey: apiKey, osm: osm,
+                                                                        concurrency: concurrency))
         for line in Self.describe(editor) { console.out(line) }
-
-        var built = assembleRouteBook(title: bookTitle ?? "Route", editor: editor, turns: turns)
-        try await terrain.apply(to: &built, console: console)
-        try BookFile.write(built, to: book)
-        if let output {
-            let renderer = BookRenderer(template: try TemplateLibrary.load(built.settings.template))
-            let pages = try renderer.renderPDF(built, to: output)
-            console.out("\(output.path): \(RowContent.rows(of: built).count) rows, \(pages) pages")
+        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
+                                                     terrain: terrain.request, log: ConsoleLog(console))
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
+            console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
     }
 

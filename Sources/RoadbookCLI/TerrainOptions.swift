@@ -1,9 +1,6 @@
 import Foundation
-import Geo
-import HTTP
-import Model
 import Pipeline
-import Terrain
+import Workflows
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,114 +8,53 @@ import Glibc
 /// `--dem PATH` and `--elevation SERVICE` as `build` and `regenerate` take them: where heights
 /// come from, in the order given, each source filling what the ones before had no height for.
 struct TerrainOptions {
-    var dems: [URL] = []
-    var services: [String] = []
-    var spacing: Metres?
+    var request = TerrainRequest()
 
-    static let help = """
-      --dem PATH                   heights from DEM files: an SRTM .hgt or .hgt.zip tile, a GeoTIFF
-                                   in WGS84, or a folder of tiles named like N42E001.hgt (repeatable)
-      --elevation SERVICE          heights from a service (repeatable, asked in order after --dem):
-                                   opentopodata:URL (e.g. opentopodata:https://api.opentopodata.org/v1/srtm30m),
-                                   open-elevation:URL, valhalla:URL (a Valhalla server with /height)
-      --profile-spacing M          metres between heights along the route (default 15)
-    """
+    /// The options, declared once for every command that fetches heights.
+    static let declarations: [Option] = [
+        Option("dem", .repeatable, value: "PATH", help: """
+            heights from DEM files: an SRTM .hgt or .hgt.zip tile, a GeoTIFF
+            in WGS84, or a folder of tiles named like N42E001.hgt (repeatable)
+            """),
+        Option("elevation", .repeatable, value: "SERVICE", help: """
+            heights from a service (repeatable, asked in order after --dem):
+            opentopodata:URL (e.g. opentopodata:https://api.opentopodata.org/v1/srtm30m),
+            open-elevation:URL, valhalla:URL (a Valhalla server with /height)
+            """),
+        Option("profile-spacing", .number(1...1000), value: "M",
+               default: String(format: "%g", ProfileBuilder.Configuration().spacing),
+               help: "metres between heights along the route"),
+    ]
 
-    init(_ arguments: inout Arguments) throws {
-        dems = try arguments.options("dem").map { URL(fileURLWithPath: $0) }
-        services = try arguments.options("elevation")
-        spacing = try arguments.number("profile-spacing", in: 1...1000)
-        for service in services { _ = try Self.parse(service) }
+    init(_ options: ParsedOptions) throws {
+        request.dems = options.strings("dem").map { URL(fileURLWithPath: $0) }
+        request.services = try options.strings("elevation").map(Self.service)
+        request.spacing = options.number("profile-spacing")
+        request.progress = Self.terminalProgress()
     }
 
-    var isEmpty: Bool { dems.isEmpty && services.isEmpty }
+    var isEmpty: Bool { request.isEmpty }
 
-    enum Service { case openTopoData(URL, dataset: String), openElevation(URL), valhalla(URL) }
-
-    /// Reads `kind:URL`.
-    static func parse(_ text: String) throws -> Service {
-        guard let colon = text.firstIndex(of: ":") else {
-            throw UsageError(message: "--elevation '\(text)': write opentopodata:URL, open-elevation:URL or valhalla:URL")
-        }
-        let kind = text[..<colon].lowercased()
-        let rest = String(text[text.index(after: colon)...])
-        guard let url = URL(string: rest), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw UsageError(message: "--elevation '\(text)': '\(rest)' is not an http(s) URL")
-        }
-        switch kind {
-        case "opentopodata":
-            // The dataset is the last path component: https://api.opentopodata.org/v1/srtm30m
-            let dataset = url.lastPathComponent
-            guard url.pathComponents.count >= 3, url.pathComponents[url.pathComponents.count - 2] == "v1" else {
-                throw UsageError(message: "--elevation '\(text)': an OpenTopoData URL ends in /v1/DATASET")
-            }
-            return .openTopoData(url.deletingLastPathComponent().deletingLastPathComponent(), dataset: dataset)
-        case "open-elevation": return .openElevation(url)
-        case "valhalla": return .valhalla(url)
-        default:
-            throw UsageError(message: "--elevation '\(text)': unknown service '\(kind)'; use opentopodata, open-elevation or valhalla")
+    /// Reads `kind:URL`, refusing it as `--elevation`'s mistake.
+    static func service(_ text: String) throws -> ElevationServiceAddress {
+        do { return try ElevationServiceAddress(text) } catch let error as ElevationServiceAddress.ParseError {
+            throw UsageError(message: "--elevation '\(text)': \(error.reason)")
         }
     }
 
-    /// Folder for the on-disk cache of service answers.
-    static var cacheFolder: URL {
-        let base = ProcessInfo.processInfo.environment["ROADBOOK_CACHE"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/roadbook")
-        return base.appendingPathComponent("elevation")
-    }
-
-    /// The sources in order, services cached on disk; progress on a terminal.
-    func sources(console: any Console) throws -> [any ElevationSource] {
-        var list: [any ElevationSource] = try dems.map { try DEMSource(contentsOf: $0) }
-        if services.isEmpty { return list }
-        let client = try CurlHTTPClient(maximumConcurrentRequests: 4)
-        var progress: ElevationProgress? = nil
-        if isatty(2) != 0 {
-            progress = { @Sendable (done: Int, total: Int) in
-                let end = done == total ? "\n" : ""
-                FileHandle.standardError.write(Data("\rheights: \(done) of \(total)\(end)".utf8))
-            }
-        }
-        for service in services {
-            let source: any ElevationSource
-            switch try Self.parse(service) {
-            case .openTopoData(let base, let dataset):
-                source = OpenTopoData(client: client, baseURL: base, dataset: dataset, progress: progress)
-            case .openElevation(let url):
-                source = OpenElevation(client: client, baseURL: url, progress: progress)
-            case .valhalla(let url):
-                source = ValhallaHeight(client: client, baseURL: url, progress: progress)
-            }
-            let folder = Self.cacheFolder.appendingPathComponent(Self.folderName(for: service))
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            list.append(ElevationCache(wrapping: source, folder: folder))
-        }
-        return list
-    }
-
-    /// A file-system-safe folder name for a service.
-    static func folderName(for service: String) -> String {
-        String(service.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-    }
-
-    /// Fetches heights along the book's route and stores its profile and the notes' heights. Says
-    /// "No terrain for this route" when part of it has none, and which sources failed.
-    func apply(to book: inout Book, console: any Console) async throws {
-        let sources = try sources(console: console)
-        guard !sources.isEmpty else { return }
-        var builder = ProfileBuilder()
-        if let spacing { builder.configuration.spacing = spacing }
-        let points = builder.samplePoints(along: Polyline(book.route.coordinates))
-        let chain = FallbackChain(sources)
-        let report = try await chain.report(at: points)
-        for failure in report.failures { console.err("warning: \(failure)") }
-        let names = Set(report.sourceIndex.compactMap { $0 }).sorted().map { report.sourceNames[$0] }
-        builder.apply(heights: report.heights, source: names.joined(separator: ", "), to: &book)
-        if report.pointsWithoutHeight > 0 {
-            console.err("warning: No terrain for this route: \(report.pointsWithoutHeight) of \(points.count) places have no height; the book prints without its elevation rows")
-        } else if let profile = book.profile {
-            console.err(String(format: "terrain: climb %.0f m, descent %.0f m (%@)", profile.climb, profile.descent,
-                               profile.source ?? ""))
+    /// "heights: N of M" on standard error, when it is a terminal.
+    static func terminalProgress() -> (@Sendable (Int, Int) -> Void)? {
+        guard isatty(2) != 0 else { return nil }
+        return { @Sendable (done: Int, total: Int) in
+            let end = done == total ? "\n" : ""
+            FileHandle.standardError.write(Data("\rheights: \(done) of \(total)\(end)".utf8))
         }
     }
+}
+
+/// Hands a workflow's messages to standard error, one line each, as they arise.
+final class ConsoleLog: WorkflowLog {
+    let console: any Console
+    init(_ console: any Console) { self.console = console }
+    func record(_ message: WorkflowMessage) { console.err(message.description) }
 }

@@ -3,23 +3,24 @@ import Formats
 import Layout
 import Model
 import Render
+import Workflows
 
 /// `roadbook tulip`: one row's tulip alone, or every tulip of a book on one sheet.
 struct TulipCommand: Command {
-    static let name = "tulip"
-    static let abstract = "Preview tulips: one row's as PNG or SVG, or all of a book's on a contact sheet."
-    static let help = """
-    Usage: roadbook tulip BOOK.json --row N -o TULIP.png|TULIP.svg [--size N]
-           roadbook tulip BOOK.json --sheet -o SHEET.png [--size N] [--columns N]
-
-    Options:
-      --row N        the row (as printed, from 1) whose tulip to draw
-      --sheet        every tulip of the book on one PNG, labelled with its row number
-      -o, --output   the file to write; .svg writes SVG, anything else PNG
-      --size N       pixels (PNG) or points (SVG) on a side; on a sheet, of each cell (default 300, 160)
-      --columns N    tulips per line on a sheet (default 6)
-      -h, --help     show this help
-    """
+    static let declaration = CommandDeclaration(
+        name: "tulip",
+        abstract: "Preview tulips: one row's as PNG or SVG, or all of a book's on a contact sheet.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        forms: [UsageForm(required: ["row"], optional: ["size"]), UsageForm(required: ["sheet"], optional: ["size", "columns"])],
+        options: [
+            Option("row", .number(1...1_000_000), value: "N", help: "the row (as printed, from 1) whose tulip to draw"),
+            Option("sheet", .flag, help: "every tulip of the book on one PNG, labelled with its row number"),
+            Option("output", short: "o", value: "FILE", required: true, help: "the file to write; .svg writes SVG, anything else PNG"),
+            Option("size", .number(16...4000), value: "N", help: """
+                pixels (PNG) or points (SVG) on a side; on a sheet, of each cell (default 300, 160)
+                """),
+            Option("columns", .number(1...50), value: "N", default: "6", help: "tulips per line on a sheet"),
+        ])
 
     var book: URL
     var output: URL
@@ -27,16 +28,15 @@ struct TulipCommand: Command {
     var size: Double?
     var columns: Int
 
-    init(_ arguments: inout Arguments) throws {
-        guard let output = try arguments.option("output", short: "o") else { throw UsageError(message: "missing -o FILE") }
-        self.output = URL(fileURLWithPath: output)
-        let sheet = arguments.flag("sheet")
-        row = try arguments.number("row", in: 1...1_000_000).map { Int($0) }
-        size = try arguments.number("size", in: 16...4000)
-        columns = Int(try arguments.number("columns", in: 1...50) ?? 6)
+    init(_ options: ParsedOptions) throws {
+        output = options.file("output")!
+        let sheet = options.flag("sheet")
+        row = options.number("row").map { Int($0) }
+        size = options.number("size")
+        columns = Int(options.number("columns")!)
         guard sheet != (row != nil) else { throw UsageError(message: "give either --row N or --sheet") }
-        if sheet && self.output.pathExtension.lowercased() == "svg" { throw UsageError(message: "a contact sheet is a PNG") }
-        book = URL(fileURLWithPath: try arguments.finish(positionals: 1...1, names: "BOOK.json")[0])
+        if sheet && output.pathExtension.lowercased() == "svg" { throw UsageError(message: "a contact sheet is a PNG") }
+        book = URL(fileURLWithPath: options.positionals[0])
     }
 
     func run(_ console: any Console) async throws {

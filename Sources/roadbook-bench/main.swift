@@ -10,7 +10,7 @@ import Model
 import OSM
 import Pipeline
 import Render
-import RoadbookCLI
+import Workflows
 import Terrain
 #if canImport(Glibc)
 import Glibc

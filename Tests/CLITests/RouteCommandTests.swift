@@ -97,6 +97,39 @@ struct RouteCommandTests {
         #expect(r.output.contains("leg 2–3: road, 0.00 km"), "\(r.output)")
     }
 
+    @Test("typed handles: a .txt file in DMS and MGRS, or --handle in decimal degrees; surveyed, so they stay put")
+    func typedHandles() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        let a = TurnCommandsTests.grid(0, 0), d = TurnCommandsTests.grid(300, 300)
+        let dms = CoordinateFormat.degreesMinutesSeconds.format(a, precision: 3)
+        let mgrs = CoordinateFormat.mgrs.format(d)
+        try "# from the paper book\n\(dms)\n\(mgrs) | Chapel | P1\n".write(to: folder.path("h.txt"), atomically: true, encoding: .utf8)
+        let file = await roadbook(["route", folder.path("h.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                   "--book", folder.path("f.json").path])
+        #expect(file.status == 0, "\(file.errors)")
+        let fromFile = try #require(try BookFile.read(contentsOf: folder.path("f.json")).plan)
+        #expect(fromFile.handles.map(\.origin) == [.coordinate, .coordinate])
+        #expect(fromFile.handles[0].coordinate.distance(to: a) < 0.1 && fromFile.handles[1].coordinate.distance(to: d) < 1.5)
+        #expect(try BookFile.read(contentsOf: folder.path("f.json")).notes.contains { $0.marker == "P1" && $0.text == "Chapel" })
+
+        let typed = await roadbook(["route", "--handle", "\(a.latitude), \(a.longitude)", "--handle", "\(d.latitude) \(d.longitude)",
+                                    "--engine", "embedded", "--osm", folder.path("x.osm").path, "--book", folder.path("t.json").path])
+        #expect(typed.status == 0, "\(typed.errors)")
+        #expect(typed.output.contains("leg 1–2: road"), "\(typed.output)")
+        let book = try BookFile.read(contentsOf: folder.path("t.json"))
+        #expect(book.title == "Route", "without a file, the book has the default title")
+        #expect(book.plan?.handles.map(\.coordinate) == [a, d])
+
+        let bad = await roadbook(["route", folder.path("bad.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                  "--book", folder.path("b.json").path])
+        #expect(bad.status == 1 && bad.errors.contains("bad.txt"), "\(bad.errors)")
+        try "42.5 1.5\nsomewhere\n".write(to: folder.path("bad.txt"), atomically: true, encoding: .utf8)
+        let line = await roadbook(["route", folder.path("bad.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                   "--book", folder.path("b.json").path])
+        #expect(line.status == 1 && line.errors.contains("bad.txt:2: cannot read \"somewhere\" as a coordinate"), "\(line.errors)")
+    }
+
     @Test("command-line mistakes", arguments: [
         (["h.geojson", "--book", "b.json"], "missing --engine"),
         (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),

@@ -3,7 +3,7 @@ import Geo
 import Model
 import OSM
 import Pipeline
-import RoadbookCLI
+import Workflows
 import Testing
 import TestSupport
 

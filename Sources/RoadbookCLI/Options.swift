@@ -1,0 +1,246 @@
+import Foundation
+
+/// One option of a command, declared once: the parser, its refusals, the `Usage:` line and the
+/// `--help` text all come from this declaration.
+struct Option {
+    enum Kind {
+        /// Present or not: `--json`.
+        case flag
+        /// One value: `--title TEXT`.
+        case single
+        /// Any number of values, in order: `--dem PATH --dem PATH`.
+        case repeatable
+        /// One finite number within the range: `--dpi 150`.
+        case number(ClosedRange<Double>)
+        /// One of the listed words: `--units km`.
+        case choice([String])
+    }
+
+    var name: String
+    /// The one-letter form, such as `o` for `-o`.
+    var short: Character?
+    var kind: Kind
+    /// The value's placeholder (`PATH`, `BOOK.pdf`); a choice's words joined with `|` when not
+    /// given, which usage lines then use instead of the words.
+    var valueName: String
+    /// Lines of help, as printed beside the option.
+    var help: String
+    /// Refused when absent, with "missing -o VALUE".
+    var required: Bool
+    /// Taken when the option is absent, and shown in help as "(default X)".
+    var defaultValue: String?
+
+    init(_ name: String, short: Character? = nil, _ kind: Kind = .single, value: String? = nil, required: Bool = false,
+         default defaultValue: String? = nil, help: String) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        if let value {
+            valueName = value
+        } else if case .choice(let words) = kind {
+            valueName = words.joined(separator: "|")
+        } else {
+            valueName = ""
+        }
+        self.help = help
+        self.required = required
+        self.defaultValue = defaultValue
+    }
+
+    /// A choice among an enumeration's raw values.
+    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type, required: Bool = false,
+                                                         default defaultValue: T? = nil, help: String) -> Option
+    where T.RawValue == String {
+        Option(name, .choice(T.allCases.map(\.rawValue)), required: required, default: defaultValue?.rawValue, help: help)
+    }
+
+    var takesValue: Bool { if case .flag = kind { false } else { true } }
+
+    /// The value as help and refusals spell it: a choice's words, or the placeholder.
+    var spelledValue: String {
+        if case .choice(let words) = kind { return words.joined(separator: "|") }
+        return valueName
+    }
+
+    /// `-o, --output PATH` (`--units km|mi` for a choice) as help lists it.
+    var label: String {
+        (short.map { "-\($0), " } ?? "") + "--\(name)" + (takesValue ? " \(spelledValue)" : "")
+    }
+
+    /// `-o PATH` (the short form when there is one) as usage lines and messages write it.
+    var usageForm: String {
+        (short.map { "-\($0)" } ?? "--\(name)") + (takesValue ? " \(valueName)" : "")
+    }
+
+    /// Checks one value against the kind.
+    func check(_ text: String) throws {
+        switch kind {
+        case .number(let range):
+            guard let value = Double(text), value.isFinite, range.contains(value) else {
+                throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+        case .choice(let words):
+            guard words.contains(text) else {
+                throw UsageError(message: "--\(name) must be one of \(words.joined(separator: ", ")), not '\(text)'")
+            }
+        case .flag, .single, .repeatable:
+            break
+        }
+    }
+}
+
+/// A usage line's shape beyond the positionals and the required options: the options it names.
+/// A flag is written bare (it selects the form); a valued option in brackets unless `required`.
+struct UsageForm {
+    var positionals: Bool = true
+    var required: [String] = []
+    var optional: [String] = []
+}
+
+/// A command as the command line knows it.
+struct CommandDeclaration {
+    var name: String
+    /// One line for the list of commands.
+    var abstract: String
+    /// The positionals' placeholder (`TRACK.gpx`), used in usage lines and in "missing TRACK.gpx".
+    var positionals: String
+    /// How many positionals are taken.
+    var positionalCount: ClosedRange<Int>
+    /// The ways to call the command, one usage line each; empty for one line with every required option.
+    var forms: [UsageForm] = []
+    /// Paragraphs between the usage and the options.
+    var discussion: String = ""
+    /// Options in help order; groups shared by commands are concatenated in.
+    var options: [Option]
+
+    func option(named name: String) -> Option? { options.first { $0.name == name } }
+
+    /// Parses the words after the command's name.
+    /// - Throws: `UsageError`: an unknown option, a missing or refused value, an option given
+    ///   twice, a missing required option, or the wrong number of positionals.
+    func parse(_ words: [String]) throws -> ParsedOptions {
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+        var i = 0
+        var literal = false
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            if literal || word == "-" || !word.hasPrefix("-") { positionals.append(word); continue }
+            if word == "--" { literal = true; continue }
+            var inline: String? = nil
+            let option: Option?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                if body.contains("=") { inline = String(body.dropFirst(name.count + 1)) }
+                option = self.option(named: name)
+            } else {
+                option = word.count == 2 ? options.first { $0.short.map { "-\($0)" } == word } : nil
+            }
+            guard let option, option.takesValue || inline == nil else { throw UsageError(message: "unknown option \(word)") }
+            let value: String
+            if !option.takesValue {
+                value = ""
+            } else if let inline {
+                value = inline
+            } else {
+                guard i < words.count, !words[i].hasPrefix("--") else { throw UsageError(message: "\(word) needs a value") }
+                value = words[i]
+                i += 1
+            }
+            if values[option.name] != nil, !isRepeatable(option) { throw UsageError(message: "--\(option.name) is given twice") }
+            try option.check(value)
+            values[option.name, default: []].append(value)
+        }
+        for option in options where values[option.name] == nil {
+            if option.required {
+                throw UsageError(message: "missing \(option.short.map { "-\($0)" } ?? "--\(option.name)") \(option.spelledValue)")
+            }
+            if let value = option.defaultValue { values[option.name] = [value] }
+        }
+        guard positionalCount.contains(positionals.count) else {
+            if positionals.count < positionalCount.lowerBound { throw UsageError(message: "missing \(self.positionals)") }
+            throw UsageError(message: "unexpected argument '\(positionals[positionalCount.upperBound])'")
+        }
+        return ParsedOptions(declaration: self, values: values, positionals: positionals)
+    }
+
+    private func isRepeatable(_ option: Option) -> Bool { if case .repeatable = option.kind { true } else { false } }
+
+    /// The `Usage:` lines.
+    var usage: String {
+        let forms = self.forms.isEmpty ? [UsageForm()] : self.forms
+        let lines = forms.map { form -> String in
+            var words = ["roadbook", name]
+            if form.positionals && positionalCount.upperBound > 0 { words.append(positionals) }
+            let named = form.required + form.optional
+            for option in options where option.required && !named.contains(option.name) { words.append(option.usageForm) }
+            for name in form.required { words.append(option(named: name)!.usageForm) }
+            for name in form.optional {
+                let option = option(named: name)!
+                words.append("[\(option.usageForm)]")
+            }
+            if options.contains(where: { !$0.required && !named.contains($0.name) }) { words.append("[options]") }
+            return words.joined(separator: " ")
+        }
+        return "Usage: " + lines.joined(separator: "\n       ")
+    }
+
+    /// The full `--help` text: usage, discussion, and every option with its help.
+    var help: String {
+        let helpOption = Option("help", short: "h", .flag, help: "show this help")
+        let all = options + [helpOption]
+        // Labels longer than this sit on their own line, their help on the next.
+        let widest = 26
+        let column = 2 + min(all.map(\.label.count).filter { $0 <= widest }.max() ?? widest, widest) + 2
+        var lines: [String] = []
+        for option in all {
+            var help = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var notes: [String] = []
+            if option.required { notes.append("required") }
+            if let value = option.defaultValue { notes.append("default \(value)") }
+            if !notes.isEmpty { help[help.count - 1] += " (\(notes.joined(separator: "; ")))" }
+            let label = "  " + option.label
+            let indent = String(repeating: " ", count: column)
+            if label.count + 2 > column {
+                lines.append(label)
+                lines += help.map { indent + $0 }
+            } else {
+                lines.append(label.padding(toLength: column, withPad: " ", startingAt: 0) + help[0])
+                lines += help.dropFirst().map { indent + $0 }
+            }
+        }
+        return ([usage] + (discussion.isEmpty ? [] : [discussion]) + ["Options:\n" + lines.joined(separator: "\n")])
+            .joined(separator: "\n\n")
+    }
+}
+
+/// The values of one command line, checked against the declaration: numbers are numbers within
+/// their range, choices are among their words, defaults are filled in.
+struct ParsedOptions {
+    let declaration: CommandDeclaration
+    let values: [String: [String]]
+    /// The positionals, in order.
+    let positionals: [String]
+
+    private func declared(_ name: String) -> [String] {
+        precondition(declaration.option(named: name) != nil, "--\(name) is not declared by \(declaration.name)")
+        return values[name] ?? []
+    }
+
+    /// Whether the flag (or any option) was given.
+    func flag(_ name: String) -> Bool { !declared(name).isEmpty }
+    /// The option's value, or its default, or nil.
+    func string(_ name: String) -> String? { declared(name).first }
+    /// Every value of a repeatable option, in order.
+    func strings(_ name: String) -> [String] { declared(name) }
+    /// A path option as a file URL.
+    func file(_ name: String) -> URL? { string(name).map { URL(fileURLWithPath: $0) } }
+    /// A number option's value (already checked).
+    func number(_ name: String) -> Double? { string(name).flatMap(Double.init) }
+    /// A choice option as its enumeration (already checked).
+    func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
+        string(name).flatMap(T.init(rawValue:))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import Pipeline
+import Render
+
+/// What `build` makes a road book from: a recorded track whose waypoints become rows.
+public struct BuildRequest: Sendable {
+    /// The GPX file: its track (or route) is the route, its waypoints the rows.
+    public var track: URL
+    /// The PDF to print, if any.
+    public var pdf: URL?
+    /// The book file (JSON) to write, if any.
+    public var bookFile: URL?
+    /// Title in the page header; nil for the GPX name, the first track's name or the file's name.
+    public var title: String?
+    public var rally: String?
+    public var stage: String?
+    public var date: String?
+    /// Units, template and the off-route distance.
+    public var settings: BookSettings
+    /// What happens to a waypoint farther from the route than `settings.offRouteDistance`.
+    public var offRoute: OffRoutePolicy
+    /// Whether the PDF has its cover page.
+    public var cover: Bool
+    /// Whether turn notes are generated.
+    public var turns: Bool
+    /// An OpenStreetMap extract whose junctions the turns come from; nil for the track's shape.
+    public var osm: URL?
+    /// Where heights come from; empty for a book without terrain.
+    public var terrain: TerrainRequest
+
+    public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
+                stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
+                offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
+                terrain: TerrainRequest = TerrainRequest()) {
+        self.track = track
+        self.pdf = pdf
+        self.bookFile = bookFile
+        self.title = title
+        self.rally = rally
+        self.stage = stage
+        self.date = date
+        self.settings = settings
+        self.offRoute = offRoute
+        self.cover = cover
+        self.turns = turns
+        self.osm = osm
+        self.terrain = terrain
+    }
+}
+
+/// What `buildBook` made.
+public struct BuildResult: Sendable {
+    public var book: Book
+    /// Pages of the PDF, when one was printed.
+    public var pages: Int?
+    /// Notes printed as rows (those on the route).
+    public var rows: Int
+    /// The route's length.
+    public var routeLength: Metres
+}
+
+/// Builds a road book from a recorded track: the waypoints become notes placed by distance along
+/// the route, turn notes are generated (from the map's junctions, or the track's shape) and join
+/// nearby waypoints, heights are fetched, then the book file and the PDF are written.
+///
+/// Outputs are checked writable and the template loaded before any work, so a run that cannot
+/// finish writes nothing. Stretches off the map, failed height sources and off-route waypoints
+/// are logged as warnings.
+/// - Throws: `WorkflowError`, `FormatError` (the GPX), the map's, the template's or the renderer's errors.
+public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throws -> BuildResult {
+    try checkWritable([request.pdf, request.bookFile].compactMap { $0 })
+    let renderer = try request.pdf.map { _ in
+        BookRenderer(template: try TemplateLibrary.load(request.settings.template), includeCover: request.cover)
+    }
+    let track = request.track
+    let (document, route) = try readRoute(track)
+    let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
+    let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
+    var assembled = assembleBook(title: name, route: route, notes: notes, settings: request.settings, offRoute: request.offRoute)
+    if request.turns {
+        let graph = try request.osm.map(RouteTurns.loadGraph)
+        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph)
+        for range in found.offMap {
+            log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
+                                                          range.lowerBound / 1000, range.upperBound / 1000)))
+        }
+        assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
+    }
+    try await request.terrain.apply(to: &assembled.book, log: log)
+    assembled.book.rally = request.rally
+    assembled.book.stage = request.stage
+    assembled.book.date = request.date
+    let fate = switch request.offRoute {
+    case .move: "; moved onto the route"
+    case .drop: "; left out"
+    case .keep: "; kept in the book file, not printed"
+    }
+    for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
+    if let bookFile = request.bookFile { try BookFile.write(assembled.book, to: bookFile) }
+    let pages = try request.pdf.map { try renderer!.renderPDF(assembled.book, to: $0) }
+    return BuildResult(book: assembled.book, pages: pages,
+                       rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
+                       routeLength: Polyline(route.coordinates).length)
+}
+
+/// Reads a GPX file whose track (or route) is a book's route.
+/// - Throws: `FormatError` naming the file, also when it holds fewer than two points.
+func readRoute(_ url: URL) throws -> (document: GPXDocument, route: Route) {
+    let document = try GPXReader.read(contentsOf: url)
+    let points = try document.requireRoute(minimumPoints: 2)
+    return (document, Route(source: url.lastPathComponent,
+                            points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }))
+}
+
+/// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the
+/// name the marker; a waypoint with only a name has it as its instruction.
+/// - Parameter file: the GPX file's name, for the note's source (`file:line`).
+public func noteInput(from waypoint: GPXWaypoint, file: String) -> NoteInput {
+    let instruction = [waypoint.description, waypoint.comment].compactMap { $0 }.first { !$0.isEmpty }
+    let type = waypoint.type.flatMap(WaypointType.init(name:)) ?? waypoint.symbol.flatMap(WaypointType.init(name:))
+    return NoteInput(coordinate: waypoint.coordinate, text: instruction ?? waypoint.name ?? "",
+                           marker: instruction == nil ? nil : waypoint.name, waypointType: type,
+                           source: "\(file):\(waypoint.line)")
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Formats
+import Model
+import Pipeline
+
+/// What `regenerate` brings onto a changed route.
+public struct RegenerateRequest: Sendable {
+    /// The book file to bring onto the new route.
+    public var book: URL
+    /// The changed route: a GPX track (or route).
+    public var route: URL
+    /// An OpenStreetMap extract for the junctions; nil for the route's shape.
+    public var osm: URL?
+    /// Where the book is written; nil for over `book`.
+    public var output: URL?
+    /// Heights for the new route; empty to drop the old route's terrain.
+    public var terrain: TerrainRequest
+
+    public init(book: URL, route: URL, osm: URL? = nil, output: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
+        self.book = book
+        self.route = route
+        self.osm = osm
+        self.output = output
+        self.terrain = terrain
+    }
+}
+
+/// Brings a book onto a changed route in two steps, so a caller can show the report before the
+/// slower terrain step: `regenerate` places every note on the new route and regenerates the turn
+/// notes, `finish` fetches (or drops) the terrain and writes the book.
+public struct Regeneration: Sendable {
+    public var request: RegenerateRequest
+    /// The book on the new route, without terrain yet.
+    public var book: Book
+    /// What changed.
+    public var report: RegenerationReport
+
+    /// Reads the book and the new route and regenerates the turn notes.
+    /// - Parameter writing: whether `finish` will write; the output is checked writable first.
+    /// - Throws: `WorkflowError`, `FormatError` (the book or the GPX), the map's errors.
+    public init(_ request: RegenerateRequest, writing: Bool = true) throws {
+        self.request = request
+        if writing { try checkWritable([request.output ?? request.book]) }
+        let old = try BookFile.read(contentsOf: request.book)
+        let newRoute = try readRoute(request.route).route
+        let graph = try request.osm.map(RouteTurns.loadGraph)
+        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
+        (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
+    }
+
+    /// Gives the book terrain for the new route, or, without terrain sources, drops the old
+    /// route's heights (with a warning when it had some); then writes the book unless `write` is false.
+    /// - Returns: the finished book.
+    @discardableResult
+    public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
+        if request.terrain.isEmpty {
+            if book.profile != nil {
+                log.record(WorkflowMessage(.warning, "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"))
+            }
+            book.profile = nil
+            for i in book.notes.indices { book.notes[i].elevation = nil }
+        } else {
+            try await request.terrain.apply(to: &book, log: log)
+        }
+        if write { try BookFile.write(book, to: request.output ?? request.book) }
+        return book
+    }
+}

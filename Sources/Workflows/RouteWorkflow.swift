@@ -1,0 +1,128 @@
+import Foundation
+import Formats
+import HTTP
+import Layout
+import Model
+import Pipeline
+import Render
+import Routing
+
+/// The routing engines a route's road legs can be asked of.
+public enum EngineKind: String, CaseIterable, Sendable {
+    case osrm, valhalla, graphhopper, embedded
+
+    /// Where the engine listens when no address is given (none for the embedded router).
+    public var defaultURL: URL? {
+        switch self {
+        case .osrm: URL(string: "http://127.0.0.1:5000")
+        case .valhalla: URL(string: "http://127.0.0.1:8002")
+        case .graphhopper: URL(string: "http://127.0.0.1:8989")
+        case .embedded: nil
+        }
+    }
+}
+
+/// Which engine, and how to reach it.
+public struct EngineSettings: Sendable {
+    public var kind: EngineKind
+    /// The engine's address; nil for `kind.defaultURL`.
+    public var url: URL?
+    /// GraphHopper's key, when the server needs one.
+    public var apiKey: String?
+    /// The extract the embedded router routes on (required for it, unused by the others).
+    public var osm: URL?
+    /// Requests at once.
+    public var concurrency: Int
+
+    public init(kind: EngineKind, url: URL? = nil, apiKey: String? = nil, osm: URL? = nil, concurrency: Int = 4) {
+        self.kind = kind
+        self.url = url
+        self.apiKey = apiKey
+        self.osm = osm
+        self.concurrency = concurrency
+    }
+
+    /// The engine the legs are asked of.
+    /// - Throws: `WorkflowError` when the embedded router has no extract; the map's or libcurl's errors.
+    public func makeEngine() throws -> any RoutingEngine {
+        switch kind {
+        case .embedded:
+            guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
+            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm))
+        case .osrm:
+            return OSRMEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency), baseURL: url ?? kind.defaultURL!)
+        case .valhalla:
+            return ValhallaEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency), baseURL: url ?? kind.defaultURL!)
+        case .graphhopper:
+            return GraphHopperEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
+                                     baseURL: url ?? kind.defaultURL!, apiKey: apiKey)
+        }
+    }
+}
+
+/// Building a route through handles: start an editor (from handles, or from a book whose legs
+/// wait), ask the engine for the legs, then make and write the book.
+public enum RouteWorkflow {
+    /// An editor for new handles: a traced track (its legs set to `legKind` unless that is
+    /// as-drawn), a drawn stroke, or the handles in order.
+    public static func editor(for input: HandlesInput, mode: TravelMode, legKind: LegKind) -> RouteEditor {
+        var editor: RouteEditor
+        if input.lineIsTrack {
+            editor = RouteEditor.traced(from: input.line, mode: mode)
+            if legKind != .asDrawn {
+                for i in editor.plan.legs.indices { editor.setLegKind(i, to: legKind) }
+            }
+        } else {
+            editor = RouteEditor()
+            editor.setMode(mode)
+            editor.setDefaultLegKind(legKind)
+            if input.handles.isEmpty {
+                editor.addStroke(input.line)
+            } else {
+                for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
+            }
+        }
+        return editor
+    }
+
+    /// An editor for the book's stored handles, its waiting legs marked to be asked again.
+    /// - Returns: the editor and the book's title.
+    /// - Throws: `WorkflowError` when the book's route was not built from handles; `FormatError`.
+    public static func retryEditor(book url: URL, mode: TravelMode) throws -> (editor: RouteEditor, title: String) {
+        let existing = try BookFile.read(contentsOf: url)
+        guard let plan = existing.plan else {
+            throw WorkflowError("\(url.path): this book's route was not built from handles; nothing to retry")
+        }
+        var editor = RouteEditor(plan: plan)
+        editor.setMode(mode)
+        editor.retry()
+        return (editor, existing.title)
+    }
+
+    /// Asks the engine for every leg that needs it.
+    /// - Throws: `WorkflowError` when there are fewer than two handles; the engine's construction errors.
+    public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings) async throws {
+        guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
+        let engine = try settings.makeEngine()
+        await editor.resolve(using: engine, concurrency: settings.concurrency)
+    }
+
+    /// The book of a resolved route: notes at the handles, turn notes from the junctions (when
+    /// `turns`), and terrain.
+    public static func makeBook(title: String, editor: RouteEditor, turns: Bool, terrain: TerrainRequest,
+                                log: any WorkflowLog) async throws -> Book {
+        var built = assembleRouteBook(title: title, editor: editor, turns: turns)
+        try await terrain.apply(to: &built, log: log)
+        return built
+    }
+
+    /// Writes the book file and, when `pdf` is given, prints it in the book's template.
+    /// - Returns: the rows and pages of the PDF, when one was printed.
+    public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
+        try BookFile.write(book, to: url)
+        guard let pdf else { return nil }
+        let renderer = BookRenderer(template: try TemplateLibrary.load(book.settings.template))
+        let pages = try renderer.renderPDF(book, to: pdf)
+        return (RowContent.rows(of: book).count, pages)
+    }
+}

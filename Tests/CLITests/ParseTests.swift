@@ -1,0 +1,225 @@
+import Foundation
+import Geo
+import Model
+import Pipeline
+@testable import RoadbookCLI
+import Testing
+import Workflows
+
+/// Each command's declaration, parsed without running: accepted command lines give the values the
+/// command runs with; refused ones give exactly the one line the command line prints.
+@Suite("Parsing the command line")
+struct ParseTests {
+    static let commands: [any Command.Type] = Roadbook.commands
+
+    @Test("build: values, defaults, the terrain group")
+    func build() throws {
+        let plain = try BuildCommand.parse(["t.gpx", "-o", "b.pdf"])
+        #expect(plain.track.path.hasSuffix("/t.gpx") && plain.output.lastPathComponent == "b.pdf")
+        #expect(plain.bookOutput == nil && plain.cover && plain.turns && plain.osm == nil)
+        #expect(plain.settings.units == .kilometres && plain.settings.offRouteDistance == 50 && plain.offRoutePolicy == .keep)
+        #expect(plain.terrain.request.isEmpty && plain.terrain.request.spacing == 15)
+
+        let full = try BuildCommand.parse(["--output=b.pdf", "--book", "b.json", "--title", "Stage 3", "--rally", "R", "--stage", "3",
+                                           "--date", "today", "--units", "mi", "--template", "roll", "--no-cover",
+                                           "--off-route-distance", "120", "--off-route", "drop", "--osm", "a.osm.pbf",
+                                           "--dem", "a.hgt", "--dem", "tiles", "--elevation", "valhalla:http://127.0.0.1:8002",
+                                           "--profile-spacing", "30", "--", "-odd.gpx"])
+        #expect(full.track.lastPathComponent == "-odd.gpx", "after -- a word is a positional")
+        #expect(full.bookOutput?.lastPathComponent == "b.json" && full.title == "Stage 3" && full.rally == "R")
+        #expect(full.stage == "3" && full.date == "today" && !full.cover && full.osm?.lastPathComponent == "a.osm.pbf")
+        #expect(full.settings.units == .miles && full.settings.template == "roll" && full.settings.offRouteDistance == 120)
+        #expect(full.offRoutePolicy == .drop)
+        #expect(full.terrain.request.dems.map(\.lastPathComponent) == ["a.hgt", "tiles"])
+        #expect(full.terrain.request.services.map(\.text) == ["valhalla:http://127.0.0.1:8002"])
+        #expect(full.terrain.request.spacing == 30)
+    }
+
+    @Test("build's refusals, word for word", arguments: [
+        ([], "missing -o BOOK.pdf"),
+        (["-o", "b.pdf"], "missing TRACK.gpx"),
+        (["t.gpx", "-o"], "-o needs a value"),
+        (["t.gpx", "-o", "--book"], "-o needs a value"),
+        (["t.gpx", "-o", "b.pdf", "-o", "c.pdf"], "--output is given twice"),
+        (["t.gpx", "-o", "b.pdf", "u.gpx"], "unexpected argument 'u.gpx'"),
+        (["t.gpx", "-o", "b.pdf", "--colour", "red"], "unknown option --colour"),
+        (["t.gpx", "-o", "b.pdf", "-x"], "unknown option -x"),
+        (["t.gpx", "-o", "b.pdf", "--no-cover=yes"], "unknown option --no-cover=yes"),
+        (["t.gpx", "-o", "b.pdf", "--units", "furlongs"], "--units must be one of km, mi, not 'furlongs'"),
+        (["t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number from 1.0 to 100000.0, not 'nan'"),
+        (["t.gpx", "-o", "b.pdf", "--off-route-distance", "0"], "--off-route-distance must be a number from 1.0 to 100000.0, not '0'"),
+        (["t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop, not 'maybe'"),
+        (["t.gpx", "-o", "b.pdf", "--osm", "a.osm", "--no-turns"], "--osm is for turn notes; it makes no sense with --no-turns"),
+        (["t.gpx", "-o", "b.pdf", "--book", "b.pdf"], "--book and -o name the same file"),
+        (["t.gpx", "-o", "t.gpx"], "an output would overwrite the input \(URL(fileURLWithPath: "t.gpx").path)"),
+        (["t.gpx", "-o", "b.pdf", "--profile-spacing", "5000"], "--profile-spacing must be a number from 1.0 to 1000.0, not '5000'"),
+        (["t.gpx", "-o", "b.pdf", "--elevation", "srtm"], "--elevation 'srtm': write opentopodata:URL, open-elevation:URL or valhalla:URL"),
+        (["t.gpx", "-o", "b.pdf", "--elevation", "opentopodata:https://x.org/srtm"],
+         "--elevation 'opentopodata:https://x.org/srtm': an OpenTopoData URL ends in /v1/DATASET"),
+        (["t.gpx", "-o", "b.pdf", "--elevation", "gmaps:https://x.org"],
+         "--elevation 'gmaps:https://x.org': unknown service 'gmaps'; use opentopodata, open-elevation or valhalla"),
+    ])
+    func buildRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try BuildCommand.parse(words) }
+    }
+
+    @Test("render: PDF, PNG with dpi and pages, SVG")
+    func render() throws {
+        let pdf = try RenderCommand.parse(["b.json", "-o", "b.pdf", "--template", "a4"])
+        guard case .pdf = pdf.format else { Issue.record("\(pdf.format)"); return }
+        #expect(pdf.template == "a4" && pdf.pages == nil && pdf.cover)
+        let png = try RenderCommand.parse(["b.json", "-o", "p.png", "--png", "--dpi", "60", "--pages", "1,3-4", "--no-cover"])
+        guard case .png(let dpi) = png.format else { Issue.record("\(png.format)"); return }
+        #expect(dpi == 60 && png.pages == [1, 3, 4] && !png.cover)
+        guard case .png(150) = try RenderCommand.parse(["b.json", "-o", "p.png", "--png"]).format else { Issue.record("dpi 150"); return }
+        let svg = try RenderCommand.parse(["b.json", "-o", "p.svg", "--svg", "--pages", "2"])
+        guard case .svg = svg.format else { Issue.record("\(svg.format)"); return }
+    }
+
+    @Test("render's refusals, word for word", arguments: [
+        (["b.json"], "missing -o OUT"),
+        (["b.json", "-o", "p.png", "--png", "--svg"], "choose one of --png and --svg"),
+        (["b.json", "-o", "p.pdf", "--dpi", "100"], "--dpi is for --png"),
+        (["b.json", "-o", "p.png", "--png", "--dpi", "5"], "--dpi must be a number from 10.0 to 2400.0, not '5'"),
+        (["b.json", "-o", "p.pdf", "--pages", "1"], "--pages is for --png and --svg; a PDF holds every page"),
+        (["b.json", "-o", "p.png", "--png", "--pages", "2-1"], "--pages '2-1': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)"),
+        (["b.json", "-o", "b.json"], "-o would overwrite the book file \(URL(fileURLWithPath: "b.json").path)"),
+    ])
+    func renderRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try RenderCommand.parse(words) }
+    }
+
+    @Test("inspect, tulip, profile: values and defaults")
+    func smallCommands() throws {
+        #expect(try InspectCommand.parse(["b.json", "--json"]).json)
+        #expect(try !InspectCommand.parse(["b.json"]).json)
+        let row = try TulipCommand.parse(["b.json", "--row", "3", "-o", "t.svg", "--size", "200"])
+        #expect(row.row == 3 && row.size == 200 && row.columns == 6)
+        let sheet = try TulipCommand.parse(["b.json", "--sheet", "-o", "s.png", "--columns", "4"])
+        #expect(sheet.row == nil && sheet.size == nil && sheet.columns == 4)
+        let profile = try ProfileCommand.parse(["b.json", "-o", "p.png"])
+        #expect(profile.width == 720 && profile.height == 260)
+        #expect(try ProfileCommand.parse(["b.json", "-o", "p.png", "--width", "1000", "--height=300"]).height == 300)
+    }
+
+    @Test("inspect, tulip, profile: refusals, word for word", arguments: [
+        (["inspect"], "missing BOOK.json"),
+        (["inspect", "b.json", "--json", "--json"], "--json is given twice"),
+        (["tulip", "b.json", "-o", "t.png"], "give either --row N or --sheet"),
+        (["tulip", "b.json", "-o", "t.png", "--row", "1", "--sheet"], "give either --row N or --sheet"),
+        (["tulip", "b.json", "-o", "t.svg", "--sheet"], "a contact sheet is a PNG"),
+        (["tulip", "b.json", "--row", "1"], "missing -o FILE"),
+        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "51"], "--columns must be a number from 1.0 to 50.0, not '51'"),
+        (["profile", "b.json"], "missing -o FILE"),
+        (["profile", "b.json", "-o", "p.png", "--width", "100"], "--width must be a number from 200.0 to 5000.0, not '100'"),
+    ])
+    func smallRefusals(words: [String], message: String) {
+        let type = Self.commands.first { $0.name == words[0] }!
+        #expect(throws: UsageError(message: message)) { _ = try type.parse(Array(words.dropFirst())) }
+    }
+
+    @Test("regenerate: values; the terrain group as for build")
+    func regenerate() throws {
+        let r = try RegenerateCommand.parse(["b.json", "--route", "n.gpx", "--osm", "a.osm", "-o", "c.json", "--dem", "t.hgt"])
+        #expect(r.book.lastPathComponent == "b.json" && r.route.lastPathComponent == "n.gpx" && r.osm != nil)
+        #expect(r.output?.lastPathComponent == "c.json" && !r.dryRun && r.terrain.request.dems.count == 1)
+        #expect(try RegenerateCommand.parse(["b.json", "--route", "n.gpx", "--dry-run"]).dryRun)
+    }
+
+    @Test("regenerate's refusals, word for word", arguments: [
+        (["b.json"], "missing --route NEW.gpx"),
+        (["b.json", "--route", "n.gpx", "--dry-run", "-o", "c.json"], "--dry-run writes nothing; leave out -o"),
+        (["--route", "n.gpx"], "missing BOOK.json"),
+    ])
+    func regenerateRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try RegenerateCommand.parse(words) }
+    }
+
+    @Test("route: a handles file, typed handles in every coordinate format, or --retry")
+    func route() throws {
+        let file = try RouteCommand.parse(["h.txt", "--engine", "osrm", "--book", "b.json"])
+        guard case .file(let url) = file.handles else { Issue.record("\(file.handles)"); return }
+        #expect(url.lastPathComponent == "h.txt" && file.mode == .drive && file.legKind == .road && file.concurrency == 4)
+        #expect(file.url == nil && file.turns)
+
+        // The same place (42.5063° N, 1.5218° E) five ways; UTM and MGRS from GeographicLib's GeoConvert.
+        let typed = try RouteCommand.parse(["--engine", "valhalla", "--book", "b.json", "--mode", "cycle", "--legs", "as-drawn",
+                                            "--handle", "42.5063, 1.5218", "--handle", "N42°30.378' E001°31.308' | Chapel | P1",
+                                            "--handle", "42°30'22.68\"N 1°31'18.48\"E", "--handle", "31T 378553 4707051",
+                                            "--handle", "31TCH7855307051 | Fuel"])
+        guard case .typed(let handles) = typed.handles else { Issue.record("\(typed.handles)"); return }
+        #expect(typed.mode == .cycle && typed.legKind == .asDrawn)
+        #expect(handles.map(\.id) == [1, 2, 3, 4, 5])
+        #expect(handles.allSatisfy { $0.origin == .coordinate }, "typed coordinates are surveyed")
+        for handle in handles {
+            #expect(handle.coordinate.distance(to: Coordinate(latitude: 42.5063, longitude: 1.5218)) < 2, "\(handle.coordinate)")
+        }
+        #expect(handles[1].note == HandleNote(text: "Chapel", marker: "P1"))
+        #expect(handles[4].note == HandleNote(text: "Fuel"))
+
+        let retry = try RouteCommand.parse(["--retry", "--engine", "graphhopper", "--api-key", "k", "--book", "b.json",
+                                            "--url", "http://h:1", "--concurrency", "8", "-o", "b.pdf", "--no-turns"])
+        guard case .stored = retry.handles else { Issue.record("\(retry.handles)"); return }
+        #expect(retry.apiKey == "k" && retry.url?.absoluteString == "http://h:1" && retry.concurrency == 8 && !retry.turns)
+        #expect(retry.output?.lastPathComponent == "b.pdf")
+    }
+
+    @Test("route's refusals, word for word", arguments: [
+        (["h.geojson", "--book", "b.json"], "missing --engine osrm|valhalla|graphhopper|embedded"),
+        (["h.geojson", "--engine", "osrm"], "missing --book BOOK.json"),
+        (["h.geojson", "--engine", "bike", "--book", "b.json"], "--engine must be one of osrm, valhalla, graphhopper, embedded, not 'bike'"),
+        (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),
+        (["h.geojson", "--engine", "osrm", "--osm", "a.osm", "--book", "b.json"], "--osm is for --engine embedded"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--mode", "fly"], "--mode must be one of drive, cycle, walk, not 'fly'"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--legs", "wiggly"], "--legs must be one of road, straight, as-drawn, not 'wiggly'"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--url", "ftp://x"], "--url 'ftp://x' is not an http(s) URL"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--concurrency", "0"], "--concurrency must be a number from 1.0 to 64.0, not '0'"),
+        (["--engine", "osrm", "--book", "b.json"], "missing HANDLES.geojson (or --handle COORD)"),
+        (["--retry", "h.geojson", "--engine", "osrm", "--book", "b.json"], "unexpected argument 'h.geojson'"),
+        (["--retry", "--handle", "42.5 1.5", "--engine", "osrm", "--book", "b.json"], "--retry asks again the legs of --book; leave out --handle"),
+        (["h.txt", "--handle", "42.5 1.5", "--engine", "osrm", "--book", "b.json"], "give a handles file or --handle, not both"),
+        (["--handle", "42.5 1.5 | a | b | c", "--engine", "osrm", "--book", "b.json"],
+         "--handle '42.5 1.5 | a | b | c': write COORDINATE, COORDINATE | NOTE or COORDINATE | NOTE | MARKER"),
+        (["--handle", "42.5 1.5 |", "--engine", "osrm", "--book", "b.json"], "--handle '42.5 1.5 |': the note after '|' is empty"),
+    ])
+    func routeRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try RouteCommand.parse(words) }
+    }
+
+    @Test("a coordinate --handle cannot read is refused with the Geo parser's reason")
+    func unreadableHandle() throws {
+        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole") }
+        #expect(throws: UsageError(message: "--handle 'north pole': \(reason)")) {
+            try RouteCommand.parse(["--handle", "north pole", "--engine", "osrm", "--book", "b.json"])
+        }
+    }
+
+    @Test("help and usage come from the declaration: every option listed once, required ones in every usage line")
+    func helpFromDeclarations() {
+        for command in Self.commands {
+            let declaration = command.declaration
+            let help = declaration.help
+            #expect(!help.contains("\\("), "\(command.name): an interpolation left in the help")
+            #expect(help.hasPrefix(declaration.usage + "\n\n"))
+            for option in declaration.options {
+                let lines = help.split(separator: "\n").filter { $0.hasPrefix("  \(option.label) ") || $0 == "  \(option.label)" }
+                #expect(lines.count == 1, "\(command.name): --\(option.name) listed \(lines.count) times")
+                if option.required {
+                    for line in declaration.usage.split(separator: "\n") {
+                        #expect(line.contains(" \(option.short.map { "-\($0)" } ?? "--\(option.name)") "), "\(command.name): \(line)")
+                    }
+                }
+            }
+            #expect(Set(declaration.options.map(\.name)).count == declaration.options.count, "\(command.name): a name declared twice")
+        }
+    }
+
+    @Test("a refusal prints the message and the usage lines, not the whole help")
+    func refusalShowsUsage() async {
+        let console = CapturingConsole()
+        let status = await Roadbook.main(["render", "b.json"], console: console)
+        #expect(status == 64)
+        #expect(console.errors == "roadbook render: missing -o OUT\n\n\(RenderCommand.declaration.usage)\n"
+                + "Run 'roadbook render --help' for its options.\n")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Formats
+import Model
+import Testing
+import TestSupport
+import Workflows
+
+/// A program that embeds roadbook builds a book through the library alone, without the command line.
+@Suite("The library, used by a program")
+struct LibraryUseTests {
+    static let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
+
+    @Test("a book from the sample track, with turns from the Andorra extract and terrain from its tile: rows, book file, PDF")
+    func buildThroughTheLibrary() async throws {
+        let data = try testDataFolder()
+        let folder = try TemporaryFolder()
+        let pdf = folder.path("sample.pdf"), bookFile = folder.path("sample.json")
+        let request = BuildRequest(track: Self.sample, pdf: pdf, bookFile: bookFile, title: "Envalira",
+                                   osm: data.appendingPathComponent("andorra/andorra.osm.pbf"),
+                                   terrain: TerrainRequest(dems: [data.appendingPathComponent("andorra/N42E001.hgt.zip")]))
+        let log = MessageList()
+        let result = try await buildBook(request, log: log)
+
+        let waypoints = try GPXReader.read(contentsOf: Self.sample).waypoints.count
+        #expect(waypoints == 14)
+        let generated = result.book.notes.filter { $0.generated != nil }
+        #expect(!generated.isEmpty, "turn notes come from the extract's junctions")
+        #expect(result.rows == result.book.notes.filter { $0.placement == .onRoute }.count)
+        #expect(result.rows >= waypoints)
+        #expect(result.book.title == "Envalira")
+        #expect(result.book.profile?.isComplete == true, "the tile covers the route")
+        #expect(log.warnings.isEmpty, "\(log.messages)")
+        #expect(log.messages.contains { $0.text.hasPrefix("terrain: climb") }, "\(log.messages)")
+
+        #expect(try BookFile.read(contentsOf: bookFile).notes.count == result.book.notes.count)
+        let pages = try #require(result.pages)
+        let info = try runTool("pdfinfo", [pdf.path])
+        #expect(info.contains("Pages:") && info.split(separator: "\n").contains { $0.hasSuffix(" \(pages)") && $0.hasPrefix("Pages:") },
+                "\(info)")
+        let text = try runTool("pdftotext", [pdf.path, "-"])
+        for marker in ["CP1", "Envalira"] { #expect(text.contains(marker), "\(marker)") }
+    }
+
+    @Test("without outputs and without turns: the book in memory, one row per waypoint, nothing written")
+    func bookInMemory() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await buildBook(BuildRequest(track: Self.sample, turns: false), log: MessageList())
+        #expect(result.pages == nil)
+        #expect(result.rows == 14)
+        #expect(result.book.notes.allSatisfy { $0.generated == nil })
+        #expect(result.routeLength > 30_000 && result.routeLength < 50_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test("regenerating without terrain sources drops the old route's heights, with a warning, and writes where asked")
+    func regenerateDropsTerrain() async throws {
+        let data = try testDataFolder()
+        let folder = try TemporaryFolder()
+        let bookFile = folder.path("b.json"), output = folder.path("new.json")
+        _ = try await buildBook(BuildRequest(track: Self.sample, bookFile: bookFile, turns: false,
+                                             terrain: TerrainRequest(dems: [data.appendingPathComponent("andorra/N42E001.hgt.zip")])),
+                                log: MessageList())
+        #expect(try BookFile.read(contentsOf: bookFile).profile != nil)
+        var regeneration = try Regeneration(RegenerateRequest(book: bookFile, route: Self.sample, output: output))
+        #expect(regeneration.report.removed.isEmpty, "\(regeneration.report)")
+        let log = MessageList()
+        let book = try await regeneration.finish(log: log)
+        #expect(book.profile == nil && book.notes.allSatisfy { $0.elevation == nil })
+        #expect(log.warnings.map(\.text).contains { $0.hasPrefix("the terrain belonged to the old route") }, "\(log.messages)")
+        #expect(try BookFile.read(contentsOf: output).profile == nil)
+        #expect(try BookFile.read(contentsOf: bookFile).profile != nil, "the original is left as it was")
+    }
+
+    @Test("an output in a folder that does not exist fails before anything is read")
+    func unwritable() async throws {
+        let folder = try TemporaryFolder()
+        let request = BuildRequest(track: folder.path("missing.gpx"), pdf: folder.path("no/such/b.pdf"))
+        await #expect(throws: WorkflowError("\(folder.path("no/such/b.pdf").path): cannot write: the folder \(folder.path("no/such").path) does not exist")) {
+            _ = try await buildBook(request, log: MessageList())
+        }
+    }
+}
