@@ -11,7 +11,7 @@ public enum LegKind: String, Codable, Sendable, CaseIterable {
     case asDrawn
 }
 
-/// Where a road leg's answer stands, with the rally manuals' rules: a leg with no road counts as
+/// Where a road leg's answer stands. A leg with no road counts as
 /// answered (straight, its length in the distance, nothing in the time); a leg waiting on a fault
 /// is straight for now and asked again only when the user retries.
 public enum LegState: Codable, Sendable, Equatable {

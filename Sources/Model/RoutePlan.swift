@@ -26,7 +26,7 @@ public struct RoutePlan: Codable, Sendable, Equatable {
 /// reopened book draws its route offline and switching modes asks nothing already answered.
 public struct PlannedLeg: Codable, Sendable, Equatable {
     public var kind: LegKind
-    /// The finger's stroke from the leg's start to its end, when the leg was drawn. An as-drawn leg
+    /// The hand-drawn stroke from the leg's start to its end, when the leg was drawn. An as-drawn leg
     /// follows it; a road leg is checked against it (the road should run near where it was drawn).
     public var stroke: [Coordinate]?
     /// Where the leg's answer stands in the plan's current mode; nil for a leg that is never asked

@@ -3,8 +3,7 @@ import Geo
 import Model
 
 /// Puts generated turns into a book's notes: a turn close to a located note joins that note rather
-/// than adding a row of its own (the rally manual: "A turn close to one of your located notes joins
-/// that note rather than adding a row of its own").
+/// than adding a row of its own, so one place on the road is one row.
 public struct TurnJoiner: Sendable {
     /// Thresholds of joining, each with its reason.
     public struct Configuration: Sendable, Equatable {

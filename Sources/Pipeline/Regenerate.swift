@@ -36,9 +36,9 @@ public struct RegenerationReport: Sendable, Equatable {
 
 /// Brings a book with generated turn notes onto a changed route: every note is placed on the new
 /// route, the generated notes that no longer describe the road are regenerated, every tulip that was
-/// generated is redrawn from the new road, and nothing a person wrote or drew is changed (the rally
-/// manual: "A tulip drawn from the route is redrawn from the new road under its note. A tulip you
-/// drew yourself in the turn designer is never changed.").
+/// generated is redrawn from the new road, and nothing a person wrote or drew is changed: a tulip
+/// generated from the road belongs to the road and follows it, a tulip a person drew is theirs and
+/// stays as drawn.
 public struct Regenerator: Sendable {
     /// Thresholds of regeneration, each with its reason.
     public struct Configuration: Sendable, Equatable {

@@ -36,23 +36,24 @@ public struct HandleNotePlacement: Sendable, Equatable {
 public struct RouteEditor: Sendable {
     /// The editor's thresholds, each with its reason.
     public struct Configuration: Sendable, Equatable {
-        /// A road farther than this from where the leg was drawn is worth a look (the manual's 100 m).
+        /// A road farther than this from where the leg was drawn is worth a look: 100 m is more than a
+        /// parallel street's distance in a town, so a road this far off is likely another road.
         public var farFromDrawnDistance: Metres = 100
-        /// A road at least this many times the straight distance is mentioned on the leg's card: below
-        /// it a road is simply a road; above it the rider may not expect the detour (the manual's 1.25×).
+        /// A road at least this many times the straight distance is mentioned with the leg: below it a
+        /// road is simply a road; above it the rider may not expect the detour.
         public var longerThanStraightRatio: Double = 1.25
         /// A road within this of a handle is at the handle: a lane or two either side of a road's centre.
         public var loopRadius: Metres = 15
         /// A road must get this far from a handle before coming back counts as a second visit, so a
         /// road wriggling along the edge of `loopRadius` is not a loop.
         public var loopLeaveDistance: Metres = 40
-        /// A stroke's bends smaller than this are the finger's wobble, not a choice of road: a fingertip
-        /// covers some 30–50 m of a map at street zoom, and the road supplies the real bends.
+        /// A stroke's bends smaller than this are the hand's wobble, not a choice of road: a stroke
+        /// drawn on a map at street zoom is some 30–50 m wide, and the road supplies the real bends.
         public var strokeTolerance: Metres = 40
-        /// A stroke starting this close to the last handle continues from it: about a fingertip's
-        /// width at street zoom.
+        /// A stroke starting this close to the last handle continues from it: about the width of a
+        /// drawn stroke at street zoom.
         public var continueStrokeDistance: Metres = 50
-        /// Handles traced from a route are about this far apart (the manual's ~400 m): near enough to
+        /// Handles traced from a route are about this far apart: near enough to
         /// pin the road at most junctions, few enough to drag by hand.
         public var traceSpacing: Metres = 400
         /// A traced route has at most this many handles; the spacing grows on a longer route.
@@ -271,7 +272,7 @@ public struct RouteEditor: Sendable {
         perform("Take the note off handle \(index + 1)") { $0.handles[index].note = nil }
     }
 
-    /// Turns a finger's stroke into a few drawn handles (see `StrokeSimplification`), each new leg of
+    /// Turns a hand-drawn stroke into a few drawn handles (see `StrokeSimplification`), each new leg of
     /// the default kind and keeping its part of the stroke. A stroke starting within
     /// `continueStrokeDistance` of the last handle continues from it; anywhere else a leg with no
     /// stroke joins the last handle to the stroke's start. A stroke with no length adds nothing.
@@ -534,7 +535,7 @@ public struct RouteEditor: Sendable {
         return messages
     }
 
-    /// What leg `index`'s card says about its road: the warnings first, then the information. Only a
+    /// What is worth saying about leg `index`'s road: the warnings first, then the information. Only a
     /// road leg whose road has arrived has findings.
     public func findings(forLeg index: Int) -> [LegFinding] {
         guard let road = road(ofLeg: index), road.line.count > 1 else { return [] }

@@ -2,8 +2,8 @@ import Foundation
 import Geo
 import Model
 
-/// What a leg's card says about its road: two warnings (orange) and one piece of information.
-/// A warning never stops the route from building.
+/// What is worth saying about a road leg's road: two warnings and one piece of information. A
+/// warning never stops the route from building.
 public enum LegFinding: Sendable, Equatable {
     /// The road runs farther than the configured distance from where the leg was drawn: from its
     /// stroke, or from where its handles were placed. The distance is the largest, in metres.
@@ -14,7 +14,7 @@ public enum LegFinding: Sendable, Equatable {
     /// The road is `ratio` times the straight distance between its handles, or more.
     case longerThanStraight(ratio: Double)
 
-    /// Orange on the map; information is only on the leg's card.
+    /// A warning is worth a look before printing; information is only said when the leg is listed.
     public var isWarning: Bool {
         switch self {
         case .farFromDrawn, .loopsBack: true
@@ -22,7 +22,7 @@ public enum LegFinding: Sendable, Equatable {
         }
     }
 
-    /// As the leg's card says it.
+    /// The finding in words, as `route` prints it after the leg.
     public var message: String {
         switch self {
         case .farFromDrawn(let distance):
@@ -35,7 +35,7 @@ public enum LegFinding: Sendable, Equatable {
     }
 }
 
-/// A line on the route's status card about legs that have no road.
+/// A line about the route as a whole, for legs that have no road or wait for the engine.
 public enum RouteMessage: Sendable, Equatable {
     /// The engine has no road for the leg from handle `from` to handle `to` (numbered from 1) in
     /// `mode`; only the first such leg is named.
@@ -47,7 +47,7 @@ public enum RouteMessage: Sendable, Equatable {
     /// The engine could not be reached; the leg is straight for now.
     case unreachable(engine: String)
 
-    /// As the card says it: "No driving route from 2 to 3", "OSRM is limiting requests".
+    /// The message in words: "No driving route from 2 to 3", "OSRM is limiting requests".
     public var text: String {
         switch self {
         case .noRoad(let mode, let from, let to): "No \(mode.gerund) route from \(from) to \(to)"

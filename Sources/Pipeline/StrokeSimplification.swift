@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 
-/// Reduces a finger's stroke to the few points that carry its shape.
+/// Reduces a hand-drawn stroke to the few points that carry its shape.
 ///
 /// Douglas–Peucker: D. H. Douglas and T. K. Peucker, "Algorithms for the reduction of the number of
 /// points required to represent a digitized line or its caricature", *The Canadian Cartographer*

@@ -25,7 +25,7 @@ struct RouteCommand: Command {
         Typed coordinates are handles too, in decimal degrees (42.5063 1.5218), degrees and minutes
         (N42°30.378' E001°31.308'), degrees, minutes and seconds (42°30'22.7"N 1°31'18.5"E), UTM
         (31T 378553 4707051) or MGRS (31TCH7855307051): one a line in a .txt file, or each given
-        with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a course note on
+        with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a handle note on
         the handle; in a file, blank lines and lines starting with # are skipped.
         """,
         options: [

@@ -252,7 +252,7 @@ struct AndorraTests {
     func andorraGraph() throws {
         let url = try andorraURL()
         let data = try OSMData.read(contentsOf: url, keepingWaysTagged: nil)
-        // The figures DESIGN.md gives for this extract.
+        // The counts samples/data/README.md gives for this extract.
         #expect(data.nodes.count == 69_644)
         #expect(data.ways.count == 2_725)
 
