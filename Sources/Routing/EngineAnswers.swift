@@ -26,6 +26,53 @@ struct EngineExchange: Sendable {
         .serverError("\(engine): the answer is not a route (\(why))")
     }
 
+    /// The one way an engine's request is made: `base` and `path` (such as "/route") with `query`,
+    /// asking for JSON; with a `body`, a POST of it as JSON, otherwise a GET.
+    /// - Throws: `RoutingError.serverError` when no URL can be made or the body cannot be written.
+    func request(_ base: URL, _ path: String, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
+                 timeout: TimeInterval) throws(RoutingError) -> HTTPRequest {
+        guard var components = URLComponents(string: trimmedBase(base) + path) else {
+            throw .serverError("\(engine): cannot make a request URL from \(base.absoluteString)")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else {
+            throw .serverError("\(engine): cannot make a request URL from \(base.absoluteString)")
+        }
+        guard let body else {
+            return HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        }
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(body)
+        } catch {
+            throw .serverError("\(engine): cannot write the \(path) request: \(error)")
+        }
+        return HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
+                           body: data, timeout: timeout)
+    }
+
+    /// The one way an engine is asked: sends `request`, lets `judge` read the engine's own error
+    /// body (`Refusal`) into "no route" or a refusal, refuses any other status but 2xx, and decodes
+    /// the answer.
+    /// - Parameters:
+    ///   - judgesEveryStatus: when true, `judge` also sees 2xx answers (an engine that can say
+    ///     "no route" with 200); otherwise only the others.
+    ///   - judge: the error for an answer whose body reads as `Refusal`; nil to go on.
+    /// - Throws: `RoutingError`, as `send`, `refused` and `decode` make them.
+    func ask<Answer: Decodable, Refusal: Decodable>(
+        _ request: HTTPRequest, through client: any HTTPClient, for answer: Answer.Type, refusal: Refusal.Type,
+        judgesEveryStatus: Bool = false, judge: (Refusal, HTTPResponse) -> RoutingError?
+    ) async throws(RoutingError) -> Answer {
+        let response = try await send(request, through: client)
+        let succeeded = (200..<300).contains(response.status)
+        if judgesEveryStatus || !succeeded, let body = decodeIfPossible(Refusal.self, from: response.body),
+           let failure = judge(body, response) {
+            throw failure
+        }
+        guard succeeded else { throw refused(response, saying: nil) }
+        return try decode(Answer.self, from: response.body)
+    }
+
     /// Sends `request` and returns the answer unless it is a 429 or a 5xx.
     /// - Throws: `RoutingError.unreachable` when no HTTP answer came, `.rateLimited` for 429,
     ///   `.serverError` for 5xx. Other statuses are returned for the engine to read its error body.
@@ -71,7 +118,7 @@ struct EngineExchange: Sendable {
     }
 
     /// Tries to read an engine's error body; nil when it is not that shape.
-    func decodeIfPossible<T: Decodable>(_ type: T.Type, from body: Data) -> T? {
+    private func decodeIfPossible<T: Decodable>(_ type: T.Type, from body: Data) -> T? {
         try? JSONDecoder().decode(T.self, from: body)
     }
 
