@@ -23,6 +23,14 @@ private func segmentIndex(_ points: [Coordinate], cellSize: Metres = 100) -> Gri
 
 @Suite("Grid index: items bucketed by cell, found near a point")
 struct GridIndexTests {
+    @Test("an empty index finds nothing, at any radius")
+    func empty() {
+        let index = pointIndex([])
+        #expect(index.count == 0)
+        #expect(index.items(near: at(0, 0), radius: 50).isEmpty)
+        #expect(index.items(near: at(0, 0), radius: 1e7).isEmpty)
+    }
+
     @Test("a query finds the items in its cells and none from cells far away")
     func cells() {
         let index = pointIndex([at(10, 10), at(250, 10), at(1000, 1000), at(20, 30)])
