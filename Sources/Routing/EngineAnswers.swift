@@ -128,6 +128,15 @@ struct EngineExchange: Sendable {
             .trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
+    /// A line written as `[lon, lat]` arrays, checked as `checkedLine` does; `field` names the array.
+    func line(lonLat arrays: [[Double]], field: String) throws(RoutingError) -> [Coordinate] {
+        var line: [Coordinate] = []
+        for (i, values) in arrays.enumerated() {
+            line.append(try coordinate(lonLat: values, field: "\(field)[\(i)]"))
+        }
+        return try checkedLine(line, field: field)
+    }
+
     /// Checks a line: at least two points, every one a valid coordinate.
     func checkedLine(_ line: [Coordinate], field: String) throws(RoutingError) -> [Coordinate] {
         guard line.count >= 2 else { throw notARoute("\(field) has \(line.count) point(s), fewer than 2") }

@@ -89,11 +89,7 @@ public struct GraphHopperEngine: RoutingEngine {
     /// Reads a route answer.
     private static func leg(from answer: Answer, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
         guard let path = answer.paths.first else { throw exchange.notARoute("\"paths\" is empty") }
-        var line: [Coordinate] = []
-        for (i, values) in path.points.coordinates.enumerated() {
-            line.append(try exchange.coordinate(lonLat: values, field: "paths[0].points.coordinates[\(i)]"))
-        }
-        line = try exchange.checkedLine(line, field: "paths[0].points.coordinates")
+        let line = try exchange.line(lonLat: path.points.coordinates, field: "paths[0].points.coordinates")
         let distance = try exchange.checkedAmount(path.distance, field: "paths[0].distance")
         let milliseconds = try exchange.checkedAmount(path.time, field: "paths[0].time")
         let junctions = try junctions(of: path.instructions ?? [], along: line, exchange: exchange)

@@ -76,11 +76,7 @@ public struct OSRMEngine: RoutingEngine {
     /// Reads a route answer.
     private static func leg(from answer: Answer, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
         guard let route = answer.routes.first else { throw exchange.notARoute("\"routes\" is empty") }
-        var line: [Coordinate] = []
-        for (i, values) in route.geometry.coordinates.enumerated() {
-            line.append(try exchange.coordinate(lonLat: values, field: "routes[0].geometry.coordinates[\(i)]"))
-        }
-        line = try exchange.checkedLine(line, field: "routes[0].geometry.coordinates")
+        let line = try exchange.line(lonLat: route.geometry.coordinates, field: "routes[0].geometry.coordinates")
         let distance = try exchange.checkedAmount(route.distance, field: "routes[0].distance")
         let duration = try exchange.checkedAmount(route.duration, field: "routes[0].duration")
         let steps = route.legs.flatMap(\.steps)
