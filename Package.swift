@@ -2,7 +2,7 @@
 // roadbook — turns a route into a printable rally road book.
 // Dependencies point down only (see CONTRIBUTING.md for the layer table):
 //   roadbook (exe) → RoadbookCLI → Workflows → Render, Formats, Pipeline, OSM, Terrain, Routing → Layout → Model → Geo
-//   Render → CCairo, CPango;  Formats → CExpat;  HTTP → CCurl.
+//   Render → CCairo, CPango;  Formats, OSM → XML → CExpat;  HTTP → CCurl.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -14,7 +14,7 @@ let package = Package(
         .executable(name: "roadbook", targets: ["roadbook"]),
         // Every library target, so a program that embeds roadbook can import any of them.
         .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "Pipeline", "OSM",
-                                                "Routing", "Terrain", "HTTP", "AtomicFile", "Model", "Geo"]),
+                                                "Routing", "Terrain", "HTTP", "XML", "AtomicFile", "Model", "Geo"]),
     ],
     targets: [
         // System libraries from Debian -dev packages (see README: the setup command installs them).
@@ -41,8 +41,11 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Model", "Geo"], swiftSettings: swift6),
         .target(name: "Layout", dependencies: ["Model", "Geo"], swiftSettings: swift6),
 
+        // Streaming XML through expat, refusing DOCTYPE and entities: the one parser under GPX and OSM XML.
+        .target(name: "XML", dependencies: ["CExpat"], swiftSettings: swift6),
+
         // OpenStreetMap: PBF and XML readers, the road graph, matching a line onto it, junctions.
-        .target(name: "OSM", dependencies: ["Geo", "Model", "CZlib", "CExpat"], swiftSettings: swift6),
+        .target(name: "OSM", dependencies: ["Geo", "Model", "CZlib", "XML"], swiftSettings: swift6),
 
         // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped with libzip; GeoTIFF with
         // libtiff) and elevation services.
@@ -52,7 +55,7 @@ let package = Package(
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
-        .target(name: "Formats", dependencies: ["Model", "Geo", "CExpat", "AtomicFile"], swiftSettings: swift6),
+        .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "AtomicFile"], swiftSettings: swift6),
         .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
                 swiftSettings: swift6),
 
@@ -78,8 +81,9 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swift6),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "XML", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swift6),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Formats", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),

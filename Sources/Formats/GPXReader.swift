@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import XML
 
 /// Reads GPX 1.0 and 1.1 files with a streaming (SAX) parser: memory grows with
 /// the number of points kept, never with the size of the file.
@@ -19,20 +20,56 @@ public enum GPXReader {
     ///   not GPX, or holds a bad coordinate or `<ele>`.
     public static func read(contentsOf url: URL) throws -> GPXDocument {
         let fileName = url.relativePath
-        let handler = GPXHandler(fileName: fileName)
-        let stream = try XMLStream(fileName: fileName, handler: handler)
-        try stream.parse(fileAtPath: url.path)
-        return handler.result
+        guard let file = fopen(url.path, "rb") else {
+            let reason = String(cString: strerror(errno))
+            throw FormatError(file: fileName, message: "cannot open the file: \(reason); check the path and permissions")
+        }
+        defer { fclose(file) }
+        return try read(fileName: fileName) { try $0.parse(file: file) }
     }
 
     /// Reads a GPX document held in memory.
     /// - Parameter fileName: how errors name the document.
     /// - Throws: `FormatError` as `read(contentsOf:)`.
     public static func read(data: Data, fileName: String) throws -> GPXDocument {
+        try read(fileName: fileName) { stream in try data.withUnsafeBytes { try stream.parse(bytes: $0) } }
+    }
+
+    /// Runs `parse` on a stream feeding a GPX handler, and words the stream's failures for GPX.
+    private static func read(fileName: String, _ parse: (XMLStream) throws -> Void) throws -> GPXDocument {
         let handler = GPXHandler(fileName: fileName)
-        let stream = try XMLStream(fileName: fileName, handler: handler)
-        try data.withUnsafeBytes { try stream.parse(bytes: $0) }
+        do {
+            try parse(try XMLStream(handler: handler))
+        } catch let error as XMLStreamError {
+            throw formatError(error, fileName: fileName)
+        }
         return handler.result
+    }
+
+    /// A failure of the XML stream as a `FormatError` naming `fileName`.
+    private static func formatError(_ error: XMLStreamError, fileName: String) -> FormatError {
+        switch error {
+        case .cannotCreateParser:
+            return FormatError(file: fileName, message: "cannot create an XML parser (out of memory)")
+        case .doctypeRefused(let line):
+            return FormatError(file: fileName, line: line, field: "DOCTYPE",
+                               message: "DOCTYPE is not allowed in GPX (line \(line)); remove the <!DOCTYPE …> declaration")
+        case .empty:
+            return FormatError(file: fileName, message: "the file is empty; expected a GPX document")
+        case .cannotRead(let reason, let line):
+            return FormatError(file: fileName, line: line, message: "cannot read the file: \(reason)")
+        case .textTooLong(let line, let limit):
+            return FormatError(file: fileName, line: line,
+                               message: "element text is longer than \(limit) bytes; this is not a GPX text field")
+        case .malformed(let fault):
+            var message = "XML error: \(fault.message) at column \(fault.column)"
+            switch fault.kind {
+            case .endsEarly: message += "; the file ends early — it may be truncated, copy or export it again"
+            case .outOfMemory: message = "out of memory while parsing XML"
+            case .other: message += "; is this a GPX file?"
+            }
+            return FormatError(file: fileName, line: fault.line, message: message)
+        }
     }
 }
 
@@ -103,7 +140,7 @@ private final class GPXHandler: XMLStreamHandler {
         stack.append(frame)
     }
 
-    func endElement(stream: XMLStream) throws {
+    func endElement(_ name: XMLName, stream: XMLStream) throws {
         if skipDepth > 0 {
             skipDepth -= 1
             return

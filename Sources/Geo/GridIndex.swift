@@ -59,9 +59,9 @@ package struct GridIndex: Sendable {
         var cells: [Int64: Range<Int>] = [:]
         cells.reserveCapacity(pairs.count / 2)
         var start = 0
-        for j in 1...max(pairs.count, 1) where j == pairs.count || pairs[j].key != pairs[start].key {
-            if start < pairs.count { cells[pairs[start].key] = start..<j }
-            start = j
+        for j in pairs.indices where j + 1 == pairs.count || pairs[j + 1].key != pairs[j].key {
+            cells[pairs[j].key] = start..<(j + 1)
+            start = j + 1
         }
         self.cells = cells
         self.itemsByCell = pairs.map(\.item)

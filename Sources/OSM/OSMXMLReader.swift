@@ -1,18 +1,15 @@
-import CExpat
 import CZlib
 import Foundation
+import XML
 
 /// Reads OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML), plain or gzip-compressed, with
-/// expat: `<node id lat lon>`, and `<way id>` with its `<nd ref>` and `<tag k v>` children.
-/// Relations, node tags, bounds and metadata are ignored.
+/// the `XML` stream: `<node id lat lon>`, and `<way id>` with its `<nd ref>` and `<tag k v>`
+/// children. Relations, node tags, bounds and metadata are ignored.
 ///
 /// The file is streamed in 64 KiB pieces (inflated on the fly when gzipped), so memory holds only
-/// the node table and the kept ways. Like the GPX reader in `Formats`, it refuses any DOCTYPE (so
-/// no entity can be declared) and never loads an external entity. O(file size).
-final class OSMXMLReader {
-    /// Bytes handed to expat per call, as in `Formats.XMLStream`.
-    static let chunkSize = 64 * 1024
-
+/// the node table and the kept ways. The stream refuses any DOCTYPE (so no entity can be
+/// declared) and never loads an external entity. O(file size).
+final class OSMXMLReader: XMLStreamHandler {
     private let fileName: String
     private let wayKey: String?
     private var nodes = OSMNodeTable()
@@ -25,11 +22,6 @@ final class OSMXMLReader {
     private var wayID: Int64 = 0
     private var wayNodeIDs: [Int64] = []
     private var wayTags: [String: String] = [:]
-
-    /// The expat parser, set for the duration of `read`.
-    private var parser: XML_Parser?
-    /// The first error raised inside a callback; it wins over expat's "aborted".
-    private var callbackError: OSMError?
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
@@ -48,15 +40,9 @@ final class OSMXMLReader {
         defer { fclose(file) }
         if gzipped {
             let inflater = try GzipInflater(file: file, fileName: fileName)
-            try parse { try inflater.read(into: $0) }
+            try parse { stream in try stream.parse { try inflater.read(into: $0) } }
         } else {
-            try parse { buffer in
-                let count = fread(buffer.baseAddress, 1, buffer.count, file)
-                if count < buffer.count, ferror(file) != 0 {
-                    throw OSMError(file: self.fileName, message: "cannot read the file: \(String(cString: strerror(errno)))")
-                }
-                return count
-            }
+            try parse { try $0.parse(file: file) }
         }
         nodes.finish()
         return OSMData(nodes: nodes, ways: ways)
@@ -64,125 +50,93 @@ final class OSMXMLReader {
 
     /// Reads a whole document held in memory.
     func read(bytes: UnsafeRawBufferPointer) throws -> OSMData {
-        var offset = 0
-        try parse { buffer in
-            let count = min(buffer.count, bytes.count - offset)
-            if count > 0 { buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count) }
-            offset += count
-            return count
-        }
+        try parse { try $0.parse(bytes: bytes) }
         nodes.finish()
         return OSMData(nodes: nodes, ways: ways)
     }
 
-    /// Runs expat over the bytes `fill` produces (it returns 0 at the end).
-    private func parse(_ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws {
-        guard let parser = XML_ParserCreate(nil) else {
-            throw OSMError(file: fileName, message: "cannot create an XML parser (out of memory)")
-        }
-        self.parser = parser
-        defer {
-            XML_ParserFree(parser)
-            self.parser = nil
-        }
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        _ = XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
-        XML_SetStartDoctypeDeclHandler(parser) { userData, _, _, _, _ in
-            let reader = OSMXMLReader.from(userData)
-            reader.fail(OSMError(file: reader.fileName, line: reader.currentLine, field: "DOCTYPE",
-                                 message: "DOCTYPE is not allowed in OSM XML; remove the <!DOCTYPE …> declaration"))
-        }
-        XML_SetElementHandler(parser, { userData, name, attributes in
-            let reader = OSMXMLReader.from(userData)
-            guard reader.callbackError == nil, let name else { return }
-            do {
-                try reader.startElement(name, attributes)
-            } catch let error as OSMError {
-                reader.fail(error)
-            } catch {
-                reader.fail(OSMError(file: reader.fileName, line: reader.currentLine, message: "\(error)"))
-            }
-        }, { userData, name in
-            let reader = OSMXMLReader.from(userData)
-            guard reader.callbackError == nil, let name else { return }
-            reader.endElement(name)
-        })
-        var total = 0
-        while true {
-            guard let buffer = XML_GetBuffer(parser, Int32(Self.chunkSize)) else { throw parseFailure(parser) }
-            let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: Self.chunkSize))
-            total += count
-            if count == 0, total == 0 {
-                throw OSMError(file: fileName, message: "the file is empty; expected an OSM XML document")
-            }
-            guard XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0) == XML_STATUS_OK else {
-                throw parseFailure(parser)
-            }
-            if count == 0 { return }
+    /// Runs `feed` on a stream reporting to this reader (names as written, no namespaces), and
+    /// words the stream's failures as `OSMError`s.
+    private func parse(_ feed: (XMLStream) throws -> Void) throws {
+        do {
+            try feed(try XMLStream(handler: self, resolvesNamespaces: false))
+        } catch let error as XMLStreamError {
+            throw osmError(error)
         }
     }
 
-    private static func from(_ userData: UnsafeMutableRawPointer?) -> OSMXMLReader {
-        Unmanaged<OSMXMLReader>.fromOpaque(userData!).takeUnretainedValue()
+    /// A failure of the XML stream as an `OSMError` naming the file.
+    private func osmError(_ error: XMLStreamError) -> OSMError {
+        switch error {
+        case .cannotCreateParser:
+            return OSMError(file: fileName, message: "cannot create an XML parser (out of memory)")
+        case .doctypeRefused(let line):
+            return OSMError(file: fileName, line: line, field: "DOCTYPE",
+                            message: "DOCTYPE is not allowed in OSM XML; remove the <!DOCTYPE …> declaration")
+        case .empty:
+            return OSMError(file: fileName, message: "the file is empty; expected an OSM XML document")
+        case .cannotRead(let reason, _):
+            return OSMError(file: fileName, message: "cannot read the file: \(reason)")
+        case .textTooLong(let line, let limit):
+            // This reader never asks for text, so the stream never collects enough to refuse it.
+            return OSMError(file: fileName, line: line, message: "element text is longer than \(limit) bytes; this is not OSM XML")
+        case .malformed(let fault):
+            return OSMError(file: fileName, line: fault.line,
+                            message: "not well-formed XML at column \(fault.column): \(fault.message); the file is damaged or not OSM XML")
+        }
     }
 
-    private var currentLine: Int { parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0 }
+    /// The line of the element being read, for errors.
+    private var currentLine = 0
 
-    private func fail(_ error: OSMError) {
-        guard callbackError == nil else { return }
-        callbackError = error
-        if let parser { _ = XML_StopParser(parser, 0) }
+    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
+        currentLine = line
+        do {
+            try startElement(name.localName, attributes)
+        } catch let error as OSMError {
+            throw error
+        } catch {
+            throw OSMError(file: fileName, line: line, message: "\(error)")
+        }
     }
 
-    /// The one place expat's failures become `OSMError`s: a callback's own error if one stopped
-    /// the parse, otherwise expat's message with line and column.
-    private func parseFailure(_ parser: XML_Parser) -> OSMError {
-        if let callbackError { return callbackError }
-        let code = XML_GetErrorCode(parser)
-        let line = Int(XML_GetCurrentLineNumber(parser))
-        let column = Int(XML_GetCurrentColumnNumber(parser)) + 1
-        let expatMessage = XML_ErrorString(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
-        return OSMError(file: fileName, line: line,
-                        message: "not well-formed XML at column \(column): \(expatMessage); the file is damaged or not OSM XML")
-    }
-
-    private func startElement(_ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) throws {
+    private func startElement(_ name: String, _ attributes: XMLAttributes) throws {
         switch context {
         case .top:
-            if strcmp(name, "node") == 0 {
+            if name == "node" {
                 context = .node
                 let id = try integer("id", of: "node", attributes)
                 let latitude = try degrees("lat", of: "node \(id)", attributes, limit: 90)
                 let longitude = try degrees("lon", of: "node \(id)", attributes, limit: 180)
                 nodes.append(id: id, latitudeE7: Int32((latitude * 1e7).rounded()), longitudeE7: Int32((longitude * 1e7).rounded()))
-            } else if strcmp(name, "way") == 0 {
+            } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
                 wayNodeIDs.removeAll(keepingCapacity: true)
                 wayTags.removeAll(keepingCapacity: true)
-            } else if strcmp(name, "relation") == 0 {
+            } else if name == "relation" {
                 context = .relation
             }
         case .way:
-            if strcmp(name, "nd") == 0 {
+            if name == "nd" {
                 wayNodeIDs.append(try integer("ref", of: "<nd> of way \(wayID)", attributes))
-            } else if strcmp(name, "tag") == 0 {
-                guard let key = attribute("k", attributes), let value = attribute("v", attributes) else {
+            } else if name == "tag" {
+                guard let key = attributes["k"], let value = attributes["v"] else {
                     throw OSMError(file: fileName, line: currentLine, field: "tag",
                                    message: "a <tag> of way \(wayID) lacks its k or v attribute")
                 }
-                wayTags[String(cString: key)] = String(cString: value)
+                wayTags[key] = value
             }
         case .node, .relation:
             break
         }
     }
 
-    private func endElement(_ name: UnsafePointer<XML_Char>) {
-        switch context {
-        case .node where strcmp(name, "node") == 0, .relation where strcmp(name, "relation") == 0:
+    func endElement(_ name: XMLName, stream: XMLStream) {
+        switch (context, name.localName) {
+        case (.node, "node"), (.relation, "relation"):
             context = .top
-        case .way where strcmp(name, "way") == 0:
+        case (.way, "way"):
             context = .top
             if wayKey.map({ wayTags[$0] != nil }) ?? true {
                 ways.append(OSMWay(id: wayID, nodeIDs: wayNodeIDs, tags: wayTags))
@@ -192,48 +146,41 @@ final class OSMXMLReader {
         }
     }
 
-    private func attribute(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) -> UnsafePointer<XML_Char>? {
-        guard let attributes else { return nil }
-        var index = 0
-        while let key = attributes[index] {
-            if strcmp(key, name) == 0 { return attributes[index + 1] }
-            index += 2
-        }
-        return nil
-    }
-
     /// A whole decimal integer attribute.
-    private func integer(_ name: String, of element: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) throws -> Int64 {
-        guard let text = attribute(name, attributes) else {
-            throw OSMError(file: fileName, line: currentLine, field: name, message: "<\(element)> lacks its \(name) attribute")
+    private func integer(_ name: String, of element: String, _ attributes: XMLAttributes) throws -> Int64 {
+        try attributes.withCString(name) { text in
+            guard let text else {
+                throw OSMError(file: fileName, line: currentLine, field: name, message: "<\(element)> lacks its \(name) attribute")
+            }
+            errno = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtoll(text, &end, 10)
+            guard errno == 0, let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0 else {
+                throw OSMError(file: fileName, line: currentLine, field: name,
+                               message: "<\(element)> \(name)=\"\(String(cString: text))\" is not a whole number")
+            }
+            return value
         }
-        errno = 0
-        var end: UnsafeMutablePointer<CChar>?
-        let value = strtoll(text, &end, 10)
-        guard errno == 0, let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0 else {
-            throw OSMError(file: fileName, line: currentLine, field: name,
-                           message: "<\(element)> \(name)=\"\(String(cString: text))\" is not a whole number")
-        }
-        return value
     }
 
     /// A decimal-degree attribute within ±`limit`.
-    private func degrees(_ name: String, of element: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?,
-                         limit: Double) throws -> Double {
-        guard let text = attribute(name, attributes) else {
-            throw OSMError(file: fileName, line: currentLine, field: name, message: "<\(element)> lacks its \(name) attribute")
+    private func degrees(_ name: String, of element: String, _ attributes: XMLAttributes, limit: Double) throws -> Double {
+        try attributes.withCString(name) { text in
+            guard let text else {
+                throw OSMError(file: fileName, line: currentLine, field: name, message: "<\(element)> lacks its \(name) attribute")
+            }
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(text, &end)
+            guard let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0, value.isFinite else {
+                throw OSMError(file: fileName, line: currentLine, field: name,
+                               message: "<\(element)> \(name)=\"\(String(cString: text))\" is not a number")
+            }
+            guard abs(value) <= limit else {
+                throw OSMError(file: fileName, line: currentLine, field: name,
+                               message: "<\(element)> \(name)=\"\(String(cString: text))\" is out of range (−\(Int(limit))…\(Int(limit)))")
+            }
+            return value
         }
-        var end: UnsafeMutablePointer<CChar>?
-        let value = strtod(text, &end)
-        guard let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0, value.isFinite else {
-            throw OSMError(file: fileName, line: currentLine, field: name,
-                           message: "<\(element)> \(name)=\"\(String(cString: text))\" is not a number")
-        }
-        guard abs(value) <= limit else {
-            throw OSMError(file: fileName, line: currentLine, field: name,
-                           message: "<\(element)> \(name)=\"\(String(cString: text))\" is out of range (−\(Int(limit))…\(Int(limit)))")
-        }
-        return value
     }
 }
 

@@ -5,9 +5,6 @@ import Model
 
 /// Limits shared by the engine adapters.
 public enum EngineAnswerLimits {
-    /// Characters of an unexpected answer an error quotes: enough to recognise an HTML error page
-    /// or a truncated body, short enough for one line on the tool card.
-    public static let quotedAnswerLength = 160
     /// A junction the engine places within this many metres of the line is taken to lie on it:
     /// engines write coordinates with 5–6 decimals (0.1–1 m), and the first segment this close,
     /// searching forward, is the one the route passes, even where a route later comes back by.
@@ -29,38 +26,80 @@ struct EngineExchange: Sendable {
         .serverError("\(engine): the answer is not a route (\(why))")
     }
 
+    /// The one way an engine's request is made: `base` and `path` (such as "/route") with `query`,
+    /// asking for JSON; with a `body`, a POST of it as JSON, otherwise a GET.
+    /// - Throws: `RoutingError.serverError` when no URL can be made or the body cannot be written.
+    func request(_ base: URL, _ path: String, query: [URLQueryItem] = [], body: (any Encodable)? = nil,
+                 timeout: TimeInterval) throws(RoutingError) -> HTTPRequest {
+        guard var components = URLComponents(string: trimmedBase(base) + path) else {
+            throw .serverError("\(engine): cannot make a request URL from \(base.absoluteString)")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else {
+            throw .serverError("\(engine): cannot make a request URL from \(base.absoluteString)")
+        }
+        guard let body else {
+            return HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        }
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(body)
+        } catch {
+            throw .serverError("\(engine): cannot write the \(path) request: \(error)")
+        }
+        return HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
+                           body: data, timeout: timeout)
+    }
+
+    /// The one way an engine is asked: sends `request`, lets `judge` read the engine's own error
+    /// body (`Refusal`) into "no route" or a refusal, refuses any other status but 2xx, and decodes
+    /// the answer.
+    /// - Parameters:
+    ///   - judgesEveryStatus: when true, `judge` also sees 2xx answers (an engine that can say
+    ///     "no route" with 200); otherwise only the others.
+    ///   - judge: the error for an answer whose body reads as `Refusal`; nil to go on.
+    /// - Throws: `RoutingError`, as `send`, `refused` and `decode` make them.
+    func ask<Answer: Decodable, Refusal: Decodable>(
+        _ request: HTTPRequest, through client: any HTTPClient, for answer: Answer.Type, refusal: Refusal.Type,
+        judgesEveryStatus: Bool = false, judge: (Refusal, HTTPResponse) -> RoutingError?
+    ) async throws(RoutingError) -> Answer {
+        let response = try await send(request, through: client)
+        let succeeded = (200..<300).contains(response.status)
+        if judgesEveryStatus || !succeeded, let body = decodeIfPossible(Refusal.self, from: response.body),
+           let failure = judge(body, response) {
+            throw failure
+        }
+        guard succeeded else { throw refused(response, saying: nil) }
+        return try decode(Answer.self, from: response.body)
+    }
+
     /// Sends `request` and returns the answer unless it is a 429 or a 5xx.
     /// - Throws: `RoutingError.unreachable` when no HTTP answer came, `.rateLimited` for 429,
     ///   `.serverError` for 5xx. Other statuses are returned for the engine to read its error body.
     func send(_ request: HTTPRequest, through client: any HTTPClient) async throws(RoutingError) -> HTTPResponse {
-        let response: HTTPResponse
         do {
-            response = try await client.send(request)
-        } catch let error as HTTPError {
-            switch error.kind {
-            case .unreachable:
-                throw .unreachable("\(engine) cannot be reached: \(error.detail)")
-            case .timedOut:
-                throw .unreachable("\(engine) cannot be reached: no answer within \(Int(request.timeout)) s (\(error.detail))")
-            case .failed:
-                throw .serverError("\(engine): the answer broke off or is not HTTP (\(error.detail))")
+            return try await client.exchange(request)
+        } catch let failure as HTTPExchangeFailure {
+            switch failure {
+            case .unreachable(let detail):
+                throw .unreachable("\(engine) cannot be reached: \(detail)")
+            case .timedOut(let seconds, let detail):
+                throw .unreachable("\(engine) cannot be reached: no answer within \(seconds) s (\(detail))")
+            case .brokeOff(let detail):
+                throw .serverError("\(engine): the answer broke off or is not HTTP (\(detail))")
+            case .rateLimited:
+                throw .rateLimited("\(engine) is limiting requests")
+            case .serverError(let status, _):
+                throw .serverError("\(engine): server error (HTTP \(status))")
             }
         } catch {
             throw .unreachable("\(engine) cannot be reached: \(error)")
-        }
-        switch response.status {
-        case 429:
-            throw .rateLimited("\(engine) is limiting requests")
-        case 500..<600:
-            throw .serverError("\(engine): server error (HTTP \(response.status))")
-        default:
-            return response
         }
     }
 
     /// A 4xx answer that is not "no route": the engine refused the request.
     func refused(_ response: HTTPResponse, saying message: String?) -> RoutingError {
-        let said = message.map { ": \($0)" } ?? (response.body.isEmpty ? "" : ": \(quote(response.body))")
+        let said = message.map { ": \($0)" } ?? (response.body.isEmpty ? "" : ": \(JSONAnswer.quote(response.body))")
         return .serverError("\(engine): the request was refused (HTTP \(response.status))\(said)")
     }
 
@@ -68,35 +107,34 @@ struct EngineExchange: Sendable {
     /// - Throws: `RoutingError.serverError` saying what is missing or wrong, quoting the body.
     func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(RoutingError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONAnswer.decode(T.self, from: body)
         } catch {
-            let why: String
             switch error {
-            case DecodingError.keyNotFound(let key, let context):
-                why = "\(path(context.codingPath + [key])) is missing"
-            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-                why = "\(path(context.codingPath)) is not of the expected type"
-            default:
-                why = "it is not JSON: \(quote(body))"
+            case .missing(let path): throw notARoute("\(Self.path(path)) is missing")
+            case .wrongType(let path): throw notARoute("\(Self.path(path)) is not of the expected type")
+            case .notJSON: throw notARoute("it is not JSON: \(JSONAnswer.quote(body))")
             }
-            throw notARoute(why)
         }
     }
 
     /// Tries to read an engine's error body; nil when it is not that shape.
-    func decodeIfPossible<T: Decodable>(_ type: T.Type, from body: Data) -> T? {
+    private func decodeIfPossible<T: Decodable>(_ type: T.Type, from body: Data) -> T? {
         try? JSONDecoder().decode(T.self, from: body)
     }
 
-    private func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    /// `routes[0].geometry`: names after dots, indices in brackets.
+    private static func path(_ steps: [JSONAnswer.PathStep]) -> String {
+        steps.map { $0.index.map { "[\($0)]" } ?? ".\($0.name)" }.joined()
             .trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
-    private func quote(_ body: Data) -> String {
-        let limit = EngineAnswerLimits.quotedAnswerLength
-        let text = String(decoding: body.prefix(limit), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-        return "«\(text)\(body.count > limit ? "…" : "")»"
+    /// A line written as `[lon, lat]` arrays, checked as `checkedLine` does; `field` names the array.
+    func line(lonLat arrays: [[Double]], field: String) throws(RoutingError) -> [Coordinate] {
+        var line: [Coordinate] = []
+        for (i, values) in arrays.enumerated() {
+            line.append(try coordinate(lonLat: values, field: "\(field)[\(i)]"))
+        }
+        return try checkedLine(line, field: field)
     }
 
     /// Checks a line: at least two points, every one a valid coordinate.

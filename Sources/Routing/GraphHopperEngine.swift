@@ -57,21 +57,15 @@ public struct GraphHopperEngine: RoutingEngine {
         guard let modeName = modeNames[mode] else {
             throw .noRoute("No \(mode.gerund) route: GraphHopper has no profile set for \(mode.gerund)")
         }
-        guard var components = URLComponents(string: "\(trimmedBase(baseURL))/route") else {
-            throw .serverError("GraphHopper: cannot make a request URL from \(baseURL.absoluteString)")
-        }
-        components.queryItems = [start, end].map {
+        let points = [start, end].map {
             URLQueryItem(name: "point", value: "\(sixDecimals($0.latitude)),\(sixDecimals($0.longitude))")
-        } + [
+        }
+        return try EngineExchange(engine: name, mode: mode).request(baseURL, "/route", query: points + [
             URLQueryItem(name: "profile", value: modeName),
             URLQueryItem(name: "points_encoded", value: "false"),
             URLQueryItem(name: "instructions", value: "true"),
             URLQueryItem(name: "locale", value: "en"),
-        ] + (apiKey.map { [URLQueryItem(name: "key", value: $0)] } ?? [])
-        guard let url = components.url else {
-            throw .serverError("GraphHopper: cannot make a request URL from \(baseURL.absoluteString)")
-        }
-        return HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        ] + (apiKey.map { [URLQueryItem(name: "key", value: $0)] } ?? []), timeout: timeout)
     }
 
     /// The road from `start` to `end`: one request.
@@ -80,30 +74,22 @@ public struct GraphHopperEngine: RoutingEngine {
     ///   401) or an answer that is not a route, `.unreachable` when no answer came.
     public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
         let exchange = EngineExchange(engine: name, mode: mode)
-        let response = try await exchange.send(try request(from: start, to: end, mode: mode), through: client)
-        return try Self.leg(from: response, exchange: exchange)
+        let answer = try await exchange.ask(try request(from: start, to: end, mode: mode), through: client, for: Answer.self,
+                                            refusal: ErrorAnswer.self) { error, response in
+            let details = (error.hints ?? []).compactMap(\.details)
+            let byHint = details.contains { detail in Self.noRouteExceptions.contains { detail.hasSuffix($0) } }
+            let message = error.message ?? ""
+            let byMessage = Self.noRouteMessages.contains { message.hasPrefix($0) } || message.contains("is out of bounds")
+            if response.status == 400, byHint || byMessage { return exchange.noRoute }
+            return exchange.refused(response, saying: error.message)
+        }
+        return try Self.leg(from: answer, exchange: exchange)
     }
 
-    /// Reads an answer: a route, "no route", or a refusal.
-    static func leg(from response: HTTPResponse, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
-        if !(200..<300).contains(response.status) {
-            guard let error = exchange.decodeIfPossible(ErrorAnswer.self, from: response.body) else {
-                throw exchange.refused(response, saying: nil)
-            }
-            let details = (error.hints ?? []).compactMap(\.details)
-            let byHint = details.contains { detail in noRouteExceptions.contains { detail.hasSuffix($0) } }
-            let message = error.message ?? ""
-            let byMessage = noRouteMessages.contains { message.hasPrefix($0) } || message.contains("is out of bounds")
-            if response.status == 400, byHint || byMessage { throw exchange.noRoute }
-            throw exchange.refused(response, saying: error.message)
-        }
-        let answer = try exchange.decode(Answer.self, from: response.body)
+    /// Reads a route answer.
+    private static func leg(from answer: Answer, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
         guard let path = answer.paths.first else { throw exchange.notARoute("\"paths\" is empty") }
-        var line: [Coordinate] = []
-        for (i, values) in path.points.coordinates.enumerated() {
-            line.append(try exchange.coordinate(lonLat: values, field: "paths[0].points.coordinates[\(i)]"))
-        }
-        line = try exchange.checkedLine(line, field: "paths[0].points.coordinates")
+        let line = try exchange.line(lonLat: path.points.coordinates, field: "paths[0].points.coordinates")
         let distance = try exchange.checkedAmount(path.distance, field: "paths[0].distance")
         let milliseconds = try exchange.checkedAmount(path.time, field: "paths[0].time")
         let junctions = try junctions(of: path.instructions ?? [], along: line, exchange: exchange)

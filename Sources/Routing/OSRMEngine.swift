@@ -49,12 +49,11 @@ public struct OSRMEngine: RoutingEngine {
         }
         let points = [start, end].map { "\(sixDecimals($0.longitude)),\(sixDecimals($0.latitude))" }.joined(separator: ";")
         let encodedName = modeName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? modeName
-        let text = "\(trimmedBase(baseURL))/route/v1/\(encodedName)/\(points)"
-            + "?steps=true&overview=full&geometries=geojson&annotations=false"
-        guard let url = URL(string: text) else {
-            throw .serverError("OSRM: cannot make a request URL from \(text)")
-        }
-        return HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], timeout: timeout)
+        return try EngineExchange(engine: name, mode: mode).request(
+            baseURL, "/route/v1/\(encodedName)/\(points)",
+            query: [URLQueryItem(name: "steps", value: "true"), URLQueryItem(name: "overview", value: "full"),
+                    URLQueryItem(name: "geometries", value: "geojson"), URLQueryItem(name: "annotations", value: "false")],
+            timeout: timeout)
     }
 
     /// The road from `start` to `end`: one request.
@@ -63,27 +62,21 @@ public struct OSRMEngine: RoutingEngine {
     ///   `.unreachable` when no answer came.
     public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
         let exchange = EngineExchange(engine: name, mode: mode)
-        let response = try await exchange.send(try request(from: start, to: end, mode: mode), through: client)
-        return try Self.leg(from: response, exchange: exchange)
+        let answer = try await exchange.ask(try request(from: start, to: end, mode: mode), through: client, for: Answer.self,
+                                            refusal: Status.self, judgesEveryStatus: true) { status, response in
+            if status.code == "NoRoute" || status.code == "NoSegment" { return exchange.noRoute }
+            if status.code != "Ok" || !(200..<300).contains(response.status) {
+                return exchange.refused(response, saying: "\(status.code)" + (status.message.map { ": \($0)" } ?? ""))
+            }
+            return nil
+        }
+        return try Self.leg(from: answer, exchange: exchange)
     }
 
-    /// Reads an answer: a route, "no route", or a refusal.
-    static func leg(from response: HTTPResponse, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
-        if let status = exchange.decodeIfPossible(Status.self, from: response.body) {
-            if status.code == "NoRoute" || status.code == "NoSegment" { throw exchange.noRoute }
-            if status.code != "Ok" || !(200..<300).contains(response.status) {
-                throw exchange.refused(response, saying: "\(status.code)" + (status.message.map { ": \($0)" } ?? ""))
-            }
-        } else if !(200..<300).contains(response.status) {
-            throw exchange.refused(response, saying: nil)
-        }
-        let answer = try exchange.decode(Answer.self, from: response.body)
+    /// Reads a route answer.
+    private static func leg(from answer: Answer, exchange: EngineExchange) throws(RoutingError) -> RoadLeg {
         guard let route = answer.routes.first else { throw exchange.notARoute("\"routes\" is empty") }
-        var line: [Coordinate] = []
-        for (i, values) in route.geometry.coordinates.enumerated() {
-            line.append(try exchange.coordinate(lonLat: values, field: "routes[0].geometry.coordinates[\(i)]"))
-        }
-        line = try exchange.checkedLine(line, field: "routes[0].geometry.coordinates")
+        let line = try exchange.line(lonLat: route.geometry.coordinates, field: "routes[0].geometry.coordinates")
         let distance = try exchange.checkedAmount(route.distance, field: "routes[0].distance")
         let duration = try exchange.checkedAmount(route.duration, field: "routes[0].duration")
         let steps = route.legs.flatMap(\.steps)

@@ -61,32 +61,22 @@ public struct ValhallaEngine: RoutingEngine {
         return costing
     }
 
-    private func post(_ path: String, _ body: some Encodable) throws(RoutingError) -> HTTPRequest {
-        guard let url = URL(string: "\(trimmedBase(baseURL))/\(path)") else {
-            throw .serverError("Valhalla: cannot make a request URL from \(baseURL.absoluteString)")
-        }
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(body)
-        } catch {
-            throw .serverError("Valhalla: cannot write the /\(path) request: \(error)")
-        }
-        return HTTPRequest(method: .post, url: url,
-                           headers: ["Content-Type": "application/json", "Accept": "application/json"],
-                           body: data, timeout: timeout)
+    private func post(_ path: String, _ body: some Encodable, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
+        try EngineExchange(engine: name, mode: mode).request(baseURL, path, body: body, timeout: timeout)
     }
 
     /// The `/route` request for one leg.
     /// - Throws: `RoutingError.noRoute` when no costing is set for `mode`.
     public func routeRequest(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        try post("route", RouteBody(locations: [Location(start), Location(end)], costing: try costing(mode),
-                                    directions_options: .init(units: "kilometers")))
+        try post("/route", RouteBody(locations: [Location(start), Location(end)], costing: try costing(mode),
+                                     directions_options: .init(units: "kilometers")), mode: mode)
     }
 
     /// The `/trace_attributes` request for a route's encoded shape.
     public func traceRequest(shape: String, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        try post("trace_attributes", TraceBody(encoded_polyline: shape, shape_match: "edge_walk", costing: try costing(mode),
-                                               filters: .init(attributes: Self.traceAttributes, action: "include")))
+        try post("/trace_attributes", TraceBody(encoded_polyline: shape, shape_match: "edge_walk", costing: try costing(mode),
+                                                filters: .init(attributes: Self.traceAttributes, action: "include")),
+                 mode: mode)
     }
 
     /// The road from `start` to `end`: a `/route` request, then a `/trace_attributes` request.
@@ -95,18 +85,23 @@ public struct ValhallaEngine: RoutingEngine {
     ///   not a route (from either request), `.unreachable` when no answer came.
     public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
         let exchange = EngineExchange(engine: name, mode: mode)
-        let routed = try await exchange.send(try routeRequest(from: start, to: end, mode: mode), through: client)
+        let routed = try await exchange.ask(try routeRequest(from: start, to: end, mode: mode), through: client,
+                                            for: RouteAnswer.self, refusal: ErrorAnswer.self) { error, response in
+            Self.refusal(error, response, endpoint: "/route", noRouteCodes: Self.noRouteErrorCodes, exchange: exchange)
+        }
         let (shape, line, distance, duration) = try Self.road(from: routed, exchange: exchange)
-        let traced = try await exchange.send(try traceRequest(shape: shape, mode: mode), through: client)
+        // A trace of the route's own shape that fails is the server's failure, never "no route".
+        let traced = try await exchange.ask(try traceRequest(shape: shape, mode: mode), through: client,
+                                            for: TraceAnswer.self, refusal: ErrorAnswer.self) { error, response in
+            Self.refusal(error, response, endpoint: "/trace_attributes", noRouteCodes: [], exchange: exchange)
+        }
         let junctions = try Self.junctions(from: traced, along: line, mode: mode, exchange: exchange)
         return RoadLeg(line: line, distance: distance, duration: duration, junctions: junctions)
     }
 
     /// Reads a `/route` answer: the shape as sent and decoded, length in metres, time in seconds.
-    static func road(from response: HTTPResponse, exchange: EngineExchange)
+    private static func road(from answer: RouteAnswer, exchange: EngineExchange)
         throws(RoutingError) -> (shape: String, line: [Coordinate], distance: Metres, duration: TimeInterval) {
-        try checkStatus(response, endpoint: "/route", noRouteCodes: noRouteErrorCodes, exchange: exchange)
-        let answer = try exchange.decode(RouteAnswer.self, from: response.body)
         if let status = answer.trip.status, status != 0 {
             throw exchange.notARoute("trip.status is \(status): \(answer.trip.status_message ?? "no message")")
         }
@@ -124,24 +119,17 @@ public struct ValhallaEngine: RoutingEngine {
                 try exchange.checkedAmount(leg.summary.time, field: "trip.legs[0].summary.time"))
     }
 
-    /// Throws for any answer but 2xx: "no route" for `noRouteCodes`, a refusal otherwise.
-    private static func checkStatus(_ response: HTTPResponse, endpoint: String, noRouteCodes: Set<Int>,
-                                    exchange: EngineExchange) throws(RoutingError) {
-        guard !(200..<300).contains(response.status) else { return }
-        guard let error = exchange.decodeIfPossible(ErrorAnswer.self, from: response.body) else {
-            throw exchange.refused(response, saying: nil)
-        }
-        if let code = error.error_code, noRouteCodes.contains(code) { throw exchange.noRoute }
+    /// A refusal from `endpoint`: "no route" for `noRouteCodes`, a refusal quoting Valhalla otherwise.
+    private static func refusal(_ error: ErrorAnswer, _ response: HTTPResponse, endpoint: String, noRouteCodes: Set<Int>,
+                                exchange: EngineExchange) -> RoutingError {
+        if let code = error.error_code, noRouteCodes.contains(code) { return exchange.noRoute }
         let said = [error.error_code.map(String.init), error.error].compactMap { $0 }.joined(separator: " ")
-        throw exchange.refused(response, saying: "\(endpoint): \(said.isEmpty ? "no error given" : said)")
+        return exchange.refused(response, saying: "\(endpoint): \(said.isEmpty ? "no error given" : said)")
     }
 
     /// Reads a `/trace_attributes` answer into the junctions along `line`.
-    static func junctions(from response: HTTPResponse, along line: [Coordinate], mode: TravelMode,
-                          exchange: EngineExchange) throws(RoutingError) -> [Junction] {
-        // A trace of the route's own shape that fails is the server's failure, never "no route".
-        try checkStatus(response, endpoint: "/trace_attributes", noRouteCodes: [], exchange: exchange)
-        let answer = try exchange.decode(TraceAnswer.self, from: response.body)
+    private static func junctions(from answer: TraceAnswer, along line: [Coordinate], mode: TravelMode,
+                                  exchange: EngineExchange) throws(RoutingError) -> [Junction] {
         let shape: [Coordinate]
         do {
             shape = try EncodedPolyline.decode(answer.shape, precision: 6)

@@ -8,9 +8,6 @@ public enum ElevationServiceLimits {
     public static let lowestPlausibleHeight: Metres = -500
     /// The highest height believed, in metres: Everest is 8,849 m.
     public static let highestPlausibleHeight: Metres = 9000
-    /// How many characters of an unexpected answer an error quotes: enough to recognise an HTML
-    /// error page or a truncated body, short enough for one terminal line.
-    public static let quotedAnswerLength = 160
 }
 
 /// Told after each batch of an elevation service: points answered so far, and all points asked.
@@ -32,63 +29,55 @@ struct ServiceExchange: Sendable {
     func send(_ request: HTTPRequest, through client: any HTTPClient) async throws -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await client.send(request)
-        } catch let error as HTTPError {
-            let what: String
-            switch error.kind {
-            case .unreachable: what = "could not be reached"
-            case .timedOut: what = "did not answer within \(Int(request.timeout)) s"
-            case .failed: what = "broke off its answer"
+            response = try await client.exchange(request)
+        } catch let failure as HTTPExchangeFailure {
+            switch failure {
+            case .unreachable(let detail):
+                throw self.failure("\(service) could not be reached: \(detail)")
+            case .timedOut(let seconds, let detail):
+                throw self.failure("\(service) did not answer within \(seconds) s: \(detail)")
+            case .brokeOff(let detail):
+                throw self.failure("\(service) broke off its answer: \(detail)")
+            case .rateLimited(let retryAfter):
+                let retry = retryAfter.map { "; it asks to wait \($0) s" } ?? ""
+                throw self.failure("\(service) is limiting requests (HTTP 429)\(retry); wait before asking again, "
+                                   + "or use a local source (DEM tiles, a local server)")
+            case .serverError(let status, let body):
+                throw self.failure("\(service) had a server error (HTTP \(status))\(detail(of: body))")
             }
-            throw failure("\(service) \(what): \(error.detail)")
         }
-        let status = response.status
-        switch status {
-        case 200..<300:
-            return response
-        case 429:
-            let retry = response.headers["retry-after"].map { "; it asks to wait \($0) s" } ?? ""
-            throw failure("\(service) is limiting requests (HTTP 429)\(retry); wait before asking again, "
-                          + "or use a local source (DEM tiles, a local server)")
-        case 500..<600:
-            throw failure("\(service) had a server error (HTTP \(status))\(detail(of: response.body))")
-        default:
-            throw failure("\(service) refused the request (HTTP \(status))\(detail(of: response.body))")
+        guard (200..<300).contains(response.status) else {
+            throw failure("\(service) refused the request (HTTP \(response.status))\(detail(of: response.body))")
         }
+        return response
     }
 
     /// The `error` text of a JSON error body, or a quote of the body, prefixed with ": ".
     private func detail(of body: Data) -> String {
         struct ErrorBody: Decodable { let error: String }
         if let parsed = try? JSONDecoder().decode(ErrorBody.self, from: body) { return ": \(parsed.error)" }
-        return body.isEmpty ? "" : ": \(quote(body))"
-    }
-
-    private func quote(_ body: Data) -> String {
-        let text = String(decoding: body.prefix(ElevationServiceLimits.quotedAnswerLength), as: UTF8.self)
-        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
-        return "«\(oneLine)\(body.count > ElevationServiceLimits.quotedAnswerLength ? "…" : "")»"
+        return body.isEmpty ? "" : ": \(JSONAnswer.quote(body))"
     }
 
     /// Decodes a 2xx answer's body as `T`.
     /// - Throws: `ElevationError` naming the endpoint, saying what is wrong and quoting the body.
     func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: response.body)
+            return try JSONAnswer.decode(T.self, from: response.body)
         } catch {
             let text = String(decoding: response.body, as: UTF8.self)
             if text.contains("NaN") || text.contains("Infinity") {
                 throw failure("\(service) answered a height that is not a finite number (NaN or Infinity), "
-                              + "which JSON does not allow: \(quote(response.body))")
+                              + "which JSON does not allow: \(JSONAnswer.quote(response.body))")
             }
             let why: String
             switch error {
-            case DecodingError.keyNotFound(let key, _): why = "it has no \"\(key.stringValue)\""
-            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-                why = "\(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")) is not of the expected type"
-            default: why = "it is not valid JSON"
+            case .missing(let path): why = "it has no \"\(path.last?.name ?? "")\""
+            case .wrongType(let path):
+                why = "\(path.map { $0.index.map(String.init) ?? $0.name }.joined(separator: ".")) is not of the expected type"
+            case .notJSON: why = "it is not valid JSON"
             }
-            throw failure("\(service) answered something other than the expected JSON (\(why)): \(quote(response.body))")
+            throw failure("\(service) answered something other than the expected JSON (\(why)): \(JSONAnswer.quote(response.body))")
         }
     }
 

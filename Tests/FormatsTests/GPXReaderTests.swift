@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Testing
 @testable import Formats
+import XML
 
 private func read(_ xml: String, fileName: String = "test.gpx") throws -> GPXDocument {
     try GPXReader.read(data: Data(xml.utf8), fileName: fileName)
