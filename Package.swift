@@ -1,8 +1,7 @@
 // swift-tools-version:6.0
 // roadbook — turns a route into a printable rally road book.
-// Dependencies point down only (see CONTRIBUTING.md for the layer table):
-//   roadbook (exe) → RoadbookCLI → Workflows → Render, Formats, Pipeline, OSM, Terrain, Routing → Layout → Model → Geo
-//   Render → CCairo, CPango;  Formats, OSM → XML → CExpat;  HTTP → CCurl.
+// Dependencies point down only: docs/architecture.md has the table of targets and what each may
+// import, and Tests/ArchitectureTests checks every import against it.
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -78,6 +77,9 @@ let package = Package(
                 swiftSettings: swift6),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
+        // Reads docs/architecture.md's target table and every import in Sources/, so the layers
+        // written down are the layers of the code.
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: swift6),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swift6),
