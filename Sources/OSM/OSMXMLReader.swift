@@ -21,6 +21,8 @@ final class OSMXMLReader {
     /// What the reader is inside of.
     private enum Context { case top, node, way, relation }
     private var context = Context.top
+    /// Whether the root element has been seen (and was `<osm>`).
+    private var sawRoot = false
     /// The way being read: its id, node ids and tags so far.
     private var wayID: Int64 = 0
     private var wayNodeIDs: [Int64] = []
@@ -147,6 +149,14 @@ final class OSMXMLReader {
     }
 
     private func startElement(_ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) throws {
+        if !sawRoot {
+            // Any other root (a GPX, an osmChange, an HTML page) would read as an empty map.
+            sawRoot = true
+            guard strcmp(name, "osm") == 0 else {
+                throw OSMError(file: fileName, line: currentLine, field: String(cString: name),
+                               message: "the root element is <\(String(cString: name).prefix(64))>, not <osm>; this is not an OSM XML file (export the map from openstreetmap.org or convert it with osmium)")
+            }
+        }
         switch context {
         case .top:
             if strcmp(name, "node") == 0 {
