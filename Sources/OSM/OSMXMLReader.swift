@@ -278,7 +278,9 @@ final class GzipInflater {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = gzread(gz, buffer.baseAddress, UInt32(buffer.count))
         var status: Int32 = Z_OK
-        let detail = gzerror(gz, &status).map { String(cString: $0) } ?? zlibStatusDescription(status)
+        // zlib names a stream opened from a descriptor "<fd:N>"; the message names the file instead.
+        let raw = gzerror(gz, &status).map { String(cString: $0) } ?? zlibStatusDescription(status)
+        let detail = raw.hasPrefix("<fd:") ? String(raw.drop { $0 != " " }.dropFirst()) : raw
         let offset = Int(gzoffset(gz))
         if count < 0 {
             if status == Z_ERRNO {
