@@ -31,28 +31,65 @@ public struct GPXDocument: Sendable, Equatable {
         return fromTracks.isEmpty ? routes.flatMap(\.points) : fromTracks
     }
 
+    /// A route shorter than this, in metres, has no length: its points are one place, as far as
+    /// a GPS can tell (a fix is not more precise than a metre).
+    public static let minimumRouteLength: Metres = 1
+
     /// The points a road book is built along (`trackPoints`), checked to be enough
     /// for a route.
     /// - Parameter minimumPoints: the fewest points accepted; at least 1.
-    /// - Returns: `trackPoints`, with at least `minimumPoints` elements.
-    /// - Throws: `FormatError` naming the file when it has no track or route
-    ///   points, or fewer than `minimumPoints`.
+    /// - Returns: `routePoints(minimumPoints:).points`, with at least `minimumPoints` elements.
+    /// - Throws: as `routePoints(minimumPoints:)`.
     public func requireRoute(minimumPoints: Int = 2) throws -> [GPXPoint] {
-        let points = trackPoints
-        let kind = tracks.contains { !$0.segments.joined().isEmpty } ? "track" : "route"
-        if points.isEmpty {
+        try routePoints(minimumPoints: minimumPoints).points
+    }
+
+    /// The points a road book is built along: the track's points, or — when the track has too
+    /// few points or no length but the file's `<rte>` is a good route — the route's points, with a
+    /// warning saying so.
+    /// - Parameter minimumPoints: the fewest points accepted; at least 1. With 2 or more, the
+    ///   points must also span at least `minimumRouteLength`.
+    /// - Returns: the points and, when the route stood in for the track, a one-line warning.
+    /// - Throws: `FormatError` naming the file (and the line of the last point) when it has no
+    ///   track or route points, fewer than `minimumPoints`, or a line with no length.
+    public func routePoints(minimumPoints: Int = 2) throws -> (points: [GPXPoint], warning: String?) {
+        let fromTracks = tracks.flatMap { $0.segments.joined() }
+        let fromRoutes = routes.flatMap(\.points)
+        if fromTracks.isEmpty && fromRoutes.isEmpty {
             let waypointNote = waypoints.isEmpty ? "" : " (it has \(waypoints.count) waypoint\(waypoints.count == 1 ? "" : "s") only)"
             throw FormatError(file: fileName, field: "trk",
                               message: "no track or route in the file\(waypointNote); "
                                   + "export the route as a GPX track (<trk>) or route (<rte>)")
         }
+        let trackProblem = fromTracks.isEmpty ? nil : problem(with: fromTracks, kind: "track", minimumPoints: minimumPoints)
+        if !fromTracks.isEmpty, trackProblem == nil { return (fromTracks, nil) }
+        let routeProblem = fromRoutes.isEmpty ? nil : problem(with: fromRoutes, kind: "route", minimumPoints: minimumPoints)
+        if !fromRoutes.isEmpty, routeProblem == nil {
+            guard let trackProblem else { return (fromRoutes, nil) }
+            return (fromRoutes, "\(fileName):\(trackProblem.line.map(String.init) ?? "?"): the \(trackProblem.message); "
+                        + "the route (<rte>, \(fromRoutes.count) points) is used instead")
+        }
+        throw (trackProblem ?? routeProblem)!
+    }
+
+    /// Why `points` cannot be a route, or nil when they can.
+    private func problem(with points: [GPXPoint], kind: String, minimumPoints: Int) -> FormatError? {
+        let field = kind == "track" ? "trkpt" : "rtept"
         if points.count < max(1, minimumPoints) {
             let count = points.count == 1 ? "only one point" : "only \(points.count) points"
             let needed = minimumPoints == 2 ? "two" : "\(minimumPoints)"
-            throw FormatError(file: fileName, line: points.last?.line, field: kind == "track" ? "trkpt" : "rtept",
-                              message: "\(kind) has \(count); a route needs at least \(needed)")
+            return FormatError(file: fileName, line: points.last?.line, field: field,
+                               message: "\(kind) has \(count); a route needs at least \(needed)")
         }
-        return points
+        if minimumPoints >= 2 {
+            let length = Polyline(points.map(\.coordinate)).length
+            if !(length >= Self.minimumRouteLength) {
+                return FormatError(file: fileName, line: points.last?.line, field: field,
+                                   message: "\(kind) has no length: its \(points.count) points are all at one place "
+                                       + "(\(points[0].coordinate)); export a \(kind) that goes somewhere")
+            }
+        }
+        return nil
     }
 }
 

@@ -55,15 +55,20 @@ extension TextMeasurer {
 /// Pango markup for drawing; everything else is text (`<` and `&` included).
 public enum NoteMarkup {
     /// Pango markup for `text`: reserved characters escaped, `**…**` bold, `_…_` italic. An
-    /// unpaired marker is kept as typed.
+    /// unpaired marker is kept as typed. O(characters): whether a marker closes later is read from
+    /// where the last one is, found once.
     public static func pango(from text: String) -> String {
         var out = ""
         var bold = false, italic = false
         let chars = Array(text)
         // Markers only count when closed later on: look ahead so a lone "**" stays literal.
+        var lastDoubleStar = -1, lastUnderscore = -1
+        for k in chars.indices {
+            if chars[k] == "_" { lastUnderscore = k }
+            if chars[k] == "*", k + 1 < chars.count, chars[k + 1] == "*" { lastDoubleStar = k }
+        }
         func closes(_ marker: String, after i: Int) -> Bool {
-            let rest = String(chars[i...])
-            return rest.contains(marker)
+            (marker == "**" ? lastDoubleStar : lastUnderscore) >= i
         }
         var i = 0
         while i < chars.count {

@@ -18,6 +18,8 @@ final class OSMXMLReader: XMLStreamHandler {
     /// What the reader is inside of.
     private enum Context { case top, node, way, relation }
     private var context = Context.top
+    /// Whether the root element has been seen (and was `<osm>`).
+    private var sawRoot = false
     /// The way being read: its id, node ids and tags so far.
     private var wayID: Int64 = 0
     private var wayNodeIDs: [Int64] = []
@@ -101,6 +103,14 @@ final class OSMXMLReader: XMLStreamHandler {
     }
 
     private func startElement(_ name: String, _ attributes: XMLAttributes) throws {
+        if !sawRoot {
+            // Any other root (a GPX, an osmChange, an HTML page) would read as an empty map.
+            sawRoot = true
+            guard name == "osm" else {
+                throw OSMError(file: fileName, line: currentLine, field: name,
+                               message: "the root element is <\(name.prefix(64))>, not <osm>; this is not an OSM XML file (export the map from openstreetmap.org or convert it with osmium)")
+            }
+        }
         switch context {
         case .top:
             if name == "node" {
@@ -215,7 +225,9 @@ final class GzipInflater {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = gzread(gz, buffer.baseAddress, UInt32(buffer.count))
         var status: Int32 = Z_OK
-        let detail = gzerror(gz, &status).map { String(cString: $0) } ?? zlibStatusDescription(status)
+        // zlib names a stream opened from a descriptor "<fd:N>"; the message names the file instead.
+        let raw = gzerror(gz, &status).map { String(cString: $0) } ?? zlibStatusDescription(status)
+        let detail = raw.hasPrefix("<fd:") ? String(raw.drop { $0 != " " }.dropFirst()) : raw
         let offset = Int(gzoffset(gz))
         if count < 0 {
             if status == Z_ERRNO {

@@ -12,12 +12,23 @@ import Foundation
 /// coordinate is kept until the ways are known.
 ///
 /// One blob is in memory at a time (at most 32 MiB compressed plus 32 MiB inflated, the format's
-/// limits); the read buffers are reused from blob to blob. O(file size).
+/// limits); the read buffers are reused from blob to blob. Every size a file declares is checked
+/// before anything is allocated: a blob against the bytes the file has left, an inflated block
+/// against `maximumInflationRatio` times its compressed size. So what is read — and the nodes and
+/// ways kept — is at most a constant times the file's size. O(file size).
 final class PBFReader {
     /// `BlobHeader` must be smaller than 64 KiB (PBF_Format, "File format").
     static let maximumHeaderSize = 64 * 1024
     /// A blob, compressed or not, must be smaller than 32 MiB (PBF_Format, "File format").
     static let maximumBlobSize = 32 * 1024 * 1024
+    /// A zlib blob may inflate to at most this many times its compressed size (or
+    /// `smallBlockAllowance`, whichever is more). Real OSMData blocks inflate 2–3 times (the Andorra
+    /// extract's largest, 2.6); a block that inflates hundreds of times is a crafted bomb whose
+    /// millions of three-byte nodes would take gigabytes.
+    static let maximumInflationRatio = 20
+    /// Blocks up to this size (bytes, inflated) are accepted whatever their ratio: a tiny header
+    /// block may compress well without costing anything.
+    static let smallBlockAllowance = 64 * 1024
     /// The `HeaderBlock.required_features` this reader implements. Any other (such as
     /// `HistoricalInformation`) changes what the data means, so the file is refused.
     static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
@@ -63,6 +74,14 @@ final class PBFReader {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
         defer { fclose(file) }
+        var status = stat()
+        guard fstat(fileno(file), &status) == 0 else {
+            throw OSMError(file: fileName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw OSMError(file: fileName, message: "is not a regular file; give the path of an .osm.pbf file")
+        }
+        let fileSize = Int(status.st_size)
         var offset = 0
         while true {
             blobOffset = offset
@@ -81,6 +100,10 @@ final class PBFReader {
                             field: "BlobHeader")
             }
             offset += 4
+            guard headerLength <= fileSize - offset else {
+                throw error("the file ends \(fileSize - offset) bytes into a \(headerLength)-byte BlobHeader; the file is truncated, download it again",
+                            field: "BlobHeader")
+            }
             var headerBytes = [UInt8](repeating: 0, count: headerLength)
             let headerRead = try readBytes(file, into: &headerBytes, count: headerLength)
             guard headerRead == headerLength else {
@@ -92,6 +115,10 @@ final class PBFReader {
             guard dataSize >= 0, dataSize < Self.maximumBlobSize else {
                 throw error("BlobHeader.datasize \(dataSize) is outside 0…\(Self.maximumBlobSize - 1) bytes; the file is corrupt",
                             field: "BlobHeader.datasize")
+            }
+            guard dataSize <= fileSize - offset else {
+                throw error("the file ends \(fileSize - offset) bytes into a \(dataSize)-byte \(type) blob; the file is truncated, download it again",
+                            field: "Blob")
             }
             if stored.count < dataSize { stored = [UInt8](repeating: 0, count: dataSize) }
             let dataRead = try readBytes(file, into: &stored, count: dataSize)
@@ -182,6 +209,12 @@ final class PBFReader {
             }
             guard let rawSize, rawSize >= 0, rawSize < Self.maximumBlobSize else {
                 throw self.error("a zlib blob needs raw_size within 0…\(Self.maximumBlobSize - 1) bytes, but it is \(rawSize.map(String.init) ?? "missing")",
+                                 field: "Blob.raw_size")
+            }
+            let inflationLimit = max(Self.maximumInflationRatio * data.bytes.count, Self.smallBlockAllowance)
+            guard rawSize <= inflationLimit else {
+                throw self.error("raw_size \(rawSize) bytes is over \(Self.maximumInflationRatio) times the \(data.bytes.count) compressed bytes; "
+                                    + "real OSM blocks inflate 2–3 times, so the file is corrupt or crafted",
                                  field: "Blob.raw_size")
             }
             if inflated.count < rawSize { inflated = [UInt8](repeating: 0, count: rawSize) }

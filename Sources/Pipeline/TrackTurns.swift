@@ -33,6 +33,9 @@ public struct TrackTurns: Sendable {
     }
 
     public var configuration: Configuration
+    /// Most samples taken along one track: a 5,000 km track at the default 5 m. A longer one (a
+    /// trip round the globe) is sampled more coarsely instead of taking minutes.
+    public static let maximumSamples = 1_000_000
     /// Thresholds used to name each turn's modifier.
     public var turnConfiguration: TurnDetector.Configuration
 
@@ -48,8 +51,10 @@ public struct TrackTurns: Sendable {
     /// - Complexity: O(length / spacing) geodesic solutions.
     public func maneuvers(in track: [Coordinate]) -> [Maneuver] {
         let line = Polyline(track)
-        let c = configuration
-        guard line.length > 2 * (c.settlingWindow + c.gap), c.spacing > 0 else { return [] }
+        var c = configuration
+        guard line.length > 2 * (c.settlingWindow + c.gap), c.spacing > 0, line.length.isFinite else { return [] }
+        // A very long track is sampled more coarsely, so the work stays bounded.
+        c.spacing = max(c.spacing, line.length / Double(Self.maximumSamples))
         let count = Int(line.length / c.spacing) + 1
         let raw = (0..<count).map { line.coordinate(atDistance: Double($0) * c.spacing) }
         let window = max(2, Int((c.settlingWindow / c.spacing).rounded()))

@@ -20,3 +20,19 @@ func bilinearHeight(_ h00: Double, _ h01: Double, _ h10: Double, _ h11: Double, 
     if w11 > 0 { sum += h11 * w11 }
     return sum
 }
+
+/// The heights a DEM sample may have; anything else is a void. No ground on Earth lies outside
+/// them, and nodata sentinels (−32768, −9999, ±3.4e38, ±1e30, infinities, NaN) all do, so a file
+/// whose nodata value is missing or wrong still gives no absurd height.
+public enum PlausibleHeight {
+    /// Metres: the Dead Sea shore (−430 m) is the lowest dry land; the rest is room for the geoid.
+    public static let minimum: Double = -500
+    /// Metres: Everest is 8849 m high.
+    public static let maximum: Double = 9000
+}
+
+/// `height` when it is a plausible height of the ground (see `PlausibleHeight`), NaN (a void) otherwise.
+@inlinable
+func plausibleHeight(_ height: Double) -> Double {
+    height >= PlausibleHeight.minimum && height <= PlausibleHeight.maximum ? height : .nan
+}

@@ -12,7 +12,12 @@ import Geo
 ///
 /// One band of Int16, UInt16, Int32 or Float32 samples, in strips or tiles, with any compression
 /// libtiff decodes. Heights are held as `[Float]` (4 bytes a sample; exact for every integer
-/// format up to ±16,777,216 m), NaN for a void.
+/// format up to ±16,777,216 m), NaN for a void: the nodata value, NaN, and any height outside
+/// `PlausibleHeight` (sentinels such as ±3.4e38).
+///
+/// Sizes are checked before anything is allocated (as GDAL checks a raster against its file): at
+/// most `maximumSamples` samples; an uncompressed raster must fit in the file, a compressed one in
+/// `maximumCompressionRatio` times the file; a tile or strip buffer at most `maximumBufferBytes`.
 ///
 /// A raster in a projected CRS (UTM and the like) is refused rather than reprojected here:
 /// `gdalwarp -t_srs EPSG:4326 in.tif out.tif` does that once, better, with GDAL's resampling.
@@ -37,6 +42,15 @@ public struct GeoTIFFDEM: Sendable {
     public let values: [Float]
     /// The file read, for messages.
     public let source: String
+
+    /// Most samples a raster may declare: 16384 × 16384 (1 GiB of heights in memory), a 4.5° square
+    /// at one arc-second; a larger DEM is cut to the route's area first.
+    public static let maximumSamples = 16384 * 16384
+    /// A compressed raster may declare at most this many times the file's size in bytes: above what
+    /// Deflate (1032:1) and LZW (about 1400:1) can reach, so a 345 KB file cannot claim 20 GB.
+    public static let maximumCompressionRatio = 4096
+    /// Largest tile or strip buffer, in bytes: a 4096 × 4096 tile of 32-bit samples.
+    public static let maximumBufferBytes = 64 * 1024 * 1024
 
     /// Reads a GeoTIFF DEM.
     ///
@@ -71,6 +85,7 @@ public struct GeoTIFFDEM: Sendable {
         guard width >= 2, height >= 2 else {
             throw ElevationError(source: path, message: "a \(width) × \(height) raster is too small to interpolate; a DEM needs at least 2 × 2 samples")
         }
+        try tiff.checkRasterSize(width: width, height: height)
         pixelIsArea = keys.values[GeoKey.rasterType] != RasterType.pixelIsPoint
         columnSpacing = scale[0]
         rowSpacing = scale[1]
@@ -310,6 +325,26 @@ package final class TIFFFile {
         return value
     }
 
+    /// Refuses a raster whose declared size is over `GeoTIFFDEM.maximumSamples`, or more than the
+    /// file can hold: the raster's bytes uncompressed, or `GeoTIFFDEM.maximumCompressionRatio` times
+    /// the file's size when compressed. Called before anything is allocated.
+    func checkRasterSize(width: Int, height: Int) throws {
+        let samples = width.multipliedReportingOverflow(by: height)
+        guard !samples.overflow, samples.partialValue <= GeoTIFFDEM.maximumSamples else {
+            throw ElevationError(source: path, message: "ImageWidth × ImageLength is \(width) × \(height) samples, over the limit of \(GeoTIFFDEM.maximumSamples); cut the DEM to the route's area (gdal_translate -projwin)")
+        }
+        let bits = Int(try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE)))
+        let compression = try uint16Defaulted(UInt32(TIFFTAG_COMPRESSION))
+        let rasterBytes = samples.partialValue * max(bits / 8, 1)
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure("cannot read the file's size") }
+        let fileBytes = Int(status.st_size)
+        let holdable = Int32(compression) == COMPRESSION_NONE ? fileBytes : fileBytes.multipliedReportingOverflow(by: GeoTIFFDEM.maximumCompressionRatio).partialValue
+        guard rasterBytes <= holdable else {
+            throw ElevationError(source: path, message: "ImageWidth × ImageLength is \(width) × \(height) samples (\(rasterBytes) bytes) but the file has \(fileBytes) bytes\(Int32(compression) == COMPRESSION_NONE ? " and is not compressed" : ", more than any compression holds"); the file is truncated or corrupt")
+        }
+    }
+
     /// Decodes the one band of the current directory into floats, north row first, NaN for the
     /// nodata value and for NaN samples.
     func readSingleBandAsFloat(width: Int, height: Int) throws -> [Float] {
@@ -336,7 +371,13 @@ package final class TIFFFile {
                 if TIFFIsTiled(handle) != 0 {
                     let tileWidth = Int(try uint32(UInt32(TIFFTAG_TILEWIDTH)))
                     let tileHeight = Int(try uint32(UInt32(TIFFTAG_TILELENGTH)))
+                    guard tileWidth > 0, tileHeight > 0 else {
+                        throw ElevationError(source: path, message: "TileWidth × TileLength is \(tileWidth) × \(tileHeight); both must be positive")
+                    }
                     let tileBytes = Int(TIFFTileSize(handle))
+                    guard tileBytes > 0, tileBytes <= GeoTIFFDEM.maximumBufferBytes else {
+                        throw ElevationError(source: path, message: "TileWidth × TileLength is \(tileWidth) × \(tileHeight) (\(tileBytes) bytes a tile), over the limit of \(GeoTIFFDEM.maximumBufferBytes) bytes; retile it (gdal_translate -co TILED=YES)")
+                    }
                     guard tileBytes >= tileWidth * tileHeight * kind.bytes else { throw self.failure("tiles are smaller than their size says") }
                     let buffer = UnsafeMutableRawPointer.allocate(byteCount: tileBytes, alignment: 8)
                     defer { buffer.deallocate() }
@@ -354,6 +395,9 @@ package final class TIFFFile {
                     var rowsPerStrip = Int(try uint32Defaulted(UInt32(TIFFTAG_ROWSPERSTRIP)))
                     rowsPerStrip = min(max(rowsPerStrip, 1), height)
                     let stripBytes = Int(TIFFStripSize(handle))
+                    guard stripBytes > 0, stripBytes <= max(GeoTIFFDEM.maximumBufferBytes, count * kind.bytes) else {
+                        throw ElevationError(source: path, message: "a strip of \(rowsPerStrip) rows is \(stripBytes) bytes, over the limit of \(GeoTIFFDEM.maximumBufferBytes) bytes; the file is corrupt")
+                    }
                     guard stripBytes >= rowsPerStrip * width * kind.bytes else { throw self.failure("strips are smaller than their size says") }
                     let buffer = UnsafeMutableRawPointer.allocate(byteCount: stripBytes, alignment: 8)
                     defer { buffer.deallocate() }
@@ -403,31 +447,34 @@ enum TIFFSampleKind {
         }
     }
 
-    /// Converts `count` native-order samples (libtiff has already swapped them).
+    /// Converts `count` native-order samples (libtiff has already swapped them); the nodata value
+    /// and every sample outside `PlausibleHeight` become NaN.
     func convert(_ source: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>, noData: Double?) {
         let void = noData ?? .nan
         switch self {
         case .int16:
             for k in 0..<count {
                 let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: Int16.self))
-                out[k] = v == void ? .nan : Float(v)
+                out[k] = v == void ? .nan : Float(plausibleHeight(v))
             }
         case .uint16:
             for k in 0..<count {
                 let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self))
-                out[k] = v == void ? .nan : Float(v)
+                out[k] = v == void ? .nan : Float(plausibleHeight(v))
             }
         case .int32:
             for k in 0..<count {
                 let v = Double(source.loadUnaligned(fromByteOffset: 4 * k, as: Int32.self))
-                out[k] = v == void ? .nan : Float(v)
+                out[k] = v == void ? .nan : Float(plausibleHeight(v))
             }
         case .float32:
             // GDAL compares a float raster's nodata after rounding it to Float32, as done here.
+            // Infinities, NaN and sentinels such as ±3.4e38 or ±1e30 are outside the plausible
+            // heights and become voids too.
             let floatVoid = Float(void)
             for k in 0..<count {
                 let v = source.loadUnaligned(fromByteOffset: 4 * k, as: Float.self)
-                out[k] = v == floatVoid || v.isNaN ? .nan : v
+                out[k] = v == floatVoid ? .nan : Float(plausibleHeight(Double(v)))
             }
         }
     }

@@ -62,18 +62,65 @@ public struct HGTTile: Sendable {
     public init(contentsOf url: URL) throws {
         let (south, west) = try HGTTile.corner(ofFileNamed: url.lastPathComponent, path: url.path)
         let data: Data
+        let expected = "an SRTM tile has \(HGTTile.validByteCounts.map(String.init).joined(separator: " or ")) bytes (3601 × 3601 or 1201 × 1201 samples)"
         if url.lastPathComponent.lowercased().hasSuffix(".zip") {
             let archive = try ZipArchive(contentsOf: url)
-            guard let entry = archive.entryNames.firstIndex(where: { $0.lowercased().hasSuffix(".hgt") }) else {
-                throw ElevationError(source: url.path, message: "the zip holds no .hgt file (it holds: \(archive.entryNames.joined(separator: ", ")))")
-            }
-            data = try archive.contents(ofEntryAt: entry)
+            let entry = try HGTTile.entry(in: archive, south: south, west: west)
+            data = try archive.contents(ofEntryAt: entry, accepting: { HGTTile.validByteCounts.contains(Int(clamping: $0)) },
+                                        expected: expected)
         } else {
+            // The size is checked before reading, so a huge (or sparse) file costs nothing.
+            let size: Int
+            do {
+                let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+                guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                    throw ElevationError(source: url.path, message: "is not a regular file; an SRTM tile is a file of \(HGTTile.validByteCounts[1]) or \(HGTTile.validByteCounts[0]) bytes")
+                }
+                size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+            } catch let error as ElevationError {
+                throw error
+            } catch {
+                throw ElevationError(source: url.path, message: "cannot read the tile: \(HGTTile.reason(error)); check the path and permissions")
+            }
+            guard HGTTile.validByteCounts.contains(size) else {
+                throw ElevationError(source: url.path, message: "\(size) bytes is not an SRTM tile: \(expected)")
+            }
             do { data = try Data(contentsOf: url) } catch {
-                throw ElevationError(source: url.path, message: "cannot read the tile: \(error.localizedDescription)")
+                throw ElevationError(source: url.path, message: "cannot read the tile: \(HGTTile.reason(error)); check the path and permissions")
             }
         }
         try self.init(south: south, west: west, bigEndianBytes: data, source: url.path)
+    }
+
+    /// The only byte counts of an `.hgt` file: SRTM1 and SRTM3.
+    static let validByteCounts = [srtm1Size * srtm1Size * 2, srtm3Size * srtm3Size * 2]
+
+    /// The `.hgt` entry of a zipped tile. One `.hgt` entry is used whatever its name (tiles are
+    /// zipped under many names); of several, the one named like the tile (`N42E001.hgt`, in any
+    /// folder, any case) is used, and without exactly one such the zip is refused rather than a
+    /// tile guessed.
+    static func entry(in archive: ZipArchive, south: Int, west: Int) throws -> Int {
+        let hgt = archive.entryNames.indices.filter { archive.entryNames[$0].lowercased().hasSuffix(".hgt") }
+        guard !hgt.isEmpty else {
+            throw ElevationError(source: archive.path, message: "the zip holds no .hgt file (it holds: \(archive.entryNames.prefix(10).joined(separator: ", ")))")
+        }
+        if hgt.count == 1 { return hgt[0] }
+        let wanted = (HGTTile.name(south: south, west: west) + ".hgt").lowercased()
+        let named = hgt.filter { ($0 < archive.entryNames.count) && archive.entryNames[$0].split(separator: "/").last.map { $0.lowercased() == wanted } == true }
+        guard named.count == 1 else {
+            throw ElevationError(source: archive.path, message: "the zip holds \(hgt.count) .hgt files (\(hgt.prefix(5).map { archive.entryNames[$0] }.joined(separator: ", "))) and \(named.isEmpty ? "none" : "more than one") named \(HGTTile.name(south: south, west: west)).hgt; keep one tile per zip")
+        }
+        return named[0]
+    }
+
+    /// An I/O error in words, without Foundation's domain and code.
+    static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32((error as NSError).code))) }
+        return "the file cannot be read"
     }
 
     /// A tile from the bytes of a `.hgt` file.
@@ -152,7 +199,8 @@ public struct HGTTile: Sendable {
     /// `bilinearHeight` of the cell for the fractional parts fx, fy. On the south or east edge the
     /// last cell is used, so the edge samples are reached.
     ///
-    /// Voids: when a sample that carries weight is a void, the answer is nil. A height is never
+    /// Voids: −32768, and any sample outside `PlausibleHeight` (no ground on Earth lies there), is a
+    /// void. When a sample that carries weight is a void, the answer is nil. A height is never
     /// interpolated across a void, so no height is invented where the survey had none; a void
     /// whose weight is exactly zero (the point lies on the far side of the cell's grid line) is
     /// not consulted.
@@ -172,7 +220,7 @@ public struct HGTTile: Sendable {
         let fy = y - Double(row), fx = x - Double(column)
         return samples.withUnsafeBufferPointer { s -> Metres? in
             let i = row * size + column
-            func metres(_ sample: Int16) -> Double { sample == HGTTile.void ? .nan : Double(sample) }
+            func metres(_ sample: Int16) -> Double { plausibleHeight(Double(sample)) }
             return bilinearHeight(metres(s[i]), metres(s[i + 1]), metres(s[i + size]), metres(s[i + size + 1]), fx: fx, fy: fy)
         }
     }

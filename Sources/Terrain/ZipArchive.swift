@@ -42,20 +42,35 @@ final class ZipArchive {
 
     deinit { zip_discard(handle) }
 
-    /// The uncompressed bytes of the entry at `index` in `entryNames`.
-    ///
-    /// Cost: the entry's uncompressed size in memory, one inflate pass.
-    /// - Throws: `ElevationError` naming the archive and the entry when it cannot be read or its
-    ///   CRC does not match.
-    func contents(ofEntryAt index: Int) throws -> Data {
-        let name = entryNames[index]
+    /// The uncompressed size the archive declares for the entry at `index`, read before inflating.
+    /// - Throws: `ElevationError` naming the archive and the entry when the size is not recorded.
+    func declaredSize(ofEntryAt index: Int) throws -> UInt64 {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(handle, UInt64(index), 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
-            throw ElevationError(source: path, message: "cannot read the size of \(name): \(String(cString: zip_strerror(handle)))")
+            throw ElevationError(source: path, message: "cannot read the size of \(entryNames[index]): \(String(cString: zip_strerror(handle)))")
+        }
+        return stat.size
+    }
+
+    /// The uncompressed bytes of the entry at `index` in `entryNames`.
+    ///
+    /// The entry's declared size is checked against `accepting` before anything is allocated, and
+    /// no more than that size is inflated (libzip stops at the declared size and checks the CRC), so
+    /// a zip bomb costs nothing.
+    /// Cost: the entry's uncompressed size in memory, one inflate pass.
+    /// - Parameter accepting: whether a declared size may be read; when it says no, the error says
+    ///   `expected`.
+    /// - Throws: `ElevationError` naming the archive and the entry when its size is refused, it
+    ///   cannot be read or its CRC does not match.
+    func contents(ofEntryAt index: Int, accepting: (UInt64) -> Bool, expected: String) throws -> Data {
+        let name = entryNames[index]
+        let declared = try declaredSize(ofEntryAt: index)
+        guard accepting(declared), declared <= UInt64(Int.max) else {
+            throw ElevationError(source: path, message: "\(name) declares \(declared) bytes uncompressed; \(expected)")
         }
         let entry = try ZipEntry(archive: self, index: index, name: name)
-        let size = Int(stat.size)
+        let size = Int(declared)
         var data = Data(count: size)
         var total = 0
         try data.withUnsafeMutableBytes { raw in

@@ -76,7 +76,8 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
         BookRenderer(template: try TemplateLibrary.load(request.settings.template), includeCover: request.cover)
     }
     let track = request.track
-    let (document, route) = try readRoute(track)
+    let (document, route, routeWarning) = try readRoute(track)
+    if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
     let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
     var assembled = assembleBook(title: name, route: route, notes: notes, settings: request.settings, offRoute: request.offRoute)
@@ -107,12 +108,14 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
 }
 
 /// Reads a GPX file whose track (or route) is a book's route.
-/// - Throws: `FormatError` naming the file, also when it holds fewer than two points.
-func readRoute(_ url: URL) throws -> (document: GPXDocument, route: Route) {
+/// - Returns: the document, the route, and a warning when the file's `<rte>` stood in for a track
+///   that could not be a route (one point, or no length).
+/// - Throws: `FormatError` naming the file, also when it holds fewer than two points or no length.
+func readRoute(_ url: URL) throws -> (document: GPXDocument, route: Route, warning: String?) {
     let document = try GPXReader.read(contentsOf: url)
-    let points = try document.requireRoute(minimumPoints: 2)
+    let (points, warning) = try document.routePoints(minimumPoints: 2)
     return (document, Route(source: url.lastPathComponent,
-                            points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }))
+                            points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }), warning)
 }
 
 /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the

@@ -34,6 +34,8 @@ public struct Regeneration: Sendable {
     public var book: Book
     /// What changed.
     public var report: RegenerationReport
+    /// Set when the new route file's `<rte>` stood in for its track; `finish` logs it.
+    public var routeWarning: String?
 
     /// Reads the book and the new route and regenerates the turn notes.
     /// - Parameter writing: whether `finish` will write; the output is checked writable first.
@@ -42,7 +44,9 @@ public struct Regeneration: Sendable {
         self.request = request
         if writing { try checkWritable([request.output ?? request.book]) }
         let old = try BookFile.read(contentsOf: request.book)
-        let newRoute = try readRoute(request.route).route
+        let read = try readRoute(request.route)
+        let newRoute = read.route
+        routeWarning = read.warning
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
         (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
@@ -53,6 +57,7 @@ public struct Regeneration: Sendable {
     /// - Returns: the finished book.
     @discardableResult
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
+        if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
         if request.terrain.isEmpty {
             if book.profile != nil {
                 log.record(WorkflowMessage(.warning, "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"))
