@@ -59,7 +59,7 @@ let package = Package(
         // The operations a script or another program calls: build a book, regenerate it, route
         // through handles, fetch terrain. They return values and log messages; they never print.
         .target(name: "Workflows", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
-                                                 "Model", "Geo"],
+                                                 "AtomicFile", "Model", "Geo"],
                 swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
@@ -75,6 +75,7 @@ let package = Package(
                 swiftSettings: swift6),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
+        .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"], swiftSettings: swift6),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swift6),
