@@ -80,7 +80,7 @@ enum SignalCleanup {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = handler
                 sigemptyset(&action.sa_mask)
-                action.sa_flags = Int32(SA_RESETHAND)
+                action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
                 sigaction(signal, &action, nil)
             }
         }
