@@ -61,4 +61,25 @@ struct SignalTests {
         #expect(try String(contentsOf: folder.path("b.json"), encoding: .utf8) == "old book")
         #expect(try String(contentsOf: folder.path("b.pdf"), encoding: .utf8) == "old pdf")
     }
+
+    @Test("-o naming a device or a FIFO is refused in one line before any work; a link is followed")
+    func outputKinds() async throws {
+        let folder = try TemporaryFolder()
+        try Data(Self.track(rows: 3).utf8).write(to: folder.path("t.gpx"))
+        let device = await roadbook(["build", folder.path("t.gpx").path, "-o", "/dev/null"])
+        #expect(device.status == 1)
+        #expect(device.errors == "roadbook build: /dev/null: cannot write: it is a character device, not a regular file; give a file name to write\n")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(mkfifo(folder.path("pipe.pdf").path, 0o600) == 0)
+        let fifo = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("pipe.pdf").path])
+        #expect(fifo.status == 1 && fifo.errors.contains("pipe.pdf: cannot write: it is a named pipe (FIFO)"))
+        try FileManager.default.createDirectory(at: folder.path("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.pdf").path, withDestinationPath: "real/b.pdf")
+        let linked = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("link.pdf").path])
+        #expect(linked.status == 0, "\(linked.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.pdf").path) == "real/b.pdf")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("real").path) == ["b.pdf"])
+    }
 }
+
