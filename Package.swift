@@ -61,7 +61,7 @@ let package = Package(
         // The operations a script or another program calls: build a book, regenerate it, route
         // through handles, fetch terrain. They return values and log messages; they never print.
         .target(name: "Workflows", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
-                                                 "Model", "Geo"],
+                                                 "AtomicFile", "Model", "Geo"],
                 swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
@@ -80,6 +80,7 @@ let package = Package(
         // Reads docs/architecture.md's target table and every import in Sources/, so the layers
         // written down are the layers of the code.
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"], swiftSettings: swift6),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swift6),

@@ -2,7 +2,8 @@
 # The whole test suite: installs what is missing, starts the real engines the integration tests
 # compare against (OSRM from the osrm-bindings wheel and Valhalla from the pyvalhalla wheel, on
 # 127.0.0.1, over the Andorra extract; ROADBOOK_OSRM_URL and ROADBOOK_VALHALLA_URL), runs
-# every unit, golden, end-to-end and integration test (`swift test`), and stops the engines.
+# every unit, golden, end-to-end and integration test (`swift test`), stops the engines, and runs
+# the kill test (`scripts/kill-test.sh`).
 # The test data (the Andorra extract and SRTM tile) is committed in samples/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,4 +74,6 @@ set +e
 swift test 2>&1 | grep --line-buffered -vE '^\[[0-9]+/[0-9]+\] |prohibited flag\(s\)'
 status=${PIPESTATUS[0]}
 set -e
+# Outputs all or nothing: a 5,000-row build killed 20 times (release binary, under a minute).
+scripts/kill-test.sh || status=1
 exit "$status"

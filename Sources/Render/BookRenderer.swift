@@ -93,23 +93,39 @@ public struct BookRenderer: Sendable {
     /// - Throws: `AtomicFile.WriteError` or `RenderError`, both naming the path.
     @discardableResult
     public func renderPDF(_ book: Book, to url: URL) throws -> Int {
-        try AtomicFile.write(to: url) { temporary in
-            try renaming(to: url) {
-                let first = includeCover ? coverTemplate.pageSize : template.pageSize(rows: template.rowsPerPage)
-                let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
-                try setMetadata(of: book, on: surface)
-                let cairo = try CairoContext(surface: surface)
-                let painter = try PagePainter(cairo: cairo, template: template, warn: warn)
-                let document = Document(renderer: self, book: book, measurer: painter.measurer)
-                for number in 1...document.count {
-                    let page = document.page(number)
-                    try surface.setPageSize(width: page.size.width, height: page.size.height)
-                    try painter.draw(page)
-                    try cairo.showPage()
-                }
-                try surface.finish()
-                return document.count
+        let outputs = OutputSet()
+        do {
+            let count = try renderPDF(book, to: url, in: outputs)
+            try outputs.commit()
+            return count
+        } catch {
+            outputs.discard()
+            throw error
+        }
+    }
+
+    /// Renders `book` as a PDF into `outputs`, to be renamed onto `url` with the run's other
+    /// outputs when the caller commits them.
+    /// - Returns: the number of pages.
+    /// - Throws: `AtomicFile.WriteError` or `RenderError`, both naming the path.
+    @discardableResult
+    public func renderPDF(_ book: Book, to url: URL, in outputs: OutputSet) throws -> Int {
+        let temporary = try outputs.add(url)
+        return try renaming(to: url) {
+            let first = includeCover ? coverTemplate.pageSize : template.pageSize(rows: template.rowsPerPage)
+            let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
+            try setMetadata(of: book, on: surface)
+            let cairo = try CairoContext(surface: surface)
+            let painter = try PagePainter(cairo: cairo, template: template, warn: warn)
+            let document = Document(renderer: self, book: book, measurer: painter.measurer)
+            for number in 1...document.count {
+                let page = document.page(number)
+                try surface.setPageSize(width: page.size.width, height: page.size.height)
+                try painter.draw(page)
+                try cairo.showPage()
             }
+            try surface.finish()
+            return document.count
         }
     }
 
@@ -158,13 +174,21 @@ public struct BookRenderer: Sendable {
             throw RenderError(call: "pages", reason: "page \(bad) does not exist; the book has \(pages.count) page\(pages.count == 1 ? "" : "s")",
                               path: url.path)
         }
+        // Every page goes to a temporary file first; the files are renamed together when all are
+        // drawn, so a render that fails half-way leaves none of its pages.
+        let outputs = OutputSet()
         var written: [URL] = []
-        for number in numbers {
-            let target = numbers.count == 1 ? url : Self.numbered(url, number)
-            try AtomicFile.write(to: target) { temporary in
+        do {
+            for number in numbers {
+                let target = numbers.count == 1 ? url : Self.numbered(url, number)
+                let temporary = try outputs.add(target)
                 try renaming(to: target) { try draw(pages.page(number), temporary) }
+                written.append(target)
             }
-            written.append(target)
+            try outputs.commit()
+        } catch {
+            outputs.discard()
+            throw error
         }
         return written
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Workflows
 
 /// The `roadbook` command line: finds the subcommand, parses, runs, and turns errors into exit
 /// statuses (64 for a wrong command line, 1 for a failure).
@@ -18,6 +19,12 @@ public enum Roadbook {
 
         Run 'roadbook <command> --help' for a command's options.
         """
+    }
+
+    /// Makes an interrupted run (SIGINT, SIGTERM, SIGHUP) remove its temporary files before it
+    /// ends; the `roadbook` executable calls it before `main`.
+    public static func installSignalCleanup() {
+        installOutputCleanup()
     }
 
     /// Runs the command line `arguments` (without the program name).

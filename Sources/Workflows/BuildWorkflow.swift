@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Formats
 import Geo
@@ -64,7 +65,8 @@ public struct BuildResult: Sendable {
 
 /// Builds a road book from a recorded track: the waypoints become notes placed by distance along
 /// the route, turn notes are generated (from the map's junctions, or the track's shape) and join
-/// nearby waypoints, heights are fetched, then the book file and the PDF are written.
+/// nearby waypoints, heights are fetched, then the book file and the PDF are written and replace the old ones
+/// together.
 ///
 /// Outputs are checked writable and the template loaded before any work, so a run that cannot
 /// finish writes nothing. Stretches off the map, failed height sources and off-route waypoints
@@ -100,8 +102,17 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     case .keep: "; kept in the book file, not printed"
     }
     for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
-    if let bookFile = request.bookFile { try BookFile.write(assembled.book, to: bookFile) }
-    let pages = try request.pdf.map { try renderer!.renderPDF(assembled.book, to: $0) }
+    // The book file and the PDF are replaced together, the book first (see `OutputSet`).
+    let outputs = OutputSet()
+    let pages: Int?
+    do {
+        if let bookFile = request.bookFile { try outputs.write(try BookFile.encode(assembled.book), to: bookFile) }
+        pages = try request.pdf.map { try renderer!.renderPDF(assembled.book, to: $0, in: outputs) }
+        try outputs.commit()
+    } catch {
+        outputs.discard()
+        throw error
+    }
     return BuildResult(book: assembled.book, pages: pages,
                        rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
                        routeLength: Polyline(route.coordinates).length)

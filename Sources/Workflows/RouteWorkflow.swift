@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Formats
 import HTTP
@@ -116,13 +117,20 @@ public enum RouteWorkflow {
         return built
     }
 
-    /// Writes the book file and, when `pdf` is given, prints it in the book's template.
+    /// Writes the book file and, when `pdf` is given, prints it in the book's template; the two
+    /// replace the old ones together, the book first (see `OutputSet`).
     /// - Returns: the rows and pages of the PDF, when one was printed.
     public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
-        try BookFile.write(book, to: url)
-        guard let pdf else { return nil }
-        let renderer = BookRenderer(template: try TemplateLibrary.load(book.settings.template))
-        let pages = try renderer.renderPDF(book, to: pdf)
-        return (RowContent.rows(of: book).count, pages)
+        let renderer = try pdf.map { _ in BookRenderer(template: try TemplateLibrary.load(book.settings.template)) }
+        let outputs = OutputSet()
+        do {
+            try outputs.write(try BookFile.encode(book), to: url)
+            let pages = try pdf.map { try renderer!.renderPDF(book, to: $0, in: outputs) }
+            try outputs.commit()
+            return pages.map { (RowContent.rows(of: book).count, $0) }
+        } catch {
+            outputs.discard()
+            throw error
+        }
     }
 }
