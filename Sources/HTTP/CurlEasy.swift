@@ -38,11 +38,18 @@ final class CancellationFlag: @unchecked Sendable {
 /// What the callbacks collect while a transfer runs. Only the transfer's own thread touches it.
 final class TransferSink {
     var body = Data()
+    /// The most body bytes taken; past it the write callback stops the transfer.
+    let limit: Int
+    /// Set when the body passed `limit`.
+    var overLimit = false
     /// Header names in lower case; repeated headers joined with ", " (RFC 9110 §5.3).
     var headers: [String: String] = [:]
     let cancellation: CancellationFlag
 
-    init(cancellation: CancellationFlag) { self.cancellation = cancellation }
+    init(cancellation: CancellationFlag, limit: Int) {
+        self.cancellation = cancellation
+        self.limit = limit
+    }
 
     /// Takes one header line as libcurl hands it over (status line, header, or the blank line).
     func receiveHeaderLine(_ line: String) {
@@ -150,10 +157,19 @@ final class CurlEasy {
     func perform() throws -> Int {
         let code = curl_easy_perform(handle)
         if code == CURLE_ABORTED_BY_CALLBACK, sink.cancellation.isSet { throw CancellationError() }
+        if (code == CURLE_WRITE_ERROR && sink.overLimit) || code == CURLE_FILESIZE_EXCEEDED {
+            throw HTTPError(kind: .tooLarge, url: url,
+                            detail: "the answer is larger than \(Self.megabytes(sink.limit)), the most this client takes")
+        }
         try check(code, "curl_easy_perform")
         var status = 0
         try check(ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status), "CURLINFO_RESPONSE_CODE")
         return status
+    }
+
+    /// A byte count in MiB for messages: "64 MB".
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     private func check(_ code: CURLcode, _ call: String) throws(HTTPError) {
@@ -168,6 +184,10 @@ private let curlWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int
     guard let data, let context else { return 0 }
     let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
+    guard length <= sink.limit - sink.body.count else {
+        sink.overLimit = true
+        return 0   // anything but `length` stops the transfer with CURLE_WRITE_ERROR
+    }
     sink.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
     return length
 }

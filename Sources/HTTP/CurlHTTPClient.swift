@@ -21,7 +21,13 @@ public final class CurlHTTPClient: HTTPClient {
         var connectTimeout: TimeInterval
         var userAgent: String
         var followsRedirects: Bool
+        var maximumAnswerSize: Int
     }
+
+    /// The largest answer body taken by default: 64 MiB. An OSRM route with steps across a
+    /// country, or a Valhalla trace of a long leg, is a few megabytes; a body larger than this is a
+    /// server gone wrong, and reading it would only take the machine's memory.
+    public static let defaultMaximumAnswerSize = 64 << 20
 
     /// Redirects followed at most, when following them: enough for http → https → canonical host.
     static let maximumRedirects = 5
@@ -39,9 +45,13 @@ public final class CurlHTTPClient: HTTPClient {
     ///     own `timeout` caps it.
     ///   - userAgent: the User-Agent header, unless a request sets its own.
     ///   - followsRedirects: follow up to 5 redirects instead of returning the 3xx answer.
+    ///   - maximumAnswerSize: the largest answer body, in bytes, taken before the transfer is
+    ///     stopped with `HTTPError.tooLarge` (at least 1).
     /// - Throws: `HTTPError.failed` when libcurl cannot be initialised.
     public init(maximumConcurrentRequests: Int? = nil, connectTimeout: TimeInterval = 10,
-                userAgent: String = CurlHTTPClient.defaultUserAgent, followsRedirects: Bool = false) throws {
+                userAgent: String = CurlHTTPClient.defaultUserAgent, followsRedirects: Bool = false,
+                maximumAnswerSize: Int = CurlHTTPClient.defaultMaximumAnswerSize) throws {
+        precondition(maximumAnswerSize >= 1, "maximumAnswerSize must be at least 1, got \(maximumAnswerSize)")
         if let maximumConcurrentRequests {
             precondition(maximumConcurrentRequests >= 1,
                          "maximumConcurrentRequests must be at least 1, got \(maximumConcurrentRequests)")
@@ -49,7 +59,8 @@ public final class CurlHTTPClient: HTTPClient {
         try checkCurl(Self.globalInitialisation, url: URL(fileURLWithPath: "/"), call: "curl_global_init")
         self.maximumConcurrentRequests = maximumConcurrentRequests
         limit = maximumConcurrentRequests.map { ConcurrencyLimit(limit: $0) }
-        settings = Settings(connectTimeout: connectTimeout, userAgent: userAgent, followsRedirects: followsRedirects)
+        settings = Settings(connectTimeout: connectTimeout, userAgent: userAgent, followsRedirects: followsRedirects,
+                            maximumAnswerSize: maximumAnswerSize)
     }
 
     /// `curl_global_init` runs once per process, the first time a client is made (a static `let`
@@ -99,7 +110,7 @@ public final class CurlHTTPClient: HTTPClient {
     private static func perform(_ request: HTTPRequest, settings: Settings,
                                 cancellation: CancellationFlag) throws -> HTTPResponse {
         let url = request.url
-        let easy = try CurlEasy(url: url, sink: TransferSink(cancellation: cancellation))
+        let easy = try CurlEasy(url: url, sink: TransferSink(cancellation: cancellation, limit: settings.maximumAnswerSize))
         try easy.set(CURLOPT_URL, url.absoluteString, name: "CURLOPT_URL")
         try easy.set(CURLOPT_PROTOCOLS_STR, "http,https", name: "CURLOPT_PROTOCOLS_STR")
         // libcurl must not use signals (SIGALRM for name lookups) when several threads run it.
@@ -108,6 +119,9 @@ public final class CurlHTTPClient: HTTPClient {
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(settings.connectTimeout, request.timeout)),
                      name: "CURLOPT_CONNECTTIMEOUT_MS")
         try easy.set(CURLOPT_USERAGENT, settings.userAgent, name: "CURLOPT_USERAGENT")
+        // A declared Content-Length over the limit is refused before any of the body arrives; a
+        // body without one is stopped by the write callback when it passes the limit.
+        try easy.set(CURLOPT_MAXFILESIZE, settings.maximumAnswerSize, name: "CURLOPT_MAXFILESIZE")
         if settings.followsRedirects {
             try easy.set(CURLOPT_FOLLOWLOCATION, 1, name: "CURLOPT_FOLLOWLOCATION")
             try easy.set(CURLOPT_MAXREDIRS, maximumRedirects, name: "CURLOPT_MAXREDIRS")

@@ -44,6 +44,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case timedOut
         /// The connection broke, or the answer was not HTTP.
         case failed
+        /// The answer's body was larger than the client takes (`CurlHTTPClient.maximumAnswerSize`).
+        case tooLarge
     }
 
     public var kind: Kind

@@ -13,6 +13,8 @@ public enum HTTPExchangeFailure: Error, Sendable, Equatable {
     case rateLimited(retryAfter: String?)
     /// A 5xx status, with the answer's body for the caller to quote or read.
     case serverError(status: Int, body: Data)
+    /// The answer was larger than the client takes; `detail` says how large that is.
+    case tooLarge(detail: String)
 }
 
 extension HTTPClient {
@@ -29,6 +31,7 @@ extension HTTPClient {
             case .unreachable: throw HTTPExchangeFailure.unreachable(detail: error.detail)
             case .timedOut: throw HTTPExchangeFailure.timedOut(seconds: Int(request.timeout), detail: error.detail)
             case .failed: throw HTTPExchangeFailure.brokeOff(detail: error.detail)
+            case .tooLarge: throw HTTPExchangeFailure.tooLarge(detail: error.detail)
             }
         }
         switch response.status {

@@ -125,8 +125,9 @@ struct RouteCommand: Command {
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode, legKind: legKind)
         }
-        try await RouteWorkflow.resolve(&editor, engine: EngineSettings(kind: engine, url: url, apiKey: apiKey, osm: osm,
-                                                                        concurrency: concurrency))
+        var settings = EngineSettings(kind: engine, url: url, apiKey: apiKey, osm: osm, concurrency: concurrency)
+        settings.maximumAnswerSize = terrain.request.maximumAnswerSize
+        try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
         let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
                                                      terrain: terrain.request, log: ConsoleLog(console))

@@ -89,8 +89,11 @@ struct EngineExchange: Sendable {
                 throw .serverError("\(engine): the answer broke off or is not HTTP (\(detail))")
             case .rateLimited:
                 throw .rateLimited("\(engine) is limiting requests")
-            case .serverError(let status, _):
-                throw .serverError("\(engine): server error (HTTP \(status))")
+            case .serverError(let status, let body):
+                let said = body.isEmpty ? "" : ": \(JSONAnswer.quote(body))"
+                throw .serverError("\(engine): server error (HTTP \(status))\(said)")
+            case .tooLarge(let detail):
+                throw .serverError("\(engine): \(detail); raise the limit with --max-answer-mb if the answer is expected to be this large")
             }
         } catch {
             throw .unreachable("\(engine) cannot be reached: \(error)")

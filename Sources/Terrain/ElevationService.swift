@@ -44,6 +44,8 @@ struct ServiceExchange: Sendable {
                                    + "or use a local source (DEM tiles, a local server)")
             case .serverError(let status, let body):
                 throw self.failure("\(service) had a server error (HTTP \(status))\(detail(of: body))")
+            case .tooLarge(let detail):
+                throw self.failure("\(service): \(detail); raise the limit with --max-answer-mb if the answer is expected to be this large")
             }
         }
         guard (200..<300).contains(response.status) else {

@@ -34,6 +34,8 @@ public struct EngineSettings: Sendable {
     public var osm: URL?
     /// Requests at once.
     public var concurrency: Int
+    /// The largest answer, in bytes, taken from the engine.
+    public var maximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
 
     public init(kind: EngineKind, url: URL? = nil, apiKey: String? = nil, osm: URL? = nil, concurrency: Int = 4) {
         self.kind = kind
@@ -41,6 +43,10 @@ public struct EngineSettings: Sendable {
         self.apiKey = apiKey
         self.osm = osm
         self.concurrency = concurrency
+    }
+
+    private func client() throws -> CurlHTTPClient {
+        try CurlHTTPClient(maximumConcurrentRequests: concurrency, maximumAnswerSize: maximumAnswerSize)
     }
 
     /// The engine the legs are asked of.
@@ -51,11 +57,11 @@ public struct EngineSettings: Sendable {
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
             return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm))
         case .osrm:
-            return OSRMEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency), baseURL: url ?? kind.defaultURL!)
+            return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
-            return ValhallaEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency), baseURL: url ?? kind.defaultURL!)
+            return ValhallaEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .graphhopper:
-            return GraphHopperEngine(client: try CurlHTTPClient(maximumConcurrentRequests: concurrency),
+            return GraphHopperEngine(client: try client(),
                                      baseURL: url ?? kind.defaultURL!, apiKey: apiKey)
         }
     }

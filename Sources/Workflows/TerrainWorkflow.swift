@@ -73,6 +73,10 @@ public struct TerrainRequest: Sendable {
     public var maximumConcurrentRequests: Int
     /// Called as heights arrive from a service, for a progress display.
     public var progress: ElevationProgress?
+    /// The largest answer, in bytes, taken from a service.
+    public var maximumAnswerSize = TerrainRequest.defaultMaximumAnswerSize
+    /// The largest answer a server may send unless told otherwise (`CurlHTTPClient`'s default).
+    public static let defaultMaximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
 
     public init(dems: [URL] = [], services: [ElevationServiceAddress] = [], spacing: Metres? = nil,
                 cacheFolder: URL = TerrainRequest.defaultCacheFolder(), maximumConcurrentRequests: Int = 4,
@@ -99,7 +103,8 @@ public struct TerrainRequest: Sendable {
     public func sources() throws -> [any ElevationSource] {
         var list: [any ElevationSource] = try dems.map { try DEMSource(contentsOf: $0) }
         if services.isEmpty { return list }
-        let client = try CurlHTTPClient(maximumConcurrentRequests: maximumConcurrentRequests)
+        let client = try CurlHTTPClient(maximumConcurrentRequests: maximumConcurrentRequests,
+                                        maximumAnswerSize: maximumAnswerSize)
         for service in services {
             let source: any ElevationSource
             switch service.kind {

@@ -82,6 +82,39 @@ import TestSupport
         #expect(error?.url == server.url("/"))
     }
 
+    @Test func aBodyThatNeverEndsIsStoppedAtTheLimitNotTheTimeout() async throws {
+        let server = try FaultServer(script: [.endless(chunk: Data(repeating: UInt8(ascii: "["), count: 64 * 1024))])
+        let client = try CurlHTTPClient(maximumAnswerSize: 1 << 20)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: HTTPError.self) {
+            try await client.send(HTTPRequest(url: server.url("/route"), timeout: 60))
+        }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.detail == "the answer is larger than 1 MB, the most this client takes")
+        // Stopped by the limit, long before the 60 s timeout would have ended it.
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test func aDeclaredLengthOverTheLimitIsRefusedAndOneAtTheLimitArrives() async throws {
+        let server = try FaultServer(script: [
+            .respond(200, body: Data(count: 4096)),
+            .respond(200, body: Data(count: 4097)),
+        ])
+        let client = try CurlHTTPClient(maximumAnswerSize: 4096)
+        #expect(try await client.send(HTTPRequest(url: server.url("/a"))).body.count == 4096)
+        let error = await #expect(throws: HTTPError.self) { try await client.send(HTTPRequest(url: server.url("/b"))) }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.detail == "the answer is larger than 4096 bytes, the most this client takes")
+    }
+
+    @Test func tooLargeIsItsOwnExchangeFailure() async throws {
+        let server = try FaultServer(script: [.endless(chunk: Data(repeating: 32, count: 8192))])
+        let client = try CurlHTTPClient(maximumAnswerSize: 100_000)
+        await #expect(throws: HTTPExchangeFailure.tooLarge(detail: "the answer is larger than 100000 bytes, the most this client takes")) {
+            try await client.exchange(HTTPRequest(url: server.url("/x")))
+        }
+    }
+
     @Test func aHangUpWithoutAnswerFails() async throws {
         let server = try FaultServer(script: [.hangUp])
         let error = await #expect(throws: HTTPError.self) {
@@ -180,7 +213,7 @@ import TestSupport
     }
 
     @Test func headersAfterAnInterimAnswerReplaceItsHeadersAndRepeatsAreJoined() {
-        let sink = TransferSink(cancellation: CancellationFlag())
+        let sink = TransferSink(cancellation: CancellationFlag(), limit: 1 << 20)
         for line in ["HTTP/1.1 100 Continue\r\n", "X-Interim: yes\r\n", "\r\n",
                      "HTTP/1.1 200 OK\r\n", "Set-Cookie: a=1\r\n", "set-cookie: b=2\r\n",
                      "Content-Type:text/plain \r\n", "\r\n"] {

@@ -453,8 +453,9 @@ enum EngineKind: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    func engine(_ baseURL: URL, timeout: TimeInterval = 10) throws -> any RoutingEngine {
-        let client = try CurlHTTPClient()
+    func engine(_ baseURL: URL, timeout: TimeInterval = 10,
+                maximumAnswerSize: Int = CurlHTTPClient.defaultMaximumAnswerSize) throws -> any RoutingEngine {
+        let client = try CurlHTTPClient(maximumAnswerSize: maximumAnswerSize)
         switch self {
         case .osrm: return OSRMEngine(client: client, baseURL: baseURL, timeout: timeout)
         case .valhalla: return ValhallaEngine(client: client, baseURL: baseURL, timeout: timeout)
@@ -497,11 +498,23 @@ struct EngineFaultTests {
         #expect(server.requests.count == 1, "a limited leg is not asked again on its own")
     }
 
-    @Test("HTTP 500 is a server error", arguments: EngineKind.allCases)
+    @Test("HTTP 500 is a server error that quotes what the server said", arguments: EngineKind.allCases)
     func serverError(kind: EngineKind) async throws {
         let (error, server) = try await fault(kind, .text("Internal Server Error", status: 500))
-        #expect(error == .serverError("\(kind.rawValue): server error (HTTP 500)"))
+        #expect(error == .serverError("\(kind.rawValue): server error (HTTP 500): «Internal Server Error»"))
         #expect(server.requests.count == 1)
+        let (silent, _) = try await fault(kind, .respond(502))
+        #expect(silent == .serverError("\(kind.rawValue): server error (HTTP 502)"))
+    }
+
+    @Test("an answer larger than the client takes is a server error naming the limit", arguments: EngineKind.allCases)
+    func tooLarge(kind: EngineKind) async throws {
+        let server = try FaultServer(script: [.endless(chunk: Data(repeating: UInt8(ascii: "{"), count: 64 * 1024))])
+        let engine = try kind.engine(server.baseURL, maximumAnswerSize: 2 << 20)
+        await #expect(throws: RoutingError.serverError("\(kind.rawValue): the answer is larger than 2 MB, the most this client takes; raise the limit with --max-answer-mb if the answer is expected to be this large")) {
+            _ = try await engine.route(from: start, to: end, mode: .drive)
+        }
+        server.stop()
     }
 
     @Test("a 200 with garbage is not a route", arguments: EngineKind.allCases)

@@ -44,6 +44,9 @@ public final class FaultServer: Sendable {
         /// Keeps the connection open without answering, until the client hangs up or the server
         /// stops (at most `noAnswerLimit`).
         case noAnswer
+        /// A 200 answer with no length whose body never ends: `chunk` sent again and again until
+        /// the client hangs up, the server stops, or `endlessLimit` bytes have gone.
+        case endless(chunk: Data)
 
         /// A text answer.
         public static func text(_ body: String, status: Int = 200,
@@ -64,6 +67,8 @@ public final class FaultServer: Sendable {
     /// Seconds a `.noAnswer` connection is held open at most, so a forgotten server cannot hang a
     /// test run.
     public static let noAnswerLimit: TimeInterval = 60
+    /// Bytes an `.endless` body sends at most, so a client that never hangs up still ends the test.
+    public static let endlessLimit = 2 << 30
     /// Largest request head (request line and headers) read, in bytes.
     static let maximumHeadSize = 64 * 1024
     /// Largest request body read, in bytes.
@@ -310,6 +315,16 @@ private final class Core: @unchecked Sendable {
         case .noAnswer:
             waitForHangUp(connection, atMost: FaultServer.noAnswerLimit)
             answered()
+        case .endless(let chunk):
+            answered()
+            var head = Self.responseBytes(status: 200, headers: ["Content-Type": "application/json"], body: Data())
+            // No Content-Length: the body runs until the connection closes.
+            head = Data(String(decoding: head, as: UTF8.self)
+                .replacingOccurrences(of: "Content-Length: 0\r\n", with: "").utf8)
+            guard sendAll(head, on: connection), !chunk.isEmpty else { return }
+            var sent = 0
+            while !isStopped, sent < FaultServer.endlessLimit, sendAll(chunk, on: connection) { sent += chunk.count }
+            shutdown(connection, Int32(SHUT_WR))
         }
     }
 
@@ -325,16 +340,19 @@ private final class Core: @unchecked Sendable {
         }
     }
 
-    private func sendAll(_ bytes: Data, on connection: Int32) {
-        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            guard let base = raw.baseAddress else { return }
+    /// Sends every byte; false when the client went away first.
+    @discardableResult
+    private func sendAll(_ bytes: Data, on connection: Int32) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
                 // MSG_NOSIGNAL: a client that went away must not kill the test run with SIGPIPE.
                 let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 
