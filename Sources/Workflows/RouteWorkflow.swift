@@ -121,7 +121,7 @@ public enum RouteWorkflow {
     public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
         try BookFile.write(book, to: url)
         guard let pdf else { return nil }
-        let renderer = BookRenderer(template: try TemplateLibrary.load(book.settings.template))
+        let renderer = BookRenderer(template: try TemplateLibrary.template(of: book, bookFile: url.path))
         let pages = try renderer.renderPDF(book, to: pdf)
         return (RowContent.rows(of: book).count, pages)
     }
