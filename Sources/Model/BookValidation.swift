@@ -83,7 +83,7 @@ extension Book {
             throw fail("route.points", "are all the same place: a route needs two distinct points or more")
         }
         guard length <= BookLimits.maximumRouteLength else {
-            throw fail("route.points", "make a route \(number(length / 1000)) km long, more than \(number(BookLimits.maximumRouteLength / 1000)) km")
+            throw fail("route.points", "make a route \(number((length / 1000).rounded())) km long, more than \(number(BookLimits.maximumRouteLength / 1000)) km")
         }
 
         // The profile.
