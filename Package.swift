@@ -97,7 +97,7 @@ let package = Package(
                                                            "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
-                    exclude: ["Goldens"], swiftSettings: swift6),
+                    exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "Pipeline", "Terrain", "Model", "Geo", "TestSupport"],

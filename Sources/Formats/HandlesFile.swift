@@ -30,9 +30,16 @@ public struct HandlesInput: Sendable, Equatable {
 ///   a handle note; without either, the track is traced into handles.
 /// - Text (`.txt`): one typed coordinate a line, optionally with a note (see `fromText`).
 public enum HandlesFile {
+    /// The most handles a file may hold (`BookLimits.maximumHandles`): a route of rally stages is
+    /// built from tens of handles; more is a track saved as points, which belongs in a GPX track.
+    public static let maximumHandles = BookLimits.maximumHandles
+    /// The largest handles file read: a thousand handles with notes are well under 1 MB, and a drawn
+    /// stroke of a million points is about 40 MB.
+    public static let maximumFileSize = 64_000_000
+
     public static func read(contentsOf url: URL) throws -> HandlesInput {
         switch url.pathExtension.lowercased() {
-        case "gpx": return try fromGPX(GPXReader.read(contentsOf: url))
+        case "gpx": return try fromGPX(GPXReader.read(contentsOf: url), fileName: url.path)
         case "geojson", "json": return try fromGeoJSON(data(of: url), fileName: url.path)
         case "txt": return try fromText(String(decoding: data(of: url), as: UTF8.self), fileName: url.path)
         default:
@@ -41,18 +48,26 @@ public enum HandlesFile {
     }
 
     static func data(of url: URL) throws -> Data {
-        do { return try Data(contentsOf: url) } catch {
-            throw FormatError(file: url.path, message: "cannot read: \((error as NSError).localizedDescription)")
+        try InputFile.read(url, limit: maximumFileSize, what: "a handles file")
+    }
+
+    /// Refuses a file with more than `maximumHandles` handles.
+    static func checkCount(_ count: Int, fileName: String, field: String? = nil, line: Int? = nil) throws {
+        guard count <= maximumHandles else {
+            throw FormatError(file: fileName, line: line, field: field,
+                              message: (field.map { "\($0): " } ?? "") + "more than \(maximumHandles) handles; a route has at most \(maximumHandles) (split it into stages, or give the line as a GPX track)")
         }
     }
 
-    static func fromGPX(_ document: GPXDocument) throws -> HandlesInput {
+    static func fromGPX(_ document: GPXDocument, fileName: String = "") throws -> HandlesInput {
         if let route = document.routes.first(where: { $0.points.count >= 2 }) {
+            try checkCount(route.points.count, fileName: fileName, field: "<rtept>")
             return HandlesInput(handles: route.points.enumerated().map {
                 Handle(id: $0.offset + 1, coordinate: $0.element.coordinate, origin: .tapped)
             })
         }
         if document.waypoints.count >= 2 {
+            try checkCount(document.waypoints.count, fileName: fileName, field: "<wpt>")
             return HandlesInput(handles: document.waypoints.enumerated().map { i, w in
                 let text = [w.description, w.comment].compactMap { $0 }.first { !$0.isEmpty }
                 let note = text.map { HandleNote(text: $0, marker: w.name) }
@@ -66,12 +81,28 @@ public enum HandlesFile {
 
     /// Reads a FeatureCollection of handles (Points) or a stroke (a LineString).
     public static func fromGeoJSON(_ data: Data, fileName: String) throws -> HandlesInput {
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw FormatError(file: fileName, message: "is not a GeoJSON object")
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+            // Foundation's message names no place: find the syntax error or the number out of range.
+            let problem = JSONDiagnosis.problem(in: data)
+            throw FormatError(file: fileName, field: problem?.field,
+                              message: "is not GeoJSON: " + (problem?.description ?? "it is not JSON"))
+        }
+        guard let root = parsed as? [String: Any] else {
+            throw FormatError(file: fileName, message: "is not GeoJSON: it must be a JSON object with \"type\": \"FeatureCollection\"")
         }
         let features: [[String: Any]]
         switch root["type"] as? String {
-        case "FeatureCollection": features = root["features"] as? [[String: Any]] ?? []
+        case "FeatureCollection":
+            guard let list = root["features"] as? [Any] else {
+                throw FormatError(file: fileName, field: "features", message: "features must be a list of Feature objects")
+            }
+            features = try list.enumerated().map { i, item in
+                guard let feature = item as? [String: Any] else {
+                    throw FormatError(file: fileName, field: "features[\(i)]", message: "features[\(i)] must be a Feature object")
+                }
+                return feature
+            }
         case "Feature": features = [root]
         default: throw FormatError(file: fileName, field: "type", message: "type must be FeatureCollection or Feature")
         }
@@ -92,6 +123,7 @@ public enum HandlesFile {
                                       message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, note")
                 }
                 let note = (properties["note"] as? String).map { HandleNote(text: $0, marker: properties["marker"] as? String) }
+                try checkCount(handles.count + 1, fileName: fileName, field: field)
                 handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note))
             case "LineString":
                 guard let positions = geometry["coordinates"] as? [Any], positions.count >= 2 else {
@@ -109,10 +141,12 @@ public enum HandlesFile {
     }
 
     static func position(_ value: Any?, field: String, file: String) throws -> Coordinate {
-        guard let numbers = value as? [Any], numbers.count >= 2,
-              let lon = (numbers[0] as? NSNumber)?.doubleValue, let lat = (numbers[1] as? NSNumber)?.doubleValue,
-              Coordinate(latitude: lat, longitude: lon).isValid else {
-            throw FormatError(file: file, field: field, message: "\(field) must be [longitude, latitude] within range")
+        guard let numbers = value as? [Any], numbers.count >= 2, numbers.count <= 3,
+              let lon = (numbers[0] as? NSNumber)?.doubleValue, let lat = (numbers[1] as? NSNumber)?.doubleValue else {
+            throw FormatError(file: file, field: field, message: "\(field) must be [longitude, latitude] (numbers)")
+        }
+        guard Coordinate(latitude: lat, longitude: lon).isValid else {
+            throw FormatError(file: file, field: field, message: "\(field) [\(lon), \(lat)] is out of range: longitude within ±180, latitude within ±90 (GeoJSON puts longitude first)")
         }
         return Coordinate(latitude: lat, longitude: lon)
     }

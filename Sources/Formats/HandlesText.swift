@@ -23,6 +23,7 @@ extension HandlesFile {
         for (i, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            try checkCount(handles.count + 1, fileName: fileName, line: i + 1)
             do {
                 handles.append(try handle(from: trimmed, id: handles.count + 1))
             } catch let error as HandleTextError {

@@ -27,15 +27,35 @@ public enum TemplateFile {
     public static func decode(_ data: Data, fileName: String) throws -> PageTemplate {
         let root: JSONValue
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            var detail = "\(error)"
-            if case DecodingError.dataCorrupted(let context)? = error as? DecodingError {
-                detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                    ?? context.debugDescription
+            // Foundation says only "not valid JSON": find the syntax error or the number out of range.
+            if let problem = JSONDiagnosis.problem(in: data) {
+                throw TemplateError(file: fileName, field: problem.field, message: problem.field == nil
+                                    ? "is not JSON: \(problem.description)" : problem.message)
             }
-            throw TemplateError(file: fileName, message: "is not JSON: \(detail)")
+            throw TemplateError(file: fileName, message: "is not JSON")
         }
         let fields = try Fields(root, path: "", file: fileName)
         return try template(fields)
+    }
+
+    /// Limits of a template's numbers, each with its reason. Lengths in millimetres.
+    public enum Limits {
+        /// A page narrower or lower than 50 mm cannot hold a row's three columns.
+        public static let smallestPage = 50.0
+        /// The largest sheet: 2 m is beyond any printer's paper; a longer page is a roll.
+        public static let largestSheet = 2_000.0
+        /// A roll's page: 200 inches, the longest page a PDF reader must accept (PDF 1.7, annex C).
+        public static let longestRoll = 5_080.0
+        /// A row lower than 5 mm cannot hold one line of the smallest text.
+        public static let lowestRow = 5.0
+        /// Padding inside a cell: beyond 20 mm the cell is all padding.
+        public static let largestPadding = 20.0
+        /// A roll is cut every so many rows; 1,000 rows is past any printer's roll.
+        public static let rowsPerCut: ClosedRange<Int> = 0...1_000
+        /// Font sizes in points: below 4 pt nobody reads it, above 200 pt a word fills a page.
+        public static let fontSize: ClosedRange<Double> = 4...200
+        /// Beyond 100 km "the next row is close" means every row.
+        public static let highlightNextWithin: ClosedRange<Double> = 0...100_000
     }
 
     static let fontKinds = ["title", "headerInfo", "rowNumber", "totalDistance", "totalDistanceHundredths",
@@ -48,12 +68,13 @@ public enum TemplateFile {
         let mm = pointsPerMillimetre
         let page = try f.object("page")
         try page.only(["width", "height"])
-        let pageSize = PageSize(width: try page.length("width", positive: true) * mm,
-                                height: try page.length("height", positive: true) * mm)
+        let longest = f.has("roll") ? Limits.longestRoll : Limits.largestSheet
+        let pageSize = PageSize(width: try page.length("width", in: Limits.smallestPage...Limits.largestSheet) * mm,
+                                height: try page.length("height", in: Limits.smallestPage...longest) * mm)
         let m = try f.object("margins")
         try m.only(["top", "right", "bottom", "left"])
-        let margins = Margins(top: try m.length("top") * mm, left: try m.length("left") * mm,
-                              bottom: try m.length("bottom") * mm, right: try m.length("right") * mm)
+        let margins = Margins(top: try m.length("top", in: 0...longest) * mm, left: try m.length("left", in: 0...Limits.largestSheet) * mm,
+                              bottom: try m.length("bottom", in: 0...longest) * mm, right: try m.length("right", in: 0...Limits.largestSheet) * mm)
         let rows = try f.object("rows")
         try rows.only(["height"])
         let columns = try f.object("columns")
@@ -67,7 +88,7 @@ public enum TemplateFile {
         if f.has("roll") {
             let r = try f.object("roll")
             try r.only(["rowsPerCut"])
-            roll = PageTemplate.Roll(rowsPerCut: try r.integer("rowsPerCut", in: 0...10_000))
+            roll = PageTemplate.Roll(rowsPerCut: try r.integer("rowsPerCut", in: Limits.rowsPerCut))
         }
         let fontsObject = try f.object("fonts")
         try fontsObject.only(["family"] + fontKinds)
@@ -76,7 +97,9 @@ public enum TemplateFile {
             let o = try fontsObject.object(key)
             try o.only(["size", "bold"])
             let size = try o.number("size")
-            guard size >= 4, size <= 200 else { throw o.error("size", "must be from 4 to 200 points, found \(format(size))") }
+            guard Limits.fontSize.contains(size) else {
+                throw o.error("size", "must be from \(format(Limits.fontSize.lowerBound)) to \(format(Limits.fontSize.upperBound)) points, found \(format(size))")
+            }
             return FontSpec(family: family, size: size, bold: o.has("bold") ? try o.bool("bold") : false)
         }
         let fonts = PageTemplate.Fonts(
@@ -98,11 +121,11 @@ public enum TemplateFile {
 
         let template = PageTemplate(
             name: try f.string("name"), pageSize: pageSize, margins: margins,
-            headerHeight: try f.length("header") * mm, footerHeight: try f.length("footer") * mm,
-            rowHeight: try rows.length("height", positive: true) * mm,
-            sheetColumns: try f.integer("sheetColumns", in: 1...4), gutter: try f.length("gutter") * mm,
+            headerHeight: try f.length("header", in: 0...longest) * mm, footerHeight: try f.length("footer", in: 0...longest) * mm,
+            rowHeight: try rows.length("height", in: Limits.lowestRow...longest) * mm,
+            sheetColumns: try f.integer("sheetColumns", in: 1...4), gutter: try f.length("gutter", in: 0...Limits.largestSheet) * mm,
             roll: roll, distanceColumnFraction: fractions[0], tulipColumnFraction: fractions[1],
-            notesColumnFraction: fractions[2], cellPadding: try f.length("cellPadding") * mm, fonts: fonts,
+            notesColumnFraction: fractions[2], cellPadding: try f.length("cellPadding", in: 0...Limits.largestPadding) * mm, fonts: fonts,
             colours: colours, minimumFontSize: try f.number("minimumFontSize"),
             highlightNextWithin: try f.number("highlightNextWithin"))
         try check(template, f)
@@ -116,9 +139,17 @@ public enum TemplateFile {
         guard usableWidth > 0 else {
             throw f.error("margins", "and gutter leave no width on a \(format(t.pageSize.width / mm)) mm page")
         }
-        let usableHeight = t.pageSize.height - t.margins.top - t.margins.bottom - t.headerHeight - t.footerHeight
-        if t.roll == nil, t.rowHeight > usableHeight {
-            throw f.error("rows.height", "\(format(t.rowHeight / mm)) mm does not fit between header and footer (\(format(max(0, usableHeight) / mm)) mm)")
+        // A roll's sheet grows with its rows up to the longest page; a sheet is its page.
+        let longest = t.roll == nil ? t.pageSize.height : min(t.pageSize.height, PageTemplate.maximumPageLength)
+        let usableHeight = longest - t.margins.top - t.margins.bottom - t.headerHeight - t.footerHeight
+        guard usableHeight > 0 else {
+            throw f.error("margins", "with header and footer leave no height on a \(format(longest / mm)) mm page")
+        }
+        if t.rowHeight > usableHeight {
+            throw f.error("rows.height", "\(format(t.rowHeight / mm)) mm does not fit between header and footer (\(format(usableHeight / mm)) mm)")
+        }
+        if t.cellPadding * 2 >= t.rowHeight {
+            throw f.error("cellPadding", "\(format(t.cellPadding / mm)) mm leaves no room inside a \(format(t.rowHeight / mm)) mm row")
         }
         let rowWidth = usableWidth / Double(t.sheetColumns)
         // Narrower than this, a column cannot hold its contents: 12 mm for the odometer's digits,
@@ -128,12 +159,20 @@ public enum TemplateFile {
                                        ("columns.notes", t.notesColumnFraction, 15.0)] where rowWidth * fraction < least * mm {
             throw f.error(key, "is \(format(rowWidth * fraction / mm)) mm wide on this page; it needs at least \(format(least)) mm")
         }
-        guard t.minimumFontSize >= 4 else { throw f.error("minimumFontSize", "must be 4 points or more") }
-        guard t.highlightNextWithin >= 0 else { throw f.error("highlightNextWithin", "must be 0 or more metres") }
+        guard Limits.fontSize.contains(t.minimumFontSize) else {
+            throw f.error("minimumFontSize", "must be from \(format(Limits.fontSize.lowerBound)) to \(format(Limits.fontSize.upperBound)) points, found \(format(t.minimumFontSize))")
+        }
+        guard Limits.highlightNextWithin.contains(t.highlightNextWithin) else {
+            throw f.error("highlightNextWithin", "must be from 0 to \(format(Limits.highlightNextWithin.upperBound)) metres, found \(format(t.highlightNextWithin))")
+        }
     }
 
+    /// A number in a message: whole numbers as written, others to two decimals, and a number too
+    /// large for either (`1e+308`) as Swift writes it.
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        if value == value.rounded() { return String(Int(value)) }
+        return abs(value) < 0.01 ? "\(value)" : String(format: "%.2f", value)
     }
 }
 
@@ -222,17 +261,18 @@ private struct Fields {
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int {
         let n = try number(key)
-        guard n == n.rounded(), range.contains(Int(n)) else {
+        // Compared as numbers first: Int(1e308) would trap.
+        guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
             throw error(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(TemplateFile.format(n))")
         }
         return Int(n)
     }
 
-    /// A length in millimetres: 0 or more, or more than 0 when `positive`.
-    func length(_ key: String, positive: Bool = false) throws -> Double {
+    /// A length in millimetres within `range`.
+    func length(_ key: String, in range: ClosedRange<Double>) throws -> Double {
         let n = try number(key)
-        if positive ? n <= 0 : n < 0 {
-            throw error(key, "must be \(positive ? "more than 0" : "0 or more") millimetres, found \(TemplateFile.format(n))")
+        guard range.contains(n) else {
+            throw error(key, "must be from \(TemplateFile.format(range.lowerBound)) to \(TemplateFile.format(range.upperBound)) millimetres, found \(TemplateFile.format(n))")
         }
         return n
     }

@@ -9,7 +9,9 @@ public struct Book: Codable, Sendable, Equatable {
     /// The newest book-file schema this build reads and writes. Version 2 renamed two values:
     /// a note typed by a person is `typed` (was `note`), a handle placed for a note has origin
     /// `note` (was `courseNote`); older files are migrated on reading.
-    public static let currentSchemaVersion = 2
+    /// Version 3 writes a leg's state as a name with its reason beside it (`"state": "serverError",
+    /// "detail": "…"`) instead of Swift's default encoding (`{"serverError": {"_0": "…"}}`).
+    public static let currentSchemaVersion = 3
 
     public var schemaVersion: Int
     /// Printed in the page header.
@@ -53,8 +55,12 @@ public struct BookSettings: Codable, Sendable, Equatable {
     public var purpose: Purpose
     /// A note farther than this from the route is reported off the route, in metres.
     public var offRouteDistance: Metres
-    /// Template name (`a5`, `roll`, `a4`, `letter`) or path.
+    /// A built-in template's name (`builtInTemplates`). A template file is given on the command
+    /// line each time (`--template`), never stored: a book must not make a reader open a path.
     public var template: String
+
+    /// The templates every roadbook has, in `Templates/`.
+    public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]
 
     public init(units: Units = .kilometres, purpose: Purpose = .navigation,
                 offRouteDistance: Metres = Thresholds.offRouteDistance, template: String = "a5") {

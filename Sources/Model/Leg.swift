@@ -14,7 +14,10 @@ public enum LegKind: String, Codable, Sendable, CaseIterable {
 /// Where a road leg's answer stands. A leg with no road counts as
 /// answered (straight, its length in the distance, nothing in the time); a leg waiting on a fault
 /// is straight for now and asked again only when the user retries.
-public enum LegState: Codable, Sendable, Equatable {
+///
+/// In the book file a leg writes its state as a name, `"state": "serverError"`, and the reason of
+/// a fault beside it, `"detail": "OSRM: server error (HTTP 500)"` (see `PlannedLeg`).
+public enum LegState: Sendable, Equatable {
     /// Being asked.
     case asked
     /// The road arrived.
@@ -27,6 +30,42 @@ public enum LegState: Codable, Sendable, Equatable {
     case serverError(String)
     /// The engine could not be reached.
     case unreachable(String)
+
+    /// The state's name in the book file.
+    public var name: String {
+        switch self {
+        case .asked: "asked"
+        case .road: "road"
+        case .noRoad: "noRoad"
+        case .rateLimited: "rateLimited"
+        case .serverError: "serverError"
+        case .unreachable: "unreachable"
+        }
+    }
+
+    /// What the engine said, for the states that keep it.
+    public var detail: String? {
+        switch self {
+        case .serverError(let s), .unreachable(let s): s
+        default: nil
+        }
+    }
+
+    /// Every name `init(name:detail:)` reads.
+    public static let names = ["asked", "road", "noRoad", "rateLimited", "serverError", "unreachable"]
+
+    /// The state named `name` in a book file; a fault without its detail keeps an empty one.
+    public init?(name: String, detail: String?) {
+        switch name {
+        case "asked": self = .asked
+        case "road": self = .road
+        case "noRoad": self = .noRoad
+        case "rateLimited": self = .rateLimited
+        case "serverError": self = .serverError(detail ?? "")
+        case "unreachable": self = .unreachable(detail ?? "")
+        default: return nil
+        }
+    }
 
     /// States that wait for the user's Retry.
     public var waitsForRetry: Bool {

@@ -45,4 +45,37 @@ public struct PlannedLeg: Codable, Sendable, Equatable {
         self.answers = answers
         self.noRoadModes = noRoadModes
     }
+
+    // The state is written as its name with the fault's reason beside it (`"state": "serverError",
+    // "detail": "…"`), not in Swift's default form for an enum with a value (`{"serverError": {"_0": …}}`,
+    // which book files of schema version 2 have; `BookMigration` rewrites those).
+    private enum CodingKeys: String, CodingKey { case kind, stroke, state, detail, answers, noRoadModes }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(LegKind.self, forKey: .kind)
+        stroke = try c.decodeIfPresent([Coordinate].self, forKey: .stroke)
+        let detail = try c.decodeIfPresent(String.self, forKey: .detail)
+        if let name = try c.decodeIfPresent(String.self, forKey: .state) {
+            guard let state = LegState(name: name, detail: detail) else {
+                throw DecodingError.dataCorruptedError(forKey: .state, in: c,
+                    debugDescription: "'\(name)' is not a leg state (one of \(LegState.names.joined(separator: ", ")))")
+            }
+            self.state = state
+        } else {
+            state = nil
+        }
+        answers = try c.decodeIfPresent([TravelMode: RoadLeg].self, forKey: .answers) ?? [:]
+        noRoadModes = try c.decodeIfPresent(Set<TravelMode>.self, forKey: .noRoadModes) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(stroke, forKey: .stroke)
+        try c.encodeIfPresent(state?.name, forKey: .state)
+        try c.encodeIfPresent(state?.detail, forKey: .detail)
+        try c.encode(answers, forKey: .answers)
+        try c.encode(noRoadModes, forKey: .noRoadModes)
+    }
 }

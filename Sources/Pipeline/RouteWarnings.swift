@@ -47,12 +47,25 @@ public enum RouteMessage: Sendable, Equatable {
     /// The engine could not be reached; the leg is straight for now.
     case unreachable(engine: String)
 
-    /// The message in words: "No driving route from 2 to 3", "OSRM is limiting requests".
+    /// The most of an engine's reason a message prints: the status and the first bytes of its body
+    /// (`OSRM: server error (HTTP 500): <first 120 bytes>`) fit in one line.
+    public static let maximumDetailLength = 200
+
+    /// `detail` on one line, cut to `maximumDetailLength` characters; "Server error" when empty.
+    static func oneLine(_ detail: String) -> String {
+        let flat = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        if flat.isEmpty { return "Server error" }
+        return flat.count > maximumDetailLength ? String(flat.prefix(maximumDetailLength)) + "…" : flat
+    }
+
+    /// The message in words: "No driving route from 2 to 3", "OSRM is limiting requests",
+    /// "OSRM: server error (HTTP 500): …" (the engine's reason as stored in the leg).
     public var text: String {
         switch self {
         case .noRoad(let mode, let from, let to): "No \(mode.gerund) route from \(from) to \(to)"
         case .rateLimited(let engine): "\(engine) is limiting requests"
-        case .serverError: "Server error"
+        case .serverError(let detail): Self.oneLine(detail)
         case .unreachable(let engine): "\(engine) cannot be reached"
         }
     }

@@ -1,12 +1,28 @@
 import Foundation
 import Layout
+import Model
 
 /// The page templates: the built-in ones in `Templates/` by name, or any template file by path.
 public enum TemplateLibrary {
     /// Names an alternative templates folder.
     public static let environmentVariable = "ROADBOOK_TEMPLATES"
     /// The built-in templates.
-    public static let builtInNames = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]
+    public static let builtInNames = BookSettings.builtInTemplates
+
+    /// The template a book names (`settings.template`): a built-in one only, never a path, so a book
+    /// cannot make roadbook open a file. A mistake names the book's field, not a template file.
+    /// - Parameter bookFile: the book's file, for messages.
+    /// - Throws: `TemplateError` naming `bookFile` and `settings.template`.
+    public static func template(of book: Book, bookFile: String) throws -> PageTemplate {
+        let name = book.settings.template
+        guard builtInNames.contains(name) else {
+            throw TemplateError(file: bookFile, field: "settings.template",
+                                message: "'\(name.prefix(80))' is not a built-in template: use one of \(builtInNames.joined(separator: ", ")); give a template file with --template")
+        }
+        do { return try load(name) } catch let error as TemplateError {
+            throw TemplateError(file: bookFile, field: "settings.template", message: "'\(name)' cannot be loaded: \(error.description)")
+        }
+    }
 
     /// Loads a template by built-in name or by path (anything with a `/` or ending `.json`).
     /// - Throws: `TemplateError` naming the file and field.
@@ -28,7 +44,8 @@ public enum TemplateLibrary {
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw TemplateError(file: url.path, message: "cannot be read: \((error as NSError).localizedDescription)")
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+            throw TemplateError(file: url.path, message: "cannot be read: " + (posix ?? "no such file, or not a readable file"))
         }
         return try TemplateFile.decode(data, fileName: url.path)
     }

@@ -54,6 +54,7 @@ struct BuildCommand: Command {
     var stage: String?
     var date: String?
     var settings = BookSettings()
+    var template: String?
     var offRoutePolicy: OffRoutePolicy
     var cover: Bool
     var osm: URL?
@@ -68,7 +69,9 @@ struct BuildCommand: Command {
         stage = options.string("stage")
         date = options.string("date")
         settings.units = options.choice("units", as: BookSettings.Units.self)!
-        if let template = options.string("template") { settings.template = template }
+        // A built-in template is the book's; a template file prints this PDF only (a book never stores a path).
+        template = options.string("template")
+        if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
         settings.offRouteDistance = options.number("off-route-distance")!
         cover = !options.flag("no-cover")
         osm = options.file("osm")
@@ -87,8 +90,8 @@ struct BuildCommand: Command {
 
     func run(_ console: any Console) async throws {
         let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: rally, stage: stage,
-                                   date: date, settings: settings, offRoute: offRoutePolicy, cover: cover, turns: turns, osm: osm,
-                                   terrain: terrain.request)
+                                   date: date, settings: settings, template: template, offRoute: offRoutePolicy, cover: cover, turns: turns,
+                                   osm: osm, terrain: terrain.request)
         let result = try await buildBook(request, log: ConsoleLog(console))
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
                            result.routeLength / 1000))

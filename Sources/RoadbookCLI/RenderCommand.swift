@@ -61,7 +61,8 @@ struct RenderCommand: Command {
     func run(_ console: any Console) async throws {
         try checkWritable([output])
         let loaded = try BookFile.read(contentsOf: book)
-        let renderer = BookRenderer(template: try TemplateLibrary.load(template ?? loaded.settings.template),
+        let renderer = BookRenderer(template: try template.map(TemplateLibrary.load)
+                                        ?? TemplateLibrary.template(of: loaded, bookFile: book.path),
                                     includeCover: cover)
         switch format {
         case .pdf:
@@ -79,6 +80,10 @@ struct RenderCommand: Command {
 
 /// Page lists as people type them: `3`, `2-5`, `1,3,6-8`.
 enum PageList {
+    /// No book prints more pages (5,000 rows cut one a page is 5,000); a typed range beyond it is a
+    /// mistake, and would be listed page by page.
+    static let maximumPage = 100_000
+
     static func parse(_ text: String) throws -> [Int] {
         var pages: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -87,9 +92,19 @@ enum PageList {
             case 1 where ends[0].map({ $0 >= 1 }) == true:
                 pages.append(ends[0]!)
             case 2 where ends[0].map({ $0 >= 1 }) == true && ends[1].map({ $0 >= ends[0]! }) == true:
+                // Checked before the range is listed: 1-9223372036854775807 must not allocate.
+                guard ends[1]! <= maximumPage else {
+                    throw UsageError(message: "--pages '\(text)': page \(ends[1]!) is past \(maximumPage), more pages than any book has")
+                }
                 pages.append(contentsOf: ends[0]!...ends[1]!)
             default:
                 throw UsageError(message: "--pages '\(text)': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)")
+            }
+            if let last = pages.last, last > maximumPage {
+                throw UsageError(message: "--pages '\(text)': page \(last) is past \(maximumPage), more pages than any book has")
+            }
+            if pages.count > maximumPage {
+                throw UsageError(message: "--pages '\(text)' lists more than \(maximumPage) pages")
             }
         }
         return pages

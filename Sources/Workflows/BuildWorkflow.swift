@@ -21,6 +21,9 @@ public struct BuildRequest: Sendable {
     public var date: String?
     /// Units, template and the off-route distance.
     public var settings: BookSettings
+    /// The template the PDF is printed on, by built-in name or path, when not `settings.template`;
+    /// a path is never stored in the book.
+    public var template: String?
     /// What happens to a waypoint farther from the route than `settings.offRouteDistance`.
     public var offRoute: OffRoutePolicy
     /// Whether the PDF has its cover page.
@@ -34,7 +37,7 @@ public struct BuildRequest: Sendable {
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
                 stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
-                offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
+                template: String? = nil, offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
                 terrain: TerrainRequest = TerrainRequest()) {
         self.track = track
         self.pdf = pdf
@@ -44,6 +47,7 @@ public struct BuildRequest: Sendable {
         self.stage = stage
         self.date = date
         self.settings = settings
+        self.template = template
         self.offRoute = offRoute
         self.cover = cover
         self.turns = turns
@@ -75,7 +79,7 @@ public struct BuildResult: Sendable {
 public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throws -> BuildResult {
     try checkWritable([request.pdf, request.bookFile].compactMap { $0 })
     let renderer = try request.pdf.map { _ in
-        BookRenderer(template: try TemplateLibrary.load(request.settings.template), includeCover: request.cover)
+        BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
     }
     let track = request.track
     let (document, route, routeWarning) = try readRoute(track)

@@ -127,7 +127,7 @@ public enum RouteWorkflow {
     /// replace the old ones together, the book first (see `OutputSet`).
     /// - Returns: the rows and pages of the PDF, when one was printed.
     public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
-        let renderer = try pdf.map { _ in BookRenderer(template: try TemplateLibrary.load(book.settings.template)) }
+        let renderer = try pdf.map { _ in BookRenderer(template: try TemplateLibrary.template(of: book, bookFile: url.path)) }
         let outputs = OutputSet()
         do {
             try outputs.write(try BookFile.encode(book), to: url)

@@ -92,10 +92,21 @@ public struct TerrainRequest: Sendable {
     /// No source at all: the book gets no terrain.
     public var isEmpty: Bool { dems.isEmpty && services.isEmpty }
 
-    /// `$ROADBOOK_CACHE/elevation`, or `~/.cache/roadbook/elevation` without that variable.
+    /// `$ROADBOOK_CACHE/elevation`; else `$XDG_CACHE_HOME/roadbook/elevation`; else
+    /// `$HOME/.cache/roadbook/elevation` (the XDG base directory rules). An empty or relative
+    /// `XDG_CACHE_HOME` is ignored, as that specification says.
     public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["ROADBOOK_CACHE"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/roadbook")
+        func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let base: URL
+        if let cache = set("ROADBOOK_CACHE") {
+            base = URL(fileURLWithPath: cache)
+        } else if let xdg = set("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg).appendingPathComponent("roadbook")
+        } else if let home = set("HOME") {
+            base = URL(fileURLWithPath: home).appendingPathComponent(".cache/roadbook")
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/roadbook")
+        }
         return base.appendingPathComponent("elevation")
     }
 

@@ -46,7 +46,7 @@ struct HandlesFileTests {
         ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1.5, 42]}, \"properties\": {\"origin\": \"teleported\"}}, {\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1.6, 42]}}]}", "features[0].properties.origin 'teleported'"),
         ("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Polygon\", \"coordinates\": []}}", "neither a handle"),
         ("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1.5, 42]}}", "needs two handles"),
-        ("not json", "is not a GeoJSON object"),
+        ("not json", "h.geojson: is not GeoJSON: line 1: expected a value"),
     ])
     func mistakes(json: String, expected: String) {
         let error = #expect(throws: FormatError.self) { try HandlesFile.fromGeoJSON(Data(json.utf8), fileName: "h.geojson") }

@@ -326,7 +326,7 @@ struct RouteEditorStateTests {
         }
         await e.resolve(using: engine, concurrency: 3)
         #expect(e.plan.legs.map(\.state) == [.rateLimited, .serverError("HTTP 502"), .unreachable("timed out")])
-        #expect(e.messages().map(\.text) == ["FakeOSRM is limiting requests", "Server error", "FakeOSRM cannot be reached"])
+        #expect(e.messages().map(\.text) == ["FakeOSRM is limiting requests", "HTTP 502", "FakeOSRM cannot be reached"])
         #expect(e.totals.straightLegs == 3 && e.totals.travelTime == 0)
         #expect(!e.isComplete)
     }

@@ -61,14 +61,14 @@ struct TemplateTests {
     @Test("a mistake in a template names the field", arguments: [
         ("\"header\": 15,", "\"header\": 15, \"colour\": 1,", "colour is not a template field"),
         ("\"height\": 28.6", "\"heigth\": 28.6", "rows.heigth is not a template field"),
-        ("\"top\": 8,", "\"top\": -8,", "margins.top must be 0 or more millimetres, found -8"),
+        ("\"top\": 8,", "\"top\": -8,", "margins.top must be from 0 to 2000 millimetres, found -8"),
         ("\"height\": 28.6", "\"height\": 250", "rows.height 250 mm does not fit between header and footer"),
         ("\"distance\": 0.25", "\"distance\": 0.45", "columns must add up to 1"),
         ("\"tulip\": 0.37,\n    \"notes\": 0.38", "\"tulip\": 0.71,\n    \"notes\": 0.04", "columns.notes is 5"),
         ("\"cap\": \"#FFD500\"", "\"cap\": \"yellow\"", "colours.cap must be a colour written #RRGGBB"),
         ("\"bold\": true", "\"bold\": 1", "must be true or false"),
         ("\"sheetColumns\": 1", "\"sheetColumns\": 1.5", "sheetColumns must be a whole number"),
-        ("\"width\": 148", "\"width\": 30", "mm wide on this page"),
+        ("\"width\": 148", "\"width\": 60", "mm wide on this page"),
     ])
     func mistakes(find: String, replace: String, expected: String) {
         #expect(Self.a5Text.contains(find), "fixture must contain \(find)")

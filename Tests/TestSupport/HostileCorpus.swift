@@ -13,7 +13,23 @@ public struct HostileCase: Sendable, CustomTestStringConvertible {
 public enum HostileCorpus {
     /// The cases of the `Hostile` folder beside the calling test file.
     public static func cases(file: StaticString = #filePath) -> [HostileCase] {
-        let folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Hostile")
+        cases(at: URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Hostile"))
+    }
+
+    /// The cases of a corpus folder given from the package's root (`Tests/FormatsTests/Hostile/books`).
+    public static func cases(in folder: String) -> [HostileCase] {
+        cases(at: packageRoot().appendingPathComponent(folder))
+    }
+
+    /// Texts that belong to Foundation or Swift, never to a message of ours.
+    public static let internalTexts = ["NSCocoaErrorDomain", "The data isn", "not in the correct format", "Dictionary<",
+                                       "_0", "DecodingError", "EncodingError", "Optional(", "Swift.", "debugDescription",
+                                       "valid JSON", "error 256", "No error", "Error Domain="]
+
+    /// A message longer than this is not one line a person reads.
+    public static let longestMessage = 400
+
+    private static func cases(at folder: URL) -> [HostileCase] {
         guard let table = try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8) else { return [] }
         return table.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
@@ -25,9 +41,15 @@ public enum HostileCorpus {
 
     /// Every file in the folder has a line in `expected.tsv`, and every line a file.
     public static func unlisted(file: StaticString = #filePath) -> [String] {
-        let folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Hostile")
+        unlisted(at: URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Hostile"))
+    }
+
+    /// `unlisted` for a corpus folder given from the package's root.
+    public static func unlisted(in folder: String) -> [String] { unlisted(at: packageRoot().appendingPathComponent(folder)) }
+
+    private static func unlisted(at folder: URL) -> [String] {
         let files = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).subtracting(["expected.tsv"])
-        let listed = Set(cases(file: file).map(\.url.lastPathComponent))
+        let listed = Set(cases(at: folder).map(\.url.lastPathComponent))
         return files.symmetricDifference(listed).sorted()
     }
 
@@ -38,15 +60,21 @@ public enum HostileCorpus {
         if message.contains("\n") { found.append("more than one line") }
         if !message.contains(file.lastPathComponent) { found.append("does not name \(file.lastPathComponent)") }
         if !message.contains(expected) { found.append("does not contain \"\(expected)\"") }
-        for leaked in ["NSCocoaErrorDomain", "The data isn't in the correct format", "_0", "Swift.", "Error Domain="]
-        where message.contains(leaked) {
+        for leaked in internalTexts where message.contains(leaked) {
             found.append("holds internal text \"\(leaked)\"")
         }
+        if message.count > longestMessage { found.append("is \(message.count) characters long") }
         return found
     }
 }
 
 extension HostileCorpus {
+    /// What is wrong with `message` as the refusal of `hostile`, in one line; nil when it is right.
+    public static func problem(_ message: String, for hostile: HostileCase) -> String? {
+        let found = problems(with: message, file: hostile.url, expected: hostile.expected)
+        return found.isEmpty ? nil : "\(found.joined(separator: "; ")): \(message)"
+    }
+
     /// Checks one case's outcome: `error` is what reading threw (nil when the file was accepted).
     public static func check(_ hostile: HostileCase, error: (any Error)?, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let error else {
