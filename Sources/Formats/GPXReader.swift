@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Model
 import XML
 
 /// Reads GPX 1.0 and 1.1 files with a streaming (SAX) parser: memory grows with
@@ -265,6 +266,12 @@ private final class GPXHandler: XMLStreamHandler {
             throw FormatError(file: fileName, line: line, field: "ele",
                               message: "<ele> \"\(String(decoding: trimmed, as: UTF8.self))\" is not a number; "
                                   + "elevation must be metres, such as 1234.5")
+        }
+        guard BookLimits.heights.contains(value) else {
+            throw FormatError(file: fileName, line: line, field: "ele",
+                              message: "<ele> \(String(decoding: trimmed, as: UTF8.self).prefix(40)) m is not a height on Earth "
+                                  + "(\(Int(BookLimits.heights.lowerBound))…\(Int(BookLimits.heights.upperBound)) m); "
+                                  + "remove the <ele> or correct it")
         }
         return value
     }

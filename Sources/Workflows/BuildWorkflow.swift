@@ -106,6 +106,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     case .keep: "; kept in the book file, not printed"
     }
     for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
+    // What a later run reads back is checked now, so no book is written that could not be opened.
+    do { try assembled.book.validate() } catch {
+        throw WorkflowError("\(track.path): the book made from it would not be valid: \(error.message)")
+    }
     // The book file and the PDF are replaced together, the book first (see `OutputSet`).
     let outputs = OutputSet()
     let pages: Int?

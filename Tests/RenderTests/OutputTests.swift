@@ -60,6 +60,18 @@ struct OutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
+    @Test("a page image larger than an image may be is refused before it is allocated, with the resolution to lower")
+    func hugeImage() throws {
+        let folder = try TemporaryFolder()
+        let renderer = BookRenderer(template: Fixtures.a5)
+        // A5 at 2,400 dpi is about 14,000 × 19,800 pixels: 277 million, over the limit.
+        let error = #expect(throws: RenderError.self) {
+            try renderer.renderPNG(Fixtures.longBook(rows: 3), pages: [1], dpi: 2400, to: folder.path("p.png"))
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("lower --dpi"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
     @Test("pages as SVG: well-formed, one file per page")
     func svg() throws {
         let folder = try TemporaryFolder()

@@ -79,4 +79,19 @@ struct LibraryUseTests {
             _ = try await buildBook(request, log: MessageList())
         }
     }
+
+    @Test("a track that would make a book no later run could read (longer than a route may be) is refused, nothing written")
+    func invalidBookIsNotWritten() async throws {
+        let folder = try TemporaryFolder()
+        // Pole to pole and back, four times: about 142,000 km, over the 100,000 km a route may be.
+        let points = (0..<9).map { i in "<trkpt lat=\"\(i % 2 == 0 ? -80 : 80)\" lon=\"\(i * 10)\"/>" }.joined()
+        let track = folder.path("world.gpx")
+        try Data("<gpx version=\"1.1\" creator=\"t\"><trk><trkseg>\(points)</trkseg></trk></gpx>".utf8).write(to: track)
+        let bookFile = folder.path("world.json"), pdf = folder.path("world.pdf")
+        let error = await #expect(throws: WorkflowError.self) {
+            _ = try await buildBook(BuildRequest(track: track, pdf: pdf, bookFile: bookFile, turns: false), log: MessageList())
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("would not be valid: route"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["world.gpx"])
+    }
 }
