@@ -13,10 +13,11 @@
 # Fuzz/Common.swift) defines LLVMFuzzerTestOneInput and is linked with those objects.
 #
 # Each run starts from Fuzz/NAME/seeds (committed, read only) and a working corpus in
-# .build-fuzz/corpus/NAME (kept between runs). A crash, leak or timeout is saved as
-# Fuzz/NAME/crashes/crash-<sha1> (commit it with the fix); replay one with
+# .build-fuzz/corpus/NAME (kept between runs). A crash, timeout or running out of memory is saved
+# as Fuzz/NAME/crashes/{crash,timeout,oom}-<sha1 of the input>; replay one with
 #   .build-fuzz/fuzz-NAME Fuzz/NAME/crashes/crash-…
-# Prints, per harness, the executions and what was found.
+# Prints, per harness, the executions and what is new in crashes/ ("FOUND new"): a finding already
+# there (committed, waiting for its fix) is not new, so a run fails only for a new one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -120,25 +121,26 @@ run_harness() {
   local corpus="$out/corpus/$h" crashes="Fuzz/$h/crashes"
   mkdir -p "$corpus" "$crashes"
   local log="$out/fuzz-$h.log"
-  # -detect_leaks=0: the Swift runtime's caches look like leaks to LeakSanitizer.
-  set +e
-  ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 "$out/fuzz-$h" -max_total_time="$seconds" \
-    -rss_limit_mb=$rss_limit_mb -timeout=$unit_timeout -max_len=$max_len -print_final_stats=1 \
-    -artifact_prefix="$crashes/" "$corpus" "Fuzz/$h/seeds" > "$log" 2>&1
-  local status=$?
-  set -e
+  local before
+  before=$(ls "$crashes")
+  # Fork mode with crashes, timeouts and running out of memory ignored: a run goes on after a
+  # finding (an input that traps in a seed would otherwise end it at once) and saves each distinct
+  # one, named after its content, in Fuzz/NAME/crashes. Leak detection is off: the Swift runtime's
+  # caches look like leaks. No Swift backtrace: it takes seconds per crash and libFuzzer has the input.
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
+    "$out/fuzz-$h" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$seconds" \
+    -rss_limit_mb=$rss_limit_mb -timeout=$unit_timeout -max_len=$max_len \
+    -artifact_prefix="$crashes/" "$corpus" "Fuzz/$h/seeds" > "$log" 2>&1 || true
   local runs
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-  local found
-  found=$(grep -oE '(crash|leak|timeout|oom|slow-unit)-[0-9a-f]+' "$log" | sort -u | tr '\n' ' ' || true)
-  if [ $status = 0 ]; then
-    echo "fuzz: $h: $runs executions in ${seconds}s, nothing found"
+  runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  local all new
+  all=$(ls "$crashes" | wc -l)
+  new=$(comm -13 <(printf '%s\n' "$before" | sort) <(ls "$crashes" | sort) | tr '\n' ' ')
+  if [ -n "${new// /}" ]; then
+    echo "fuzz: $h: ${runs:-0} executions in ${seconds}s, FOUND new: $new(in $crashes; log: $log)"
   else
-    local why
-    why=$(grep -m1 -E 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | cut -c1-200 || true)
-    echo "fuzz: $h: $runs executions, FOUND ${found:-a failure}: $why (log: $log)"
+    echo "fuzz: $h: ${runs:-0} executions in ${seconds}s, nothing new ($all known in $crashes)"
   fi
-  return 0
 }
 
 load_graph
