@@ -100,6 +100,8 @@ let package = Package(
                     exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
+        // Runs the roadbook binary on the hostile-input corpus (Tests/Hostile and every other Hostile/ folder).
+        .testTarget(name: "HostileTests", dependencies: ["TestSupport"], swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "Pipeline", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]

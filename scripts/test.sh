@@ -2,8 +2,9 @@
 # The whole test suite: installs what is missing, starts the real engines the integration tests
 # compare against (OSRM from the osrm-bindings wheel and Valhalla from the pyvalhalla wheel, on
 # 127.0.0.1, over the Andorra extract; ROADBOOK_OSRM_URL and ROADBOOK_VALHALLA_URL), runs
-# every unit, golden, end-to-end and integration test (`swift test`), stops the engines, and runs
-# the kill test (`scripts/kill-test.sh`).
+# every unit, golden, end-to-end and integration test (`swift test`, the hostile-input corpus on the
+# release binary), runs the kill test (`scripts/kill-test.sh`), and fuzzes each parser for a short
+# while (scripts/fuzz.sh).
 # The test data (the Andorra extract and SRTM tile) is committed in samples/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,10 +71,30 @@ scripts/engines/valhalla.sh prepare "$data/andorra/andorra.osm.pbf" "$cache/valh
 start_engine valhalla_port scripts/engines/valhalla.sh "$cache/valhalla-andorra"
 export ROADBOOK_VALHALLA_URL="http://127.0.0.1:$valhalla_port"
 
+# The hostile-input corpus runs the release binary, as users get it (Tests/HostileTests).
+swift build -c release --product roadbook 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] |prohibited flag\(s\)' || true
+ROADBOOK_BIN="$(swift build -c release --show-bin-path)/roadbook"
+export ROADBOOK_BIN
+
 set +e
 swift test 2>&1 | grep --line-buffered -vE '^\[[0-9]+/[0-9]+\] |prohibited flag\(s\)'
 status=${PIPESTATUS[0]}
 set -e
 # Outputs all or nothing: a 5,000-row build killed 20 times (release binary, under a minute).
 scripts/kill-test.sh || status=1
+
+# A short libFuzzer run of every parser harness (Fuzz/, scripts/fuzz.sh): about 30 s each, after
+# building them (a few minutes the first time, then only what changed). A finding is saved under
+# Fuzz/NAME/crashes and fails the run. ROADBOOK_FUZZ_SECONDS=0 skips it.
+fuzz_seconds="${ROADBOOK_FUZZ_SECONDS:-30}"
+if [ "$fuzz_seconds" != 0 ]; then
+  if scripts/fuzz.sh build; then
+    fuzz_report=$(scripts/fuzz.sh all "$fuzz_seconds")
+    printf '%s\n' "$fuzz_report"
+    if grep -q FOUND <<<"$fuzz_report"; then status=1; fi
+  else
+    echo "error: the fuzz harnesses do not build (scripts/fuzz.sh build)" >&2
+    status=1
+  fi
+fi
 exit "$status"

@@ -65,6 +65,8 @@ public enum TemplateFile {
     private static func template(_ f: Fields) throws -> PageTemplate {
         try f.only(["name", "description", "page", "margins", "header", "footer", "rows", "sheetColumns", "gutter",
                     "roll", "columns", "cellPadding", "minimumFontSize", "highlightNextWithin", "fonts", "colours"])
+        // The description is for people reading the file; it is not used, but it must be text.
+        if f.has("description") { _ = try f.string("description") }
         let mm = pointsPerMillimetre
         let page = try f.object("page")
         try page.only(["width", "height"])

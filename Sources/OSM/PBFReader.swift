@@ -400,7 +400,14 @@ final class PBFReader {
         if let keyIndex {
             guard var scan = keys else { return }
             var found = false
-            while !found, !scan.isAtEnd { found = try scan.varint() == UInt64(keyIndex) }
+            while !found, !scan.isAtEnd {
+                let key = try scan.varint()
+                // A key beyond the table is damage, whether or not the way would be kept.
+                guard key < UInt64(strings.count) else {
+                    throw ProtobufError(offset: scan.absoluteOffset, message: "way \(id) names string \(key) but the block's table has \(strings.count)")
+                }
+                found = key == UInt64(keyIndex)
+            }
             guard found else { return }
         }
         var tags: [String: String] = [:]
@@ -437,10 +444,13 @@ private struct PBFScale {
     var latitudeOffset: Int64 = 0
     var longitudeOffset: Int64 = 0
 
-    /// A coordinate value in 10⁻⁷ degree, rounded to nearest.
+    /// A coordinate value in 10⁻⁷ degree, rounded to nearest; `Int64.max` when the arithmetic
+    /// overflows (a value no coordinate on the Earth has, so the caller refuses it).
     @inline(__always)
     func e7(_ value: Int64, offset: Int64) -> Int64 {
-        let nanodegrees = offset &+ granularity &* value
+        let (scaled, overflowA) = granularity.multipliedReportingOverflow(by: value)
+        let (nanodegrees, overflowB) = offset.addingReportingOverflow(scaled)
+        if overflowA || overflowB || nanodegrees.magnitude > UInt64(Int64.max / 2) { return Int64.max }
         if granularity == 100, offset % 100 == 0 { return nanodegrees / 100 }
         return (nanodegrees + (nanodegrees >= 0 ? 50 : -50)) / 100
     }
@@ -463,6 +473,9 @@ private struct PBFStringTable {
             }
         }
     }
+
+    /// Strings in the table.
+    var count: Int { entries.count }
 
     /// The index of the string whose bytes are `bytes`, or nil. O(strings × length).
     func index(of bytes: [UInt8]) -> Int? {

@@ -95,6 +95,17 @@ public struct GeoTIFFDEM: Sendable {
         let half = pixelIsArea ? 0.5 : 0
         firstLongitude = x - (i - half) * scale[0]
         firstLatitude = y + (j - half) * scale[1]
+        // The raster must lie on the Earth in degrees: a tie point at NaN or infinity, or a pixel
+        // size that puts the raster's far edge past the poles or round the globe, is a broken file.
+        let lastLatitude = firstLatitude - Double(height - 1) * scale[1]
+        let lastLongitude = firstLongitude + Double(width - 1) * scale[0]
+        guard [i, j, x, y].allSatisfy(\.isFinite),
+              (-90.5...90.5).contains(firstLatitude), (-90.5...90.5).contains(lastLatitude),
+              (-540...540).contains(firstLongitude), (-540...540).contains(lastLongitude) else {
+            throw ElevationError(source: path, message: "ModelTiepointTag and ModelPixelScaleTag place the raster at "
+                                 + "latitudes \(firstLatitude)…\(lastLatitude) and longitudes \(firstLongitude)…\(lastLongitude), "
+                                 + "off the Earth; the file's georeferencing is broken")
+        }
         source = path
         values = try tiff.readSingleBandAsFloat(width: width, height: height)
     }

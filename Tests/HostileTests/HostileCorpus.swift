@@ -1,0 +1,188 @@
+import Foundation
+import TestSupport
+
+/// One hostile input and what must happen to it: a row of a `Hostile/**/expected.tsv` (or of
+/// `Tests/Hostile/large.tsv`, made at run time). The columns are described in Tests/Hostile/README.md.
+struct HostileCase: Sendable, CustomStringConvertible {
+    enum Expect: String, Sendable { case ok, fail, any }
+
+    /// gpx, book, template, handles, osm, dem, engine, elevation or output.
+    var kind: String
+    /// The corpus file (nil for output situations and inputs made at run time).
+    var file: URL?
+    /// The case's name: the file's name, or the situation's.
+    var name: String
+    var expect: Expect
+    /// `key=value` options of the row (`as`, `engine`, `service`, `status`, `setup`, `exit`, `kind`).
+    var options: [String: String]
+    /// Options without a value (`raw`).
+    var flags: Set<String>
+    var why: String
+    /// The folder the row came from, relative to the package root, for the report.
+    var origin: String
+    /// For large.tsv rows: how to make the input at run time.
+    var generator: String?
+
+    /// The name the input gets in the case's folder: `as=` or the file's own.
+    var inputName: String { options["as"] ?? name }
+    var description: String { "\(origin)/\(name)" }
+}
+
+enum HostileCorpus {
+    /// The kinds, in report order.
+    static let kinds = ["gpx", "book", "template", "handles", "osm", "dem", "engine", "elevation", "output"]
+
+    /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, and large.tsv.
+    static func load(root: URL) throws -> [HostileCase] {
+        let tests = root.appendingPathComponent("Tests")
+        var tables: [URL] = []
+        if let walker = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where url.lastPathComponent == "expected.tsv"
+                && url.pathComponents.contains("Hostile") {
+                tables.append(url)
+            }
+        }
+        var cases: [HostileCase] = []
+        for table in tables.sorted(by: { $0.path < $1.path }) {
+            cases += try rows(of: table, root: root)
+        }
+        let large = tests.appendingPathComponent("Hostile/large.tsv")
+        if FileManager.default.fileExists(atPath: large.path) { cases += try largeRows(large, root: root) }
+        return cases
+    }
+
+    /// Reads one expected.tsv. Columns: file, expect (ok, fail or any), options, why; a row whose
+    /// columns are laid out otherwise is read leniently: the first column is the file, the first
+    /// column that is ok/fail/any (also accepted: pass/accept, error/refuse/reject) the expectation,
+    /// a column of `key=value` words the options. The kind comes from `kind=`, else the folder's
+    /// name, else the file's extension and content.
+    static func rows(of table: URL, root: URL) throws -> [HostileCase] {
+        let folder = table.deletingLastPathComponent()
+        let origin = String(folder.path.dropFirst(root.path.count + 1))
+        let text = try String(contentsOf: table, encoding: .utf8)
+        var result: [HostileCase] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix("#") || line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let name = columns[0].trimmingCharacters(in: .whitespaces)
+            var expect = HostileCase.Expect.any
+            var options: [String: String] = [:], flags: Set<String> = []
+            var why = ""
+            for column in columns.dropFirst() {
+                let word = column.trimmingCharacters(in: .whitespaces).lowercased()
+                if let e = expectation(word) {
+                    expect = e
+                } else if !column.isEmpty, column.split(separator: " ").allSatisfy({ $0.contains("=") || $0 == "raw" }) {
+                    for item in column.split(separator: " ") {
+                        if let eq = item.firstIndex(of: "=") {
+                            options[String(item[..<eq])] = String(item[item.index(after: eq)...])
+                        } else {
+                            flags.insert(String(item))
+                        }
+                    }
+                } else if why.isEmpty {
+                    why = column
+                }
+            }
+            let file = folder.appendingPathComponent(name)
+            let isSituation = folder.lastPathComponent == "output" || options["setup"] != nil
+            guard let kind = options["kind"] ?? (kinds.contains(folder.lastPathComponent) ? folder.lastPathComponent : nil)
+                    ?? inferredKind(file) else {
+                throw ToolError(message: "\(origin)/expected.tsv: no kind for \(name): add kind=gpx|book|template|handles|osm|dem")
+            }
+            result.append(HostileCase(kind: kind, file: isSituation ? nil : file, name: name, expect: expect,
+                                      options: options, flags: flags, why: why, origin: origin, generator: nil))
+        }
+        return result
+    }
+
+    /// large.tsv: kind, name, generator, expect, options, why.
+    static func largeRows(_ table: URL, root: URL) throws -> [HostileCase] {
+        let text = try String(contentsOf: table, encoding: .utf8)
+        var result: [HostileCase] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard c.count >= 4 else { throw ToolError(message: "large.tsv: a row needs kind, name, generator, expect") }
+            var options: [String: String] = [:], flags: Set<String> = []
+            for item in (c.count > 4 ? c[4] : "").split(separator: " ") {
+                if let eq = item.firstIndex(of: "=") {
+                    options[String(item[..<eq])] = String(item[item.index(after: eq)...])
+                } else {
+                    flags.insert(String(item))
+                }
+            }
+            result.append(HostileCase(kind: c[0], file: nil, name: c[1], expect: expectation(c[3]) ?? .any, options: options,
+                                      flags: flags, why: c.count > 5 ? c[5] : "", origin: "Tests/Hostile/large.tsv",
+                                      generator: c[2]))
+        }
+        return result
+    }
+
+    static func expectation(_ word: String) -> HostileCase.Expect? {
+        switch word {
+        case "ok", "pass", "accept", "accepted", "success": .ok
+        case "fail", "error", "refuse", "refused", "reject", "rejected": .fail
+        case "any", "either": .any
+        default: nil
+        }
+    }
+
+    /// The kind of a file from another folder's table, by extension (and, for JSON, content).
+    static func inferredKind(_ file: URL) -> String? {
+        let name = file.lastPathComponent.lowercased()
+        if name.hasSuffix(".gpx") { return "gpx" }
+        if name.hasSuffix(".geojson") || name.hasSuffix(".txt") { return "handles" }
+        if name.hasSuffix(".osm") || name.hasSuffix(".osm.gz") || name.hasSuffix(".pbf") { return "osm" }
+        if name.hasSuffix(".hgt") || name.hasSuffix(".zip") || name.hasSuffix(".tif") || name.hasSuffix(".tiff") { return "dem" }
+        if name.hasSuffix(".json") {
+            let head = (try? FileHandle(forReadingFrom: file).read(upToCount: 4096)).flatMap { $0 } ?? Data()
+            let text = String(decoding: head, as: UTF8.self)
+            if text.contains("\"sheetColumns\"") || text.contains("\"margins\"") { return "template" }
+            return "book"
+        }
+        return nil
+    }
+
+    /// Makes a large.tsv input at `url`. Generators: `sparse:BYTES` (a file of holes),
+    /// `gpx-points:N` (a track of N points 10 m apart), `handles-geojson:N` (N handles along a
+    /// zigzag in Andorra la Vella).
+    static func generate(_ generator: String, at url: URL) throws {
+        let parts = generator.split(separator: ":", maxSplits: 1).map(String.init)
+        let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        switch parts[0] {
+        case "sparse":
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: UInt64(count))
+            try handle.close()
+        case "gpx-points":
+            var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"hostile\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+            for k in 0..<count {
+                text += "<trkpt lat=\"\(String(format: "%.6f", 42.45 + Double(k % 2000) * 0.00009))\" lon=\"\(String(format: "%.6f", 1.40 + Double(k / 2000) * 0.0002))\"/>\n"
+            }
+            text += "</trkseg></trk></gpx>\n"
+            try Data(text.utf8).write(to: url)
+        case "handles-geojson":
+            var features: [String] = []
+            for k in 0..<count {
+                let lat = 42.5063 + Double(k % 20) * 0.0001, lon = 1.5218 + Double(k / 20) * 0.00001
+                features.append("{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(String(format: "%.6f", lon)),\(String(format: "%.6f", lat))]}}")
+            }
+            try Data("{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}".utf8).write(to: url)
+        default:
+            throw ToolError(message: "large.tsv: unknown generator \(generator)")
+        }
+    }
+
+    /// A body for engine and elevation cases made at run time: `body:BYTES` is a JSON array of
+    /// coordinate pairs of about that size, never closed.
+    static func body(_ generator: String) -> Data? {
+        let parts = generator.split(separator: ":").map(String.init)
+        guard parts.first == "body", parts.count == 2, let size = Int(parts[1]) else { return nil }
+        var data = Data("{\"code\":\"Ok\",\"routes\":[{\"geometry\":{\"coordinates\":[".utf8)
+        let pair = Data("[1.521820,42.506317],".utf8)
+        data.reserveCapacity(size + pair.count)
+        while data.count < size { data.append(pair) }
+        return data
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of a program under a wall-clock limit and an address-space limit, with what the
+/// kernel says about how it ended and its peak memory.
+struct LimitedRun: Sendable {
+    enum End: Sendable, Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+        /// Killed by us after the wall-clock limit.
+        case timedOut
+    }
+
+    var end: End
+    var stdout: String
+    var stderr: String
+    /// Peak resident memory in bytes (`ru_maxrss` of wait4).
+    var peakRSS: Int
+    var seconds: Double
+
+    /// Runs `arguments[0]` with the rest as its arguments, through `prlimit --as=addressSpace`, in
+    /// `directory`, with `environment`, standard input from /dev/null and both outputs to files in
+    /// `logs` (which must not be `directory`, so the logs are never taken for leftovers).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String], logs: URL,
+                    timeout: Double, addressSpace: Int) throws -> LimitedRun {
+        let out = logs.appendingPathComponent("stdout"), err = logs.appendingPathComponent("stderr")
+        // prlimit sets the limit, then execs env, which enters the folder and execs the program:
+        // one process id throughout, so wait4 reports the program's own rusage.
+        let argv = ["/usr/bin/prlimit", "--as=\(addressSpace)", "--core=0", "--", "/usr/bin/env", "-C", directory.path]
+            + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = envp.map { strdup($0) } + [nil]
+        defer {
+            for p in cArgs { free(p) }
+            for p in cEnv { free(p) }
+        }
+        var pid: pid_t = 0
+        let started = Date()
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        guard spawned == 0 else {
+            throw RunError(message: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        var peak = 0
+        while true {
+            peak = max(peak, highWaterMark(of: pid))
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { throw RunError(message: "wait4: \(String(cString: strerror(errno)))") }
+            if !timedOut && Date().timeIntervalSince(started) > timeout {
+                kill(pid, SIGKILL)
+                timedOut = true
+            }
+            usleep(10_000)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        let end: End
+        // WIFEXITED / WTERMSIG by hand: the macros are not imported into Swift.
+        let signal = status & 0x7f
+        if timedOut {
+            end = .timedOut
+        } else if signal == 0 {
+            end = .exited((status >> 8) & 0xff)
+        } else {
+            end = .signalled(signal)
+        }
+        func text(_ url: URL) -> String {
+            String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+        }
+        // wait4's ru_maxrss would be the right figure, but posix_spawn starts the child sharing this
+        // (large) test process's memory until it execs, and Linux keeps that high-water mark in
+        // the child's ru_maxrss. So the peak is the program's own VmHWM, sampled every 10 ms, and
+        // ru_maxrss only when it is the smaller (a run shorter than one sample).
+        let reported = Int(usage.ru_maxrss) * 1024
+        return LimitedRun(end: end, stdout: text(out), stderr: text(err), peakRSS: peak > 0 ? peak : reported, seconds: seconds)
+    }
+
+    /// The peak resident memory of `pid`'s current program (VmHWM of /proc/PID/status), in bytes;
+    /// 0 when it cannot be read (the process has ended).
+    static func highWaterMark(of pid: pid_t) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        return kilobytes * 1024
+    }
+
+    struct RunError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
