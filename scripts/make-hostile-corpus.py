@@ -772,15 +772,16 @@ def make_fuzz_seeds():
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
     seeds("geotiff", corpus("dem", ".tif"))
-    # The engine harness reads its first byte as (status index << 5) | engine: 0 OSRM, 1 Valhalla
-    # /route, 2 Valhalla /trace_attributes, 3 GraphHopper, all with status 200.
+    # The engine harness reads its first byte as (status index << 5) | engine, the engine being the
+    # byte mod 3: 0 OSRM, 1 Valhalla (its /route and its /trace_attributes both get the body), 2
+    # GraphHopper; all with status 200.
     engine = os.path.join(FUZZ, "engine", "seeds")
     shutil.rmtree(engine, ignore_errors=True)
     os.makedirs(engine)
     for path in sorted(corpus("engine", ".json", ".html", ".txt")):
         data = read(path)
         name = os.path.basename(path)
-        selector = 3 if name.startswith("graphhopper") else 2 if name == "valhalla-trace.json" else 1 if name.startswith("valhalla") else 0
+        selector = 2 if name.startswith("graphhopper") else 1 if name.startswith("valhalla") else 0
         if len(data) <= SEED_LIMIT:
             with open(os.path.join(engine, name), "wb") as f:
                 f.write(bytes([selector]) + data)
