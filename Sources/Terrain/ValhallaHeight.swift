@@ -7,7 +7,7 @@ import HTTP
 /// Asks `POST <base>/height` with `{"shape":[{"lat":…,"lon":…}],"range":false,"height_precision":1}`
 /// and reads `"height":[…]` in metres, one per point, `null` where Valhalla has no tile (taken as
 /// nil). Valhalla interpolates bilinearly in 1-arc-second tiles only; with an SRTM3 tile it logs
-/// "Corrupt elevation data" and answers `null` (see ENGINES.md).
+/// "Corrupt elevation data" and answers `null` (why scripts/engines/upsample_hgt.py makes a 1-arc-second tile for the tests).
 public struct ValhallaHeight: ElevationSource {
     /// Points per request by default: about 120 KB of JSON, answered by a local Valhalla in well
     /// under a second, far below its `service_limits.skadi.max_shape` (750,000 by default), and

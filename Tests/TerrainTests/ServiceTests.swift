@@ -259,7 +259,7 @@ private func errorText(_ body: () async throws -> Void) async -> ElevationError?
         #expect(request.headers["Content-Type"] == "application/json")
         #expect(String(decoding: request.body!, as: UTF8.self)
                 == #"{"shape":[{"lat":42.500000,"lon":1.500000},{"lat":42.512346,"lon":1.498765}],"range":false,"height_precision":1}"#)
-        // And as JSON, the shape ENGINES.md describes.
+        // And as JSON, the shape Valhalla's /height documents: shape, range, height_precision.
         let body = try JSONSerialization.jsonObject(with: request.body!) as! [String: Any]
         #expect(Set(body.keys) == ["shape", "range", "height_precision"])
         #expect((body["shape"] as! [[String: Double]]).map { Set($0.keys) } == [["lat", "lon"], ["lat", "lon"]])

@@ -1,6 +1,6 @@
 /* The floor for road-book rendering: a plain C program drawing N road-book rows (three boxes, a
  * tulip of five strokes, two short Pango texts, a CAP tag) into A5 PDF pages, six rows a page,
- * as DESIGN.md describes. roadbook's renderer is compared with it by scripts/bench.sh.
+ * the simplest rows of a road book (CONTRIBUTING.md, benchmarks). roadbook's renderer is compared with it by scripts/bench.sh.
  * Build: cc -O2 floor.c $(pkg-config --cflags --libs pangocairo) -o floor
  * Run:   ./floor ROWS OUT.pdf   (prints seconds and peak memory) */
 #include <pango/pangocairo.h>
