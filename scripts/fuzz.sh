@@ -108,11 +108,14 @@ build_harness() {
     build_module "$d"
     objects+=("$out/modules/$d.o")
   done
+  # Harnesses of modules that speak HTTP also get the canned client that answers with the input.
+  local shared=(Fuzz/Common.swift)
+  case " ${order[*]} " in *" HTTP "*) shared+=(Fuzz/CannedClient.swift) ;; esac
   local bin="$out/fuzz-$h"
-  if [ -f "$bin" ] && [ -z "$(find "Fuzz/$h/$h.swift" Fuzz/Common.swift "${objects[@]}" -newer "$bin")" ]; then return; fi
+  if [ -f "$bin" ] && [ -z "$(find "Fuzz/$h/$h.swift" "${shared[@]}" "${objects[@]}" -newer "$bin")" ]; then return; fi
   echo "fuzz: linking fuzz-$h" >&2
   swiftc -module-name "FuzzHarness" -parse-as-library -package-name roadbook -swift-version 6 -O -sanitize=fuzzer,address \
-    -I "$out/modules" $(c_flags) Fuzz/Common.swift "Fuzz/$h/$h.swift" "${objects[@]}" $(link_flags) -o "$bin" \
+    -I "$out/modules" $(c_flags) "${shared[@]}" "Fuzz/$h/$h.swift" "${objects[@]}" $(link_flags) -o "$bin" \
     2> >(grep -v -e 'prohibited flag' -e 'Cannot export local symbol' >&2)
 }
 

@@ -6,11 +6,6 @@ import Geo
 import HTTP
 import Terrain
 
-struct CannedClient: HTTPClient {
-    let response: HTTPResponse
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let data = fuzzData(bytes, size)
