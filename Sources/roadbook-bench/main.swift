@@ -1,6 +1,6 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
-//   .build/release/roadbook-bench [--only sample|gpx|locate|turns|terrain|router|render] [--floor PATH]
+//   .build/release/roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]   (--help lists the subsets)
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
 import Formats
@@ -294,8 +294,28 @@ if let i = arguments.firstIndex(of: "--render-child"), i + 3 < arguments.count {
     }
     exit(0)
 }
-let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
-let floorProgram = arguments.firstIndex(of: "--floor").map { arguments[$0 + 1] }
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+    usage: roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]
+      --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render
+      --floor PATH    the plain C floor program the renderer is measured against (scripts/bench.sh builds it)
+      --osrm URL      an OSRM server over the Andorra extract (default: ROADBOOK_OSRM_URL); router and
+                      turns-quality need it (turns-quality: generated turn rows against OSRM's maneuvers)
+    """)
+    exit(0)
+}
+/// The value after `flag`, if the flag is given.
+func option(_ flag: String) -> String? {
+    guard let i = arguments.firstIndex(of: flag) else { return nil }
+    guard i + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("roadbook-bench: \(flag) needs a value (see --help)\n".utf8))
+        exit(2)
+    }
+    return arguments[i + 1]
+}
+let only = option("--only")
+let floorProgram = option("--floor")
+let osrmURL = (option("--osrm") ?? ProcessInfo.processInfo.environment["ROADBOOK_OSRM_URL"]).flatMap(URL.init(string:))
 do {
     if only == nil || only == "sample" { try benchSample() }
     // The GPX reader's peak memory is read from this process's high-water mark: run it before
@@ -308,8 +328,10 @@ do {
         try await benchProfile()
     }
     if only == nil || only == "router" {
-        let osrm = ProcessInfo.processInfo.environment["ROADBOOK_OSRM_URL"].flatMap(URL.init(string:))
-        for line in try await routerBenchmarkLines(extract: andorraExtract(), osrmURL: osrm) { print(line) }
+        for line in try await routerBenchmarkLines(extract: andorraExtract(), osrmURL: osrmURL) { print(line) }
+    }
+    if only == nil || only == "turns-quality" {
+        for line in try await turnQualityBenchmarkLines(extract: andorraExtract(), osrmURL: osrmURL) { print(line) }
     }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))

@@ -1,0 +1,246 @@
+import Foundation
+import Geo
+import HTTP
+import Model
+import OSM
+import Pipeline
+import Routing
+import Workflows
+
+/// Routes in the turn-quality benchmark (issue 11 asks for at least 50).
+private let turnQualityRouteCount = 60
+/// Route ends at least this far apart in a straight line, and at most this far.
+private let turnQualityMinimumSpan: Metres = 1_000
+private let turnQualityMaximumSpan: Metres = 8_000
+/// A row of ours within this distance of an OSRM maneuver is at the same place.
+private let turnQualitySamePlace: Metres = 30
+/// The recorded-style track: one fix every 10 m along the clean line, each moved by Gaussian noise
+/// of this standard deviation east and north.
+private let turnQualityFixSpacing: Metres = 10
+private let turnQualityNoise: Metres = 3
+private let turnQualitySeed: UInt64 = 20_261_111
+
+/// The kind of place where a car has another road to take, from OSRM's step type.
+private enum PlaceKind: String, CaseIterable {
+    case turn, fork, endOfRoad = "end of road", roundabout, `continue` = "continue (bending road)"
+}
+
+/// One of OSRM's maneuvers kept as a reference.
+private struct ReferenceManeuver {
+    var kind: PlaceKind
+    var location: Coordinate
+    /// −1 left, +1 right (0 for roundabouts, whose side is not compared).
+    var side: Int
+    var exit: Int?
+}
+
+/// -1 for OSRM's left modifiers, +1 for the right ones, 0 otherwise.
+private func osrmSide(_ modifier: String?) -> Int {
+    guard let m = modifier else { return 0 }
+    if m.contains("left") { return -1 }
+    if m.contains("right") { return 1 }
+    return 0
+}
+
+/// OSRM's steps where a car has another road to take: turns, forks, ends of road and `continue`
+/// with a left or right modifier (the road bends at a junction), and roundabouts, rotaries and
+/// small roundabouts OSRM calls "roundabout turn".
+/// Depart, arrive, merges, ramps, name changes and straight steps are not references.
+private func referenceManeuver(type: String, modifier: String?, exit: Int?, location: Coordinate) -> ReferenceManeuver? {
+    let side = osrmSide(modifier)
+    switch type {
+    case "turn": return side != 0 ? ReferenceManeuver(kind: .turn, location: location, side: side) : nil
+    case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side) : nil
+    case "end of road": return side != 0 ? ReferenceManeuver(kind: .endOfRoad, location: location, side: side) : nil
+    case "continue": return side != 0 ? ReferenceManeuver(kind: .continue, location: location, side: side) : nil
+    case "roundabout", "rotary", "roundabout turn":
+        return ReferenceManeuver(kind: .roundabout, location: location, side: 0, exit: exit)
+    default: return nil
+    }
+}
+
+/// One route of the benchmark: OSRM's line and its reference maneuvers.
+private struct QualityRoute {
+    var line: [Coordinate]
+    var references: [ReferenceManeuver]
+}
+
+/// Counts for one mode × input.
+private struct QualityCounts {
+    var references = 0, found = 0
+    var referencesByKind: [PlaceKind: Int] = [:], foundByKind: [PlaceKind: Int] = [:]
+    /// Found references with a side: the side agrees, is the opposite, or our row says none.
+    var withSide = 0, rightSide = 0, wrongSide = 0, noSide = 0
+    /// OSRM roundabouts with an exit number where our row there is a roundabout with one too.
+    var exitsCompared = 0, exitsAgree = 0
+    var ourRows = 0, farRows = 0
+    var farRowsByKind: [Maneuver.Kind: Int] = [:]
+}
+
+/// "97.0% (130/134)", or "– (0/0)".
+private func share(_ part: Int, _ whole: Int) -> String {
+    whole == 0 ? "– (0/0)" : String(format: "%.1f%% (%d/%d)", 100 * Double(part) / Double(whole), part, whole)
+}
+
+/// The places a row of ours stands for: its junction, and for a staggered row ("left then right")
+/// its second junction too.
+private func places(of m: Maneuver) -> [Coordinate] {
+    [m.coordinate] + (m.then != nil ? m.junctions.dropFirst().map(\.coordinate) : [])
+}
+
+private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts) {
+    counts.ourRows += ours.count
+    for m in ours where m.kind != .straightOn {
+        let placesOfRow = places(of: m)
+        let near = references.contains { r in placesOfRow.contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        if !near {
+            counts.farRows += 1
+            counts.farRowsByKind[m.kind, default: 0] += 1
+        }
+    }
+    for r in references {
+        counts.references += 1
+        counts.referencesByKind[r.kind, default: 0] += 1
+        let there = ours.filter { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        guard !there.isEmpty else { continue }
+        counts.found += 1
+        counts.foundByKind[r.kind, default: 0] += 1
+        if r.kind == .roundabout {
+            if let exit = r.exit, let ourExit = there.first(where: { $0.kind == .roundabout && $0.exitNumber != nil })?.exitNumber {
+                counts.exitsCompared += 1
+                if exit == ourExit { counts.exitsAgree += 1 }
+            }
+            continue
+        }
+        counts.withSide += 1
+        let sides = there.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
+        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1 } else { counts.noSide += 1 }
+    }
+}
+
+/// A standard normal draw (Box–Muller) from the seeded generator.
+private func gaussian(_ generator: inout SplitMix) -> Double {
+    let u1 = max(Double(generator.next() >> 11) / Double(1 << 53), .leastNonzeroMagnitude)
+    let u2 = Double(generator.next() >> 11) / Double(1 << 53)
+    return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+}
+
+/// The line as a recorder would log it: a fix every `turnQualityFixSpacing` metres along it, each
+/// moved by Gaussian noise.
+private func recordedTrack(_ line: [Coordinate], generator: inout SplitMix) -> [Coordinate] {
+    let polyline = Polyline(line)
+    var fixes: [Coordinate] = []
+    var along: Metres = 0
+    while true {
+        let p = polyline.coordinate(atDistance: min(along, polyline.length))
+        let east = gaussian(&generator) * turnQualityNoise, north = gaussian(&generator) * turnQualityNoise
+        fixes.append(Coordinate(latitude: p.latitude + north / 111_132,
+                                longitude: p.longitude + east / (111_320 * cos(p.latitude * .pi / 180))))
+        if along >= polyline.length { break }
+        along += turnQualityFixSpacing
+    }
+    return fixes
+}
+
+/// Asks OSRM for a driving route with steps; nil when it has none.
+private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate, to b: Coordinate) async throws -> QualityRoute? {
+    let url = base.appendingPathComponent("route/v1/driving/\(a.longitude),\(a.latitude);\(b.longitude),\(b.latitude)")
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+    components.queryItems = [URLQueryItem(name: "steps", value: "true"), URLQueryItem(name: "overview", value: "full"),
+                             URLQueryItem(name: "geometries", value: "geojson")]
+    guard let requestURL = components.url else { return nil }
+    let response = try await client.send(HTTPRequest(url: requestURL))
+    guard response.status == 200,
+          let json = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+          json["code"] as? String == "Ok",
+          let route = (json["routes"] as? [[String: Any]])?.first,
+          let coordinates = (route["geometry"] as? [String: Any])?["coordinates"] as? [[Double]]
+    else { return nil }
+    let line = coordinates.filter { $0.count >= 2 }.map { Coordinate(latitude: $0[1], longitude: $0[0]) }
+    var references: [ReferenceManeuver] = []
+    for leg in route["legs"] as? [[String: Any]] ?? [] {
+        for step in leg["steps"] as? [[String: Any]] ?? [] {
+            guard let maneuver = step["maneuver"] as? [String: Any],
+                  let location = maneuver["location"] as? [Double], location.count >= 2 else { continue }
+            if let r = referenceManeuver(type: maneuver["type"] as? String ?? "", modifier: maneuver["modifier"] as? String,
+                                         exit: maneuver["exit"] as? Int,
+                                         location: Coordinate(latitude: location[1], longitude: location[0])) {
+                references.append(r)
+            }
+        }
+    }
+    return line.count >= 2 ? QualityRoute(line: line, references: references) : nil
+}
+
+/// The generated turn rows against OSRM's guidance (issue 11): seeded random driving routes over
+/// an extract, each as OSRM's clean line and as a recorded-style track of it, through map mode
+/// (`RouteTurns.maneuvers(along:graph:)` with the extract's graph) and shape mode (no graph).
+///
+/// The reference is OSRM's steps where a car has another road to take (see `referenceManeuver`).
+/// Recall: a row of ours within 30 m. Side: of the found references with a side, whether a row
+/// there says the same side, the opposite, or none (straight on, a roundabout). Far rows: our rows
+/// that are not "Straight on" with no reference maneuver within 30 m, as a share of all our rows.
+/// - Parameters:
+///   - extract: an OpenStreetMap file (PBF or XML); OSRM must serve the same extract.
+///   - osrmURL: an OSRM server's base URL, such as `http://127.0.0.1:5000`; nil to skip.
+/// - Returns: lines to print.
+func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] {
+    guard let osrmURL else {
+        return ["turns-quality: skipped (give an OSRM URL with --osrm URL or ROADBOOK_OSRM_URL)"]
+    }
+    let graph = try RouteTurns.loadGraph(extract)
+    let drivable = (0..<graph.count).filter { node in
+        graph.edgeIndices(from: node).contains { TravelRules.drive.speed(on: graph.ways[graph.edge(at: $0).way]) != nil }
+    }
+    guard drivable.count >= 2 else { throw BenchError(message: "turns-quality: no drivable roads in \(extract.path)") }
+    let client = try CurlHTTPClient()
+    var generator = SplitMix(state: turnQualitySeed)
+    var routes: [QualityRoute] = []
+    var attempts = 0, unanswered = 0
+    while routes.count < turnQualityRouteCount && attempts < 10_000 {
+        attempts += 1
+        let a = graph.coordinates[drivable[Int(generator.next() % UInt64(drivable.count))]]
+        let b = graph.coordinates[drivable[Int(generator.next() % UInt64(drivable.count))]]
+        let span = a.distance(to: b)
+        guard span >= turnQualityMinimumSpan && span <= turnQualityMaximumSpan else { continue }
+        if let route = try await osrmRoute(client, osrmURL, from: a, to: b) { routes.append(route) } else { unanswered += 1 }
+    }
+    guard !routes.isEmpty else { throw BenchError(message: "turns-quality: OSRM at \(osrmURL) answered no route") }
+
+    let columns = ["map, clean", "map, noisy", "shape, clean", "shape, noisy"]
+    var counts = Array(repeating: QualityCounts(), count: columns.count)
+    var length: Metres = 0
+    for route in routes {
+        length += Polyline(route.line).length
+        let noisy = recordedTrack(route.line, generator: &generator)
+        let runs = [RouteTurns.maneuvers(along: route.line, graph: graph).maneuvers,
+                    RouteTurns.maneuvers(along: noisy, graph: graph).maneuvers,
+                    RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
+                    RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
+        for (i, ours) in runs.enumerated() { score(ours, against: route.references, into: &counts[i]) }
+    }
+
+    var lines = [String(format: "turns-quality: %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
+                        routes.count, extract.lastPathComponent, length / 1000, unanswered, turnQualityFixSpacing, turnQualityNoise, turnQualitySamePlace)]
+    let label = 34, width = 22
+    func row(_ name: String, _ cells: [String]) -> String {
+        name.padding(toLength: label, withPad: " ", startingAt: 0)
+            + cells.map { String(repeating: " ", count: max(0, width - $0.count)) + $0 }.joined()
+    }
+    lines.append(row("", columns))
+    lines.append(row("OSRM reference maneuvers", counts.map { String($0.references) }))
+    lines.append(row("recall within 30 m", counts.map { share($0.found, $0.references) }))
+    for kind in PlaceKind.allCases {
+        lines.append(row("  \(kind.rawValue)", counts.map { share($0.foundByKind[kind] ?? 0, $0.referencesByKind[kind] ?? 0) }))
+    }
+    lines.append(row("same side (of found, with a side)", counts.map { share($0.rightSide, $0.withSide) }))
+    lines.append(row("wrong side", counts.map { share($0.wrongSide, $0.withSide) }))
+    lines.append(row("no side said", counts.map { share($0.noSide, $0.withSide) }))
+    lines.append(row("roundabout exit agrees", counts.map { share($0.exitsAgree, $0.exitsCompared) }))
+    lines.append(row("our rows", counts.map { String($0.ourRows) }))
+    lines.append(row("far (>30 m), not Straight on", counts.map { share($0.farRows, $0.ourRows) }))
+    for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
+        lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
+    }
+    return lines
+}
