@@ -114,8 +114,9 @@ public struct Regenerator: Sendable {
             // At a roundabout the exit number is the turn; elsewhere the side and sharpness too.
             let sameTurn = previous.maneuver == generated.maneuver && previous.exitNumber == generated.exitNumber
                 && (generated.maneuver == Maneuver.Kind.roundabout.rawValue || previous.modifier == generated.modifier)
+            // A row joined to a turn sits at its junction, as `TurnJoiner` places it.
+            if old.kind == .turn || TurnJoiner.sitsAtJunction(maneuver) { note.distanceAlong = maneuver.distanceAlong }
             if old.kind == .turn {
-                note.distanceAlong = maneuver.distanceAlong
                 note.coordinate = maneuver.coordinate
                 note.offsetFromRoute = 0
                 note.cap = maneuver.junctions.last?.exit?.bearing ?? note.cap

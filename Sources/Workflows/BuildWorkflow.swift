@@ -73,8 +73,8 @@ public struct BuildResult: Sendable {
 /// together.
 ///
 /// Outputs are checked writable and the template loaded before any work, so a run that cannot
-/// finish writes nothing. Stretches off the map, failed height sources and off-route waypoints
-/// are logged as warnings.
+/// finish writes nothing. Stretches off the map, failed height sources, off-route waypoints and
+/// waypoints whose words contradict the turn generated at their junction are logged as warnings.
 /// - Throws: `WorkflowError`, `FormatError` (the GPX), the map's, the template's or the renderer's errors.
 public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throws -> BuildResult {
     try checkWritable([request.pdf, request.bookFile].compactMap { $0 })
@@ -94,7 +94,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
                                                           range.lowerBound / 1000, range.upperBound / 1000)))
         }
-        assembled.book.notes = TurnJoiner().join(found.maneuvers, into: assembled.book.notes)
+        let joined = TurnJoiner().joinReporting(found.maneuvers, into: assembled.book.notes)
+        assembled.book.notes = joined.notes
+        // A person's words are printed as written; where they contradict the road, the organiser is told.
+        for contradiction in joined.contradictions { log.record(WorkflowMessage(.warning, contradiction.description)) }
     }
     try await request.terrain.apply(to: &assembled.book, log: log)
     assembled.book.rally = request.rally

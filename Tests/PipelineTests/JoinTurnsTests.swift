@@ -14,6 +14,11 @@ struct JoinTurnsTests {
         F.detect([F.junction(distanceAlong, heading: 90, exit: 0, sides: [90, 180], exitRef: "CG-4")])[0]
     }
 
+    /// A right turn at a crossroads `distanceAlong` metres along, onto CG-5.
+    func rightTurn(at distanceAlong: Metres) -> Maneuver {
+        F.detect([F.junction(distanceAlong, heading: 90, exit: 180, sides: [90, 0], exitRef: "CG-5")])[0]
+    }
+
     func note(_ id: Int, at distanceAlong: Metres, text: String, tulip: Tulip? = nil) -> Note {
         Note(id: id, kind: .waypoint, distanceAlong: distanceAlong, coordinate: F.grid(distanceAlong, 0), text: text,
              marker: "WP\(id)", tulip: tulip)
@@ -26,6 +31,8 @@ struct JoinTurnsTests {
         #expect(joined.count == 1)
         let n = try #require(joined.first)
         #expect(n.id == 1 && n.kind == .waypoint && n.text == "Bridge, then left")
+        #expect(n.distanceAlong == 300, "a joined row sits at its junction")
+        #expect(n.coordinate == F.grid(270, 0), "the waypoint's own position is kept")
         #expect(n.tulip?.origin == .generated)
         #expect(n.tulip?.exit?.angle == -90)
         #expect(n.generated?.maneuver == "turn" && n.generated?.modifier == "left")
@@ -73,5 +80,65 @@ struct JoinTurnsTests {
         #expect(row.generated?.exitNumber == 3 && row.generated?.maneuver == "roundabout")
         #expect(row.generated?.junction.spokes.map(\.bearing) == [180, 90, 0, 270])
         #expect(row.tulip?.roundabout?.exitNumber == 3)
+    }
+
+    @Test("turns and notes pair nearest first: a waypoint on the next junction goes to that junction's turn")
+    func nearestPairsFirst() throws {
+        // Junction A at 300 m (left), junction B at 340 m (right). WP2 sits on B, 38 m after A, so A,
+        // taking its nearest note in route order, used to steal it and leave B a row of its own.
+        let notes = [note(1, at: 255, text: "Chapel"), note(2, at: 338, text: "Bridge")]
+        let result = TurnJoiner().joinReporting([turn(at: 300), rightTurn(at: 340)], into: notes)
+        #expect(result.notes.map(\.id) == [1, 2], "both turns joined, no row added")
+        #expect(result.notes.map(\.distanceAlong) == [300, 340], "each joined row at its junction, in route order")
+        #expect(result.notes.map { $0.generated?.modifier } == ["left", "right"])
+        #expect(result.contradictions.isEmpty)
+    }
+
+    @Test("a joined row moves to its junction, so rows keep the road's order")
+    func joinedRowKeepsOrder() throws {
+        // WP1 sits on B (320 m, right); WP2, 45 m past A (300 m, left), is A's. At their own distances
+        // WP2, carrying A's turn, would print after WP1, carrying B's: the rows would swap.
+        let notes = [note(1, at: 321, text: "Bridge"), note(2, at: 345, text: "Fuel")]
+        let joined = TurnJoiner().join([turn(at: 300), rightTurn(at: 320)], into: notes)
+        #expect(joined.map(\.id) == [2, 1])
+        #expect(joined.map(\.distanceAlong) == [300, 320])
+        #expect(joined.map { $0.generated?.modifier } == ["left", "right"])
+    }
+
+    @Test("a turn from the track's shape has no junction: the joined waypoint keeps its own distance")
+    func shapeTurnKeepsWaypointDistance() throws {
+        var shape = turn(at: 300)
+        shape.junctions = [F.junction(300, heading: 90, exit: 0)]   // entry and exit only
+        let joined = TurnJoiner().join([shape], into: [note(1, at: 280, text: "Bridge")])
+        #expect(joined.map(\.distanceAlong) == [280])
+        #expect(joined.first?.generated != nil)
+    }
+
+    @Test("words that say the other side are reported, naming the row; matching words are not")
+    func sideContradiction() throws {
+        let notes = [note(1, at: 290, text: "Bear left onto CG-5"), note(2, at: 1010, text: "Turn right at the chapel"),
+                     note(3, at: 2005, text: "Left then right"), note(4, at: 3000, text: "Cattle grid, leftover fence")]
+        let result = TurnJoiner().joinReporting([rightTurn(at: 300), rightTurn(at: 1000), rightTurn(at: 2000),
+                                                 rightTurn(at: 3000)], into: notes)
+        #expect(result.notes.map(\.text) == notes.map(\.text), "the person's words stay printed")
+        let c = try #require(result.contradictions.first)
+        #expect(result.contradictions.count == 1)
+        #expect(c.noteID == 1 && c.marker == "WP1" && c.distanceAlong == 300)
+        #expect(c.conflict == .side(said: -1, generated: 1))
+        #expect(c.description.hasPrefix("row WP1 at 0.30 km says 'Bear left onto CG-5' but the road turns right here"))
+    }
+
+    @Test("a roundabout exit number that differs from the generated one is reported")
+    func exitContradiction() throws {
+        let m = try #require(F.detect(F.roundabout()).first)
+        #expect(m.exitNumber == 3)
+        for (words, said) in [("Roundabout, 2nd exit", 2), ("Roundabout, take exit 1", 1), ("first exit", 1)] {
+            let result = TurnJoiner().joinReporting([m], into: [note(1, at: 110, text: words)])
+            #expect(result.contradictions.map(\.conflict) == [.exit(said: said, generated: 3)], "\(words)")
+            #expect(result.contradictions.first?.description.contains("takes exit 3") == true)
+        }
+        for words in ["Roundabout, 3rd exit", "exit 3 towards Encamp", "third exit", "Roundabout, then left"] {
+            #expect(TurnJoiner().joinReporting([m], into: [note(1, at: 110, text: words)]).contradictions.isEmpty, "\(words)")
+        }
     }
 }

@@ -29,7 +29,10 @@ struct LibraryUseTests {
         #expect(result.rows >= waypoints)
         #expect(result.book.title == "Envalira")
         #expect(result.book.profile?.isComplete == true, "the tile covers the route")
-        #expect(log.warnings.isEmpty, "\(log.messages)")
+        // The sample's waypoints whose words disagree with the junction's generated turn (issue 11): warned, never silently.
+        #expect(log.warnings.map(\.text).map { String($0.prefix(while: { $0 != "'" })) }
+                == ["row R2 at 2.74 km says ", "row R4 at 7.37 km says ", "row R8 at 21.08 km says "], "\(log.messages)")
+        #expect(log.warnings.first?.text.contains("but the road turns right here") == true, "\(log.messages)")
         #expect(log.messages.contains { $0.text.hasPrefix("terrain: climb") }, "\(log.messages)")
 
         #expect(try BookFile.read(contentsOf: bookFile).notes.count == result.book.notes.count)
