@@ -181,7 +181,7 @@ public enum AtomicFile {
 
     /// Writes `data` to a new file at `temporary`; errors name `target`.
     static func create(_ temporary: URL, with data: Data, naming target: URL) throws {
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let fd = openTemporary(temporary.path, flags: O_WRONLY | O_EXCL)
         guard fd >= 0 else { throw WriteError(path: target.path, reason: reason(errno: errno)) }
         var failure = writeAll(data, to: fd)
         if close(fd) != 0 && failure == 0 { failure = errno }

@@ -4,6 +4,23 @@ import Glibc
 #endif
 
 extension AtomicFile {
+    /// Opens (creating it) a temporary file of this process, in a way the signal handler cannot
+    /// miss: a file is either created before the handler lists its folder, or not at all. Every
+    /// creation of a temporary goes through here (`OutputSet`'s writes and the renderer's sinks).
+    /// - Returns: the descriptor, or -1 with `errno` set, as `open` does.
+    public static func openTemporary(_ path: String, flags: Int32) -> Int32 {
+        SignalCleanup.creating.add(1, ordering: .sequentiallyConsistent)
+        if SignalCleanup.cleaning.load(ordering: .sequentiallyConsistent) {
+            // A signal is ending the process and its handler may have listed the folder already:
+            // create nothing it would not see, and wait for the end.
+            SignalCleanup.creating.subtract(1, ordering: .sequentiallyConsistent)
+            while true { pause() }
+        }
+        let fd = open(path, flags | O_CREAT | O_CLOEXEC, 0o666)
+        SignalCleanup.creating.subtract(1, ordering: .sequentiallyConsistent)
+        return fd
+    }
+
     /// Makes SIGINT, SIGTERM and SIGHUP remove this process's temporary files before the process
     /// ends as the signal would have ended it. Call once, first thing, in an executable; a signal
     /// the process was started ignoring (`nohup`) stays ignored. Safe to call more than once.
@@ -35,6 +52,13 @@ enum SignalCleanup {
     static let installed = Mutex<Bool>(false)
     /// Set by the first handler to run; a second signal waits for it instead of scanning too.
     static let cleaning = Atomic<Bool>(false)
+    /// Temporaries being created right now (`openTemporary`): the handler lets them finish before
+    /// it lists the folders. With `cleaning` it makes a handshake in which either the handler sees
+    /// the new file or the creating thread sees that cleaning began and creates nothing.
+    static let creating = Atomic<Int>(0)
+    /// Spins the handler waits at most for creations under way: a creation interrupted on the
+    /// handler's own thread can never finish, and its file, if `open` returned, is already there.
+    static let creationWaitSpins = 20_000_000
     static let cleaned = Atomic<Bool>(false)
 
     struct Prepared {
@@ -89,7 +113,11 @@ enum SignalCleanup {
     /// Removes the temporaries, then raises the signal again: the disposition is back to the
     /// default (SA_RESETHAND), so the process ends with the signal's status, as it would have.
     static let handler: @convention(c) (Int32) -> Void = { signal in
-        if !SignalCleanup.cleaning.exchange(true, ordering: .acquiringAndReleasing) {
+        if !SignalCleanup.cleaning.exchange(true, ordering: .sequentiallyConsistent) {
+            var spins = 0
+            while SignalCleanup.creating.load(ordering: .sequentiallyConsistent) > 0, spins < SignalCleanup.creationWaitSpins {
+                spins += 1
+            }
             SignalCleanup.removeOwnTemporaries()
             SignalCleanup.cleaned.store(true, ordering: .releasing)
         } else {

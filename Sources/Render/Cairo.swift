@@ -17,7 +17,7 @@ final class FileSink {
 
     /// Creates (or truncates) the file at `path`.
     init(path: String, call: String) throws {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        fd = AtomicFile.openTemporary(path, flags: O_WRONLY | O_TRUNC)
         self.path = path
         guard fd >= 0 else { throw RenderError(call: call, reason: AtomicFile.reason(errno: errno), path: path) }
     }
