@@ -85,14 +85,12 @@ import TestSupport
     @Test func aBodyThatNeverEndsIsStoppedAtTheLimitNotTheTimeout() async throws {
         let server = try FaultServer(script: [.endless(chunk: Data(repeating: UInt8(ascii: "["), count: 64 * 1024))])
         let client = try CurlHTTPClient(maximumAnswerSize: 1 << 20)
-        let started = ContinuousClock.now
         let error = await #expect(throws: HTTPError.self) {
-            try await client.send(HTTPRequest(url: server.url("/route"), timeout: 60))
+            try await client.send(HTTPRequest(url: server.url("/route"), timeout: 300))
         }
+        // Stopped by the limit (`.tooLarge`), not by the timeout (`.timedOut`), however slow the machine.
         #expect(error?.kind == .tooLarge)
         #expect(error?.detail == "the answer is larger than 1 MB, the most this client takes")
-        // Stopped by the limit, long before the 60 s timeout would have ended it.
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func aDeclaredLengthOverTheLimitIsRefusedAndOneAtTheLimitArrives() async throws {
