@@ -76,6 +76,17 @@ extension HostileCorpus {
     }
 
     /// Checks one case's outcome: `error` is what reading threw (nil when the file was accepted).
+    /// Reads `hostile` with `read` and checks that it is refused as `check(_:error:)` requires.
+    public static func check(_ hostile: HostileCase, sourceLocation: SourceLocation = #_sourceLocation,
+                             reading read: (URL) throws -> Void) {
+        do {
+            try read(hostile.url)
+            check(hostile, error: nil, sourceLocation: sourceLocation)
+        } catch {
+            check(hostile, error: error, sourceLocation: sourceLocation)
+        }
+    }
+
     public static func check(_ hostile: HostileCase, error: (any Error)?, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let error else {
             Issue.record("\(hostile.url.lastPathComponent) was accepted; expected an error containing \"\(hostile.expected)\"",
