@@ -15,7 +15,9 @@ public struct Spoke: Codable, Sendable, Equatable {
     public var surface: String?
     public var name: String?
     public var ref: String?
-    /// False when the road is one-way towards the junction: a rider cannot leave along it.
+    /// False when the travel mode cannot leave along the road: it is one-way towards the junction,
+    /// or closed to the mode (a private drive, a rough track for a car). Such a road is drawn, but
+    /// it is no choice and no roundabout exit.
     public var canLeave: Bool
     /// The spoke is part of a roundabout's ring.
     public var isRoundabout: Bool

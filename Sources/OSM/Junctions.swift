@@ -34,10 +34,22 @@ public struct JunctionFinder: Sendable {
 
     public let graph: RoadGraph
     public let configuration: Configuration
+    /// Whether the travel mode may use a way at all. A road it may not use (a private drive, a
+    /// rough track for a car) is still a spoke, drawn as the rider sees it, but not one to leave by.
+    public let mayUse: @Sendable (WayInfo) -> Bool
+    /// Whether `oneway` binds the travel mode (a pedestrian may walk against it).
+    public let obeysOneway: Bool
 
-    public init(graph: RoadGraph, configuration: Configuration = Configuration()) {
+    /// - Parameters:
+    ///   - graph: the junction graph: the roads of the travel mode and those a rider could take for them.
+    ///   - mayUse: whether the mode may use a way; every way by default.
+    ///   - obeysOneway: whether `oneway` binds the mode.
+    public init(graph: RoadGraph, configuration: Configuration = Configuration(),
+                mayUse: @escaping @Sendable (WayInfo) -> Bool = { _ in true }, obeysOneway: Bool = true) {
         self.graph = graph
         self.configuration = configuration
+        self.mayUse = mayUse
+        self.obeysOneway = obeysOneway
     }
 
     /// The junctions along a node path.
@@ -93,12 +105,13 @@ public struct JunctionFinder: Sendable {
     }
 
     /// The road leaving `node` along `edge`, as a side spoke: its bearing over its first metres, tags
-    /// from its way, whether one may leave along it.
+    /// from its way, whether the travel mode may leave along it (it may use the way, and the way is
+    /// not one-way towards the junction when oneways bind it).
     public func spoke(leaving node: Int, along edge: GraphEdge) -> Spoke {
         let way = graph.ways[edge.way]
         return Spoke(bearing: bearing(along: edge, from: node), role: .side,
                      highway: way.highway, surface: way.surface ?? way.tracktype, name: way.name, ref: way.ref,
-                     canLeave: graph.canTravel(edge), isRoundabout: way.isRoundabout)
+                     canLeave: mayUse(way) && (!obeysOneway || graph.canTravel(edge)), isRoundabout: way.isRoundabout)
     }
 
     /// The bearing of the road leaving `node` by `edge`: the principal axis, through the junction, of

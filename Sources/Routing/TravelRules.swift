@@ -83,6 +83,31 @@ public struct TravelRules: Sendable {
         return kmh / 3.6
     }
 
+    /// `highway` classes a rider of the mode could take for the way on even where the mode may not
+    /// use them: they belong to its junction graph, drawn in tulips but never a choice. For a car,
+    /// every carriageway (a private drive, a rough track, a pedestrian street look like roads);
+    /// footways, paths, cycleways and steps do not, so a pedestrian crossing is no junction.
+    public var lookalikeClasses: Set<String> {
+        switch mode {
+        case .drive: Set(speeds.keys).union(["pedestrian", "busway"])
+        case .cycle: Set(speeds.keys).union(["pedestrian", "busway"])
+        case .walk: Set(speeds.keys).union(speedsWhenTagged.keys)
+        }
+    }
+
+    /// Whether `way` is in the mode's junction graph: the mode may use it, or it looks like a road
+    /// the mode would use (`lookalikeClasses`). O(number of access keys).
+    public func inJunctionGraph(_ way: WayInfo) -> Bool {
+        lookalikeClasses.contains(way.highway) || speed(on: way) != nil
+    }
+
+    /// The junction graph of the mode: `graph` with only the ways `inJunctionGraph` keeps.
+    /// O(nodes + edges).
+    public func junctionGraph(of graph: RoadGraph) -> RoadGraph {
+        let classes = lookalikeClasses
+        return graph.keepingWays { classes.contains($0.highway) || speed(on: $0) != nil }
+    }
+
     /// Whether the mode may go along `edge` of `graph`: the way is usable and, when the mode obeys
     /// oneways, the edge runs the allowed way. O(1) besides `speed(on:)`.
     public func allows(_ edge: GraphEdge, in graph: RoadGraph) -> Bool {

@@ -3,6 +3,7 @@ import Geo
 import Model
 import OSM
 import Pipeline
+import Routing
 
 /// Where a route's turns come from: the junctions of a road map the route is matched onto, or,
 /// without a map (or where the route leaves it), the shape of the track itself.
@@ -12,15 +13,24 @@ public enum RouteTurns {
     public static let shortestOffMapStretch: Metres = 100
 
     /// The turns along `route`, in route order.
+    ///
+    /// The route is matched onto the junction graph of `mode` (`TravelRules.junctionGraph(of:)`):
+    /// the roads the mode may use and those that look like them. Only roads the mode may use are
+    /// choices; the others are drawn.
     /// - Parameters:
     ///   - route: the route's line.
     ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
+    ///   - mode: how the route is travelled.
     /// - Returns: the turns, and the stretches (metres along the route) not found on the map,
     ///   whose turns come from the track's shape.
-    public static func maneuvers(along route: [Coordinate], graph: RoadGraph?) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
+    public static func maneuvers(along route: [Coordinate], graph: RoadGraph?,
+                                 mode: TravelMode = .drive) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
         guard let graph else { return (TrackTurns().maneuvers(in: route), []) }
-        let match = RouteMatcher(graph: graph).match(route)
-        let junctions = JunctionFinder(graph: graph).junctions(along: match)
+        let rules = TravelRules.forMode(mode)
+        let junctionGraph = rules.junctionGraph(of: graph)
+        let match = RouteMatcher(graph: junctionGraph).match(route)
+        let junctions = JunctionFinder(graph: junctionGraph, mayUse: { rules.speed(on: $0) != nil },
+                                       obeysOneway: rules.obeysOneway).junctions(along: match)
         let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions))
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
         // The track's shape is read only where the map does not cover the route.
