@@ -136,13 +136,24 @@ public struct TurnDetector: Sendable {
         public var aheadCone: Degrees = 40
         /// Two roads both within this many degrees of straight are a fork: the rider sees both ahead.
         public var forkCone: Degrees = 60
-        /// At a fork, a branch this close to straight is the through road: leaving it for a branch
-        /// further off is "bear", not "keep" (a slip road off a main road).
-        public var throughRoadTolerance: Degrees = 12
-        /// Of the roads ahead, one this many degrees closer to straight than every other is the
-        /// clear continuation; closer together than this they are a fork the rider must choose at,
-        /// even when both are nearly straight (a Y junction, a slip road leaving at a shallow angle).
+        /// Roads this far or more off straight go back the way the rider came: never a choice a rider
+        /// weighs at a junction (OSRM's guidance likewise ignores them when it looks for the way on).
+        public var goingBack: Degrees = 135
+        /// The obvious road (`TurnPasses.obviousRoad`) weighs every other road this many degrees more
+        /// than itself; closer together they are equals the rider must choose between, even when
+        /// both are nearly straight (a Y junction).
         public var forkSeparation: Degrees = 20
+        /// Degrees added to a road's weight for each rank it stands below the road the rider arrives
+        /// on (a residential street off a secondary road, a slip road off a trunk road).
+        public var rankPenalty: Degrees = 12
+        /// Degrees added to a road's weight when the rider arrives on a named road it does not
+        /// carry on.
+        public var namePenalty: Degrees = 20
+        /// A road bending up to this much may be the obvious one by its name or as the straightest
+        /// road; beyond it only a main road past side streets is.
+        public var narrowLimit: Degrees = 45
+        /// The obvious road bends at most this much: beyond it, taking it is a turn a rider must be told.
+        public var obviousLimit: Degrees = 90
         /// Going straight on, a side road within this many degrees of straight could be taken for the
         /// way on: it earns a "straight on" row.
         public var mistakableCone: Degrees = 45

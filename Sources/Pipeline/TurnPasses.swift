@@ -103,45 +103,94 @@ public enum TurnPasses {
 
     /// Decides what each `unclassified` single-junction candidate is, and drops those that need no row.
     ///
-    /// - No real choice (one road one may leave by): no row, the road only bends.
-    /// - Straight on: a row only when another road within `mistakableCone` of straight could be taken
-    ///   for the way on (or at every crossroads when `straightOnAtEveryCrossroads`).
-    /// - End of road: no road at all within `aheadCone` of straight, and the route turns.
-    /// - Fork: another road one may leave by and the exit both within `forkCone` of straight, unless the
-    ///   other is the through road (within `throughRoadTolerance` of straight) and the exit is not:
-    ///   then leaving is a slight turn ("bear"), as onto a slip road.
+    /// The choices are the roads the travel mode may leave by that do not go back (less than
+    /// `goingBack` off straight). Then, in order:
+    /// - **No choice** (the exit is the only one): no row, the road only bends, a slip road merges or
+    ///   the route passes a one-way road arriving. Except at a real T: no road at all within
+    ///   `aheadCone` of straight and the route turns at least `slightLimit`: "End of road".
+    /// - **The obvious road** (`obviousRoad`): the one a rider stays on without being told, by road
+    ///   class, name and `ref`, then angle. Staying on it needs no row, unless another choice is
+    ///   clearly straighter than the bend it takes (a row saying which way the road goes), or a road
+    ///   of its rank within `mistakableCone` of straight could be taken for the way on ("Straight on").
+    ///   Leaving it is a turn, "bear" at most: a slip road 10° off a trunk road is left to its side.
+    /// - **A fork**: no obvious road, and the exit and another choice of comparable rank both within
+    ///   `forkCone` of straight: keep left, right or in the middle.
+    /// - **End of road**: no road at all within `aheadCone` of straight and the route turns.
     /// - Otherwise a turn with its modifier.
     @Sendable public static func classifyJunctions(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let c = context.configuration
         return steps.compactMap { step in
             guard step.kind == .unclassified, step.junctions.count == 1, let junction = step.junctions.first,
-                  let entry = junction.entry else { return step }
+                  let entry = junction.entry, let exit = junction.exit else { return step }
             var m = step
             let a = step.turnAngle
             let others = junction.spokes.filter { $0.role == .side }
-            let leavable = others.filter(\.canLeave).map { relativeAngle(of: $0, arrivingAlong: entry) }
-            let anyOther = others.map { relativeAngle(of: $0, arrivingAlong: entry) }
-            // A road one may not take (one-way towards the junction) still shapes the junction the
-            // rider sees: turning off where it comes in is a row ("End of road, turn right"). Only a
-            // junction with no other road at all makes none.
-            guard !anyOther.isEmpty else { return nil }
+            let choices = others.filter { $0.canLeave && abs(relativeAngle(of: $0, arrivingAlong: entry)) < c.goingBack }
+            let roadAhead = others.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
+            // A road no one drives (a track, a path) ahead or across does not make the junction a
+            // place a driver could go wrong when it is no choice anyway.
+            let carriageways = others.filter { rank($0.highway) < rank("track") }
+            let carriagewayAhead = carriageways.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
+            let endOfRoad = !roadAhead && abs(a) >= c.slightLimit
 
-            // Roads ahead the rider could take, besides the exit.
-            let branches = leavable.filter { abs($0) <= c.forkCone }
-            if abs(a) <= c.forkCone, let nearest = branches.map(abs).min() {
-                if nearest - abs(a) >= c.forkSeparation {
-                    // The exit is the clear continuation; the others turn off it.
-                    if m.modifier != .straight { m.kind = .turn; return m }
-                    guard nearest <= c.mistakableCone || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
-                    m.kind = .straightOn
-                    return m
-                }
-                let through = branches.contains { abs($0) <= c.throughRoadTolerance }
-                if through && abs(a) - nearest >= c.forkSeparation {
-                    // Leaving a road that carries straight on, for one well off it: a bear or a turn.
+            guard !choices.isEmpty else {
+                // No choice, but the route turns well off straight where a road it may not take goes
+                // on ahead (a rider could ride into it), or where the road ends at a real T.
+                guard abs(a) > c.aheadCone else { return nil }
+                // Turning onto another road (a side street joining a main road), or where a road
+                // the rider may not take goes on ahead: a turn.
+                if carriagewayAhead || (!continues(exit, entry) && rank(exit.highway) < rank(entry.highway)) {
                     m.kind = .turn
                     return m
                 }
+                let otherSide = carriageways.contains {
+                    let angle = relativeAngle(of: $0, arrivingAlong: entry)
+                    return abs(angle) < c.goingBack && angle * a < 0
+                }
+                guard otherSide else { return nil }
+                m.kind = .endOfRoad
+                return m
+            }
+
+            let roads = [exit] + choices
+            if let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
+                if obvious == 0 {
+                    // Staying on the road. A choice clearly straighter than its bend is where a rider
+                    // would go on: say which way the road goes.
+                    let straighter = choices.contains {
+                        abs(relativeAngle(of: $0, arrivingAlong: entry)) + c.forkSeparation <= abs(a)
+                            && rank($0.highway) < rank("service")
+                    }
+                    if m.modifier != .straight && straighter {
+                        m.kind = endOfRoad ? .endOfRoad : .turn
+                        return m
+                    }
+                    // A road of about its rank close to straight could be taken for the way on.
+                    let mistakable = choices.contains {
+                        abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.mistakableCone
+                            && rank($0.highway) <= rank(exit.highway) + 1
+                    }
+                    if mistakable && m.modifier != .straight {
+                        m.kind = .turn
+                        return m
+                    }
+                    guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
+                    m.kind = .straightOn
+                    m.modifier = .straight
+                    return m
+                }
+                // Leaving the obvious road: a turn, at least a slight one to the side it leaves by.
+                m.kind = endOfRoad ? .endOfRoad : .turn
+                if m.modifier == .straight {
+                    let away = a - relativeAngle(of: roads[obvious], arrivingAlong: entry)
+                    m.modifier = away < 0 ? .slightLeft : .slightRight
+                }
+                return m
+            }
+
+            // No obvious road: roads ahead, the exit among them, are a fork.
+            let branches = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }.filter { abs($0) <= c.forkCone }
+            if abs(a) <= c.forkCone, !branches.isEmpty {
                 m.kind = .fork
                 let all = branches + [a]
                 // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
@@ -150,19 +199,78 @@ public enum TurnPasses {
                 else { m.modifier = .straight }
                 return m
             }
-            if m.modifier == .straight {
-                let mistakable = leavable.contains { abs($0) <= c.mistakableCone }
-                guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
-                m.kind = .straightOn
+            if endOfRoad {
+                m.kind = .endOfRoad
                 return m
             }
-            if !anyOther.contains(where: { abs($0) <= c.aheadCone }) && abs(a) >= c.slightLimit {
-                m.kind = .endOfRoad
+            if m.modifier == .straight {
+                m.kind = .straightOn
                 return m
             }
             m.kind = .turn
             return m
         }
+    }
+
+    /// The rank of a road class for staying on it, 0 the most important: motorway, trunk, primary,
+    /// secondary, tertiary, then the minor public roads, service roads, tracks and the rest. A slip
+    /// road (`*_link`) ranks with the minor roads: it leaves a main road, it does not carry it on.
+    /// A road of unknown class (from an engine that does not say) ranks as a minor public road.
+    public static func rank(_ highway: String?) -> Int {
+        switch highway ?? "road" {
+        case "motorway": 0
+        case "trunk": 1
+        case "primary": 2
+        case "secondary": 3
+        case "tertiary": 4
+        case "unclassified", "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link": 5
+        case "residential", "road", "living_street", "busway": 6
+        case "service": 7
+        case "track": 8
+        default: 9
+        }
+    }
+
+    /// Whether `spoke` carries on the road of `entry`: the same `ref` (one of its `;`-separated
+    /// values) or the same name.
+    static func continues(_ spoke: Spoke, _ entry: Spoke) -> Bool {
+        func refs(_ s: Spoke) -> Set<String> {
+            Set((s.ref ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        if !refs(spoke).isDisjoint(with: refs(entry)) { return true }
+        if let name = spoke.name, !name.isEmpty, name == entry.name { return true }
+        return false
+    }
+
+    /// The road a rider arriving along `entry` stays on without being told, as an index into
+    /// `roads`, or nil when none stands out (a fork, or a junction of equals).
+    ///
+    /// Like the "obvious" road of OSRM's guidance, each road is weighed by how far it bends from
+    /// straight, plus `rankPenalty` degrees for each rank it stands below the entry road (at most
+    /// three ranks) and `namePenalty` when the entry has a name or `ref` the road does not carry on.
+    /// The lightest road is obvious when every other weighs `forkSeparation` more and it is one of:
+    /// - nearly straight (within `straightLimit`);
+    /// - within `narrowLimit` of straight, and no other road carries on the entry's name or `ref`;
+    /// - within `obviousLimit`, and at least two ranks above every other road (a main road bending
+    ///   past a side street), or one rank above while it alone carries on the entry's name or `ref`.
+    static func obviousRoad(among roads: [Spoke], arrivingAlong entry: Spoke, configuration c: TurnDetector.Configuration) -> Int? {
+        let named = !(entry.name ?? "").isEmpty || !(entry.ref ?? "").isEmpty
+        let weights = roads.map { road -> Double in
+            let below = min(3, max(0, rank(road.highway) - rank(entry.highway)))
+            return abs(relativeAngle(of: road, arrivingAlong: entry)) + Double(below) * c.rankPenalty
+                + (named && !continues(road, entry) ? c.namePenalty : 0)
+        }
+        guard let best = weights.indices.min(by: { weights[$0] < weights[$1] }),
+              weights.indices.allSatisfy({ $0 == best || weights[$0] - weights[best] >= c.forkSeparation }) else { return nil }
+        let bend = abs(relativeAngle(of: roads[best], arrivingAlong: entry))
+        let others = roads.indices.filter { $0 != best }
+        if bend <= c.straightLimit { return best }
+        if bend <= c.narrowLimit, continues(roads[best], entry) || !others.contains(where: { continues(roads[$0], entry) }) {
+            return best
+        }
+        let below = { (step: Int) in others.allSatisfy { rank(roads[$0].highway) >= rank(roads[best].highway) + step } }
+        let carriesOn = continues(roads[best], entry) && !others.contains { continues(roads[$0], entry) }
+        return bend <= c.obviousLimit && (below(2) || (carriesOn && below(1))) ? best : nil
     }
 
     // MARK: - 5. Staggered junctions

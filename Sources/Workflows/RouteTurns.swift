@@ -26,11 +26,7 @@ public enum RouteTurns {
     public static func maneuvers(along route: [Coordinate], graph: RoadGraph?,
                                  mode: TravelMode = .drive) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
         guard let graph else { return (TrackTurns().maneuvers(in: route), []) }
-        let rules = TravelRules.forMode(mode)
-        let junctionGraph = rules.junctionGraph(of: graph)
-        let match = RouteMatcher(graph: junctionGraph).match(route)
-        let junctions = JunctionFinder(graph: junctionGraph, mayUse: { rules.speed(on: $0) != nil },
-                                       obeysOneway: rules.obeysOneway).junctions(along: match)
+        let (junctions, match) = Self.junctions(along: route, graph: graph, mode: mode)
         let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions))
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
         // The track's shape is read only where the map does not cover the route.
@@ -39,6 +35,17 @@ public enum RouteTurns {
         }
         let all = (fromMap + filler).sorted { $0.distanceAlong < $1.distanceAlong }
         return (all, offMap)
+    }
+
+    /// The junctions the route passes on the junction graph of `mode`, in route order, and the
+    /// match they come from.
+    public static func junctions(along route: [Coordinate], graph: RoadGraph, mode: TravelMode = .drive) -> (junctions: [Junction], match: MatchedRoute) {
+        let rules = TravelRules.forMode(mode)
+        let junctionGraph = rules.junctionGraph(of: graph)
+        let match = RouteMatcher(graph: junctionGraph).match(route)
+        let junctions = JunctionFinder(graph: junctionGraph, mayUse: { rules.speed(on: $0) != nil },
+                                       obeysOneway: rules.obeysOneway).junctions(along: match)
+        return (junctions, match)
     }
 
     /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`).

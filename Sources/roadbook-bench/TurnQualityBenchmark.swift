@@ -88,11 +88,29 @@ private func places(of m: Maneuver) -> [Coordinate] {
     [m.coordinate] + (m.then != nil ? m.junctions.dropFirst().map(\.coordinate) : [])
 }
 
-private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts) {
+nonisolated(unsafe) var dumpLines: [String] = []
+func describe(_ m: Maneuver) -> String {
+    var s = "\(m.kind.rawValue) \(m.modifier.rawValue) \(Int(m.turnAngle))° at \(Int(m.distanceAlong)) m (\(m.coordinate.latitude),\(m.coordinate.longitude))"
+    if let e = m.exitNumber { s += " exit \(e)" }
+    if let t = m.then { s += " then \(t.rawValue)" }
+    for j in m.junctions {
+        guard let entry = j.entry else { continue }
+        s += "\n    node \(j.nodeID ?? 0):"
+        for sp in j.spokes {
+            let a = TurnPasses.relativeAngle(of: sp, arrivingAlong: entry)
+            s += " [\(sp.role.rawValue) \(sp.highway ?? "?")\(sp.isRoundabout ? "(ring)" : "") \(sp.name ?? sp.ref ?? "") \(Int(a))°\(sp.canLeave ? "" : " noleave")]"
+        }
+    }
+    return s
+}
+
+private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts, dump: Bool = false, junctions: [Junction] = []) {
     counts.ourRows += ours.count
+    if dump { for m in ours { dumpLines.append("ROW " + (m.kind == .straightOn ? describe(m) : "\(m.kind.rawValue) \(m.modifier.rawValue)")) } }
     for m in ours where m.kind != .straightOn {
         let placesOfRow = places(of: m)
         let near = references.contains { r in placesOfRow.contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        if !near && dump { dumpLines.append("FAR " + describe(m)) }
         if !near {
             counts.farRows += 1
             counts.farRowsByKind[m.kind, default: 0] += 1
@@ -102,19 +120,23 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
         counts.references += 1
         counts.referencesByKind[r.kind, default: 0] += 1
         let there = ours.filter { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        if there.isEmpty && dump, let j = junctions.min(by: { $0.coordinate.distance(to: r.location) < $1.coordinate.distance(to: r.location) }) {
+            dumpLines.append("MISS \(r.kind.rawValue) \(r.side): " + describe(Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: j.distanceAlong, coordinate: j.coordinate, turnAngle: j.turnAngle ?? 0, junctions: [j])))
+        }
         guard !there.isEmpty else { continue }
         counts.found += 1
         counts.foundByKind[r.kind, default: 0] += 1
         if r.kind == .roundabout {
             if let exit = r.exit, let ourExit = there.first(where: { $0.kind == .roundabout && $0.exitNumber != nil })?.exitNumber {
                 counts.exitsCompared += 1
-                if exit == ourExit { counts.exitsAgree += 1 }
+                if exit == ourExit { counts.exitsAgree += 1 } else if dump { dumpLines.append("EXIT osrm \(exit) ours: " + there.map(describe).joined(separator: " | ")) }
             }
             continue
         }
         counts.withSide += 1
-        let sides = there.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
-        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1 } else { counts.noSide += 1 }
+        // A roundabout row says its exit, not a side.
+        let sides = there.filter { $0.kind != .roundabout }.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
+        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1; if dump { dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side): " + there.map(describe).joined(separator: " | ")) } } else { counts.noSide += 1 }
     }
 }
 
@@ -194,7 +216,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     }
     guard drivable.count >= 2 else { throw BenchError(message: "turns-quality: no drivable roads in \(extract.path)") }
     let client = try CurlHTTPClient()
-    var generator = SplitMix(state: turnQualitySeed)
+    // Another seed (ROADBOOK_TURNS_SEED) gives other routes: tune on those, report on the default.
+    let seed = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SEED"].flatMap { UInt64($0) } ?? turnQualitySeed
+    var generator = SplitMix(state: seed)
     var routes: [QualityRoute] = []
     var attempts = 0, unanswered = 0
     while routes.count < turnQualityRouteCount && attempts < 10_000 {
@@ -217,7 +241,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                     RouteTurns.maneuvers(along: noisy, graph: graph).maneuvers,
                     RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
                     RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
-        for (i, ours) in runs.enumerated() { score(ours, against: route.references, into: &counts[i]) }
+        for (i, ours) in runs.enumerated() { score(ours, against: route.references, into: &counts[i], dump: i == 0, junctions: i == 0 ? RouteTurns.junctions(along: route.line, graph: graph).junctions : []) }
     }
 
     var lines = [String(format: "turns-quality: %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
@@ -241,6 +265,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("far (>30 m), not Straight on", counts.map { share($0.farRows, $0.ourRows) }))
     for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
+    }
+    if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] {
+        try dumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
     return lines
 }

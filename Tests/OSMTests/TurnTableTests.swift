@@ -100,7 +100,7 @@ struct TurnTableTests {
         TurnCase(name: "hairpin", map: TurnTable.hairpin, route: "abdf", turns: [("b", "Turn sharp left")]),
         TurnCase(name: "U-turn at a dead end", map: TurnTable.deadEnd, route: "abdbc",
                  turns: [("b", "Turn right"), ("d", "U-turn"), ("b", "End of road, turn right")]),
-        TurnCase(name: "slip road", map: TurnTable.slip, route: "abd", turns: [("b", "Keep right")]),
+        TurnCase(name: "slip road", map: TurnTable.slip, route: "abd", turns: [("b", "Bear right")]),
     ]
 
     @Test("each route gives the turns in its table", arguments: cases)
