@@ -18,6 +18,9 @@ public struct Instructions: Sendable {
         case straightOn, straightOnAtCrossroads
         case keepStraight
         case leftThenRight, rightThenLeft
+        /// Appended for the second of two junctions merged into one row ("Keep left at fork, then turn right").
+        case thenTurnLeft, thenTurnRight, thenBearLeft, thenBearRight, thenSharpLeft, thenSharpRight
+        case thenKeepLeft, thenKeepRight, thenStraightOn
         /// Appended when the road taken has a ref or a name.
         case onto
     }
@@ -45,6 +48,10 @@ public struct Instructions: Sendable {
             .straightOn: "Straight on", .straightOnAtCrossroads: "Straight on at crossroads",
             .keepStraight: "Keep straight on",
             .leftThenRight: "Left then right", .rightThenLeft: "Right then left",
+            .thenTurnLeft: ", then turn left", .thenTurnRight: ", then turn right",
+            .thenBearLeft: ", then bear left", .thenBearRight: ", then bear right",
+            .thenSharpLeft: ", then turn sharp left", .thenSharpRight: ", then turn sharp right",
+            .thenKeepLeft: ", then keep left", .thenKeepRight: ", then keep right", .thenStraightOn: ", then straight on",
             .onto: " onto {road}",
         ],
         ordinal: englishOrdinal)
@@ -67,7 +74,7 @@ public struct Instructions: Sendable {
     /// The phrase that says `maneuver`, without the road.
     public static func phrase(for maneuver: Maneuver) -> Phrase {
         let right = maneuver.modifier.side > 0 || (maneuver.modifier.side == 0 && maneuver.turnAngle > 0)
-        if let then = maneuver.then, then.side != 0 {
+        if let then = maneuver.then, then.side != 0, maneuver.isStaggered {
             return maneuver.modifier.side < 0 ? .leftThenRight : .rightThenLeft
         }
         switch maneuver.kind {
@@ -97,11 +104,34 @@ public struct Instructions: Sendable {
         }
     }
 
+    /// The phrase appended for the second junction of a merged row that is not a staggered
+    /// junction ("…, then turn right"), or nil.
+    public static func thenPhrase(for maneuver: Maneuver) -> Phrase? {
+        guard let then = maneuver.then, !maneuver.isStaggered else { return nil }
+        if maneuver.thenKind == .fork {
+            switch then.side {
+            case -1: return .thenKeepLeft
+            case 1: return .thenKeepRight
+            default: return .thenStraightOn
+            }
+        }
+        switch then {
+        case .slightLeft: return .thenBearLeft
+        case .slightRight: return .thenBearRight
+        case .left: return .thenTurnLeft
+        case .right: return .thenTurnRight
+        case .sharpLeft: return .thenSharpLeft
+        case .sharpRight: return .thenSharpRight
+        case .straight, .uTurn: return .thenStraightOn
+        }
+    }
+
     /// The words for `maneuver`: the phrase, then " onto {road}" when the road taken has a ref (preferred:
     /// it is what signs show) or a name. Straight-on rows, reminders and U-turns name no road.
     public func text(for maneuver: Maneuver) -> String {
         let phrase = Self.phrase(for: maneuver)
         var words = phrases[phrase] ?? phrase.rawValue
+        if let then = Self.thenPhrase(for: maneuver) { words += phrases[then] ?? then.rawValue }
         words = words.replacingOccurrences(of: "{ordinal}", with: ordinal(maneuver.exitNumber ?? 1))
         let namesRoad: Set<Maneuver.Kind> = [.turn, .unclassified, .fork, .endOfRoad, .roundabout]
         if namesRoad.contains(maneuver.kind), let road = nonEmpty(maneuver.exitRef) ?? nonEmpty(maneuver.exitName),

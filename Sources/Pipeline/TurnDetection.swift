@@ -67,8 +67,10 @@ public struct Maneuver: Sendable, Equatable {
     public var turnAngle: Degrees
     /// The exit taken at a roundabout, counted from the entry: 1 is the first exit one could take.
     public var exitNumber: Int?
-    /// For a staggered junction merged into one row: the second turn ("left *then right*").
+    /// For two junctions merged into one row (a staggered junction, a fork then a turn): the
+    /// second's direction ("left *then right*") and kind.
     public var then: Modifier?
+    public var thenKind: Kind?
     /// True when the junction is a crossroads: roads leave on both sides, 45–135° off straight.
     public var atCrossroads: Bool
     /// The junctions it was made from, in route order (several for a roundabout or a staggered junction).
@@ -107,6 +109,12 @@ public struct Maneuver: Sendable, Equatable {
                         nodeID: first.nodeID)
     }
 
+    /// Two turns to opposite sides merged into one row: "Left then right".
+    public var isStaggered: Bool {
+        guard let then, let thenKind, thenKind != .fork, kind == .turn || kind == .endOfRoad else { return false }
+        return modifier.side != 0 && then.side == -modifier.side
+    }
+
     private var emptyJunction: Junction { Junction(coordinate: coordinate, distanceAlong: distanceAlong, spokes: []) }
 }
 
@@ -117,7 +125,8 @@ public struct Maneuver: Sendable, Equatable {
 /// `ManeuversBuilder::Build()`). **The order matters**: roundabouts are collapsed before classifying,
 /// because a single ring node offers no real choice; U-turns are marked before classifying, because a
 /// U-turn at a dead end has no choice either but must be kept; staggered junctions are merged before
-/// spacing is enforced, so the second half of a stagger becomes words, not a dropped row.
+/// spacing is enforced, so the second half of a stagger becomes words, not a dropped row; close rows
+/// are merged before spacing for the same reason.
 public struct TurnDetector: Sendable {
     /// Thresholds of turn detection, each with its reason.
     public struct Configuration: Sendable, Equatable {
@@ -160,6 +169,10 @@ public struct TurnDetector: Sendable {
         /// Turns on opposite sides closer than this along the route are one staggered junction, read
         /// as one row "Left then right": a rider sees both at once (30–50 m in rally practice).
         public var staggerDistance: Metres = 40
+        /// Rows closer than this are one place to the rider (a fork then the turn, the split of a
+        /// roundabout's approach then its ring, the two carriageways of a divided road): one row
+        /// says both (`TurnPasses.mergeCloseRows`).
+        public var mergeDistance: Metres = 25
         /// Two maneuvers closer than this are one place on the ground (a junction mapped as two nodes,
         /// a dual carriageway): only the stronger is kept.
         public var minimumSpacing: Metres = 15
@@ -198,6 +211,7 @@ public struct TurnDetector: Sendable {
         Pass(name: "mark U-turns", run: TurnPasses.markUTurns),
         Pass(name: "classify junctions", run: TurnPasses.classifyJunctions),
         Pass(name: "merge staggered junctions", run: TurnPasses.mergeStaggered),
+        Pass(name: "merge close rows", run: TurnPasses.mergeCloseRows),
         Pass(name: "enforce minimum spacing", run: TurnPasses.enforceMinimumSpacing),
         Pass(name: "add keep-straight reminders", run: TurnPasses.addKeepStraightReminders),
     ]

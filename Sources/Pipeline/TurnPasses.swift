@@ -290,6 +290,7 @@ public enum TurnPasses {
                 if turnKinds.contains(next.kind), next.distanceAlong - m.distanceAlong <= context.configuration.staggerDistance,
                    m.modifier.side != 0, next.modifier.side == -m.modifier.side {
                     m.then = next.modifier
+                    m.thenKind = next.kind
                     m.junctions += next.junctions
                     m.exitName = next.exitName
                     m.exitRef = next.exitRef
@@ -305,13 +306,56 @@ public enum TurnPasses {
         return result
     }
 
-    // MARK: - 6. Spacing
+    // MARK: - 6. Close rows
 
-    /// Of two maneuvers closer than `minimumSpacing`, only the stronger is kept: a U-turn or roundabout
-    /// over anything else, then the larger turn angle, then the earlier.
+    /// Rows closer than `mergeDistance` are one place to the rider and become one row with one
+    /// drawing (the first junction's):
+    /// - a roundabout absorbs a row just before it or just after it (the split of its approach, the
+    ///   merge of its exit lane): the roundabout's row says everything;
+    /// - a U-turn likewise absorbs its neighbour;
+    /// - a "Straight on" row gives way to the row beside it;
+    /// - two rows with a choice (a fork then a turn, a turn then a fork) become the first with the
+    ///   second as its `then`: "Keep left at fork, then turn right". The exit road is the second's.
+    @Sendable public static func mergeCloseRows(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
+        let choiceKinds: Set<Maneuver.Kind> = [.turn, .endOfRoad, .fork]
+        var result: [Maneuver] = []
+        for step in steps {
+            guard var last = result.last, step.kind != .keepStraight, last.kind != .keepStraight,
+                  step.distanceAlong - last.distanceAlong < context.configuration.mergeDistance else {
+                result.append(step)
+                continue
+            }
+            for dominant in [Maneuver.Kind.roundabout, .uTurn] where last.kind == dominant || step.kind == dominant {
+                if step.kind == dominant && last.kind != dominant { result[result.count - 1] = step }
+                break
+            }
+            if [last.kind, step.kind].contains(where: { $0 == .roundabout || $0 == .uTurn }) { continue }
+            if step.kind == .straightOn { continue }
+            if last.kind == .straightOn { result[result.count - 1] = step; continue }
+            if choiceKinds.contains(last.kind), choiceKinds.contains(step.kind), last.then == nil, step.then == nil {
+                last.then = step.modifier
+                last.thenKind = step.kind
+                last.junctions += step.junctions
+                last.exitName = step.exitName
+                last.exitRef = step.exitRef
+                last.turnAngle = normalizedTurn(last.turnAngle + step.turnAngle)
+                result[result.count - 1] = last
+                continue
+            }
+            result.append(step)
+        }
+        return result
+    }
+
+    // MARK: - 7. Spacing
+
+    /// Of two maneuvers closer than `minimumSpacing`, only the stronger is kept: a U-turn or
+    /// roundabout over anything else, then a row with a real choice (a turn, a fork, an end of road)
+    /// over a "Straight on", then the larger turn angle, then the earlier.
     @Sendable public static func enforceMinimumSpacing(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
-        func strength(_ m: Maneuver) -> (Int, Double) {
-            ((m.kind == .uTurn || m.kind == .roundabout) ? 1 : 0, abs(m.turnAngle))
+        func strength(_ m: Maneuver) -> (Int, Int, Double) {
+            ((m.kind == .uTurn || m.kind == .roundabout) ? 1 : 0, m.kind == .straightOn || m.kind == .keepStraight ? 0 : 1,
+             abs(m.turnAngle))
         }
         var result: [Maneuver] = []
         for step in steps {
@@ -324,7 +368,7 @@ public enum TurnPasses {
         return result
     }
 
-    // MARK: - 7. Keep-straight reminders
+    // MARK: - 8. Keep-straight reminders
 
     /// When `keepStraightInterval` is set and the route line is known, a `keepStraight` maneuver every
     /// interval on each stretch (between maneuvers, and from the start and to the end) that has no
