@@ -133,6 +133,9 @@ public struct TurnDetector: Sendable {
         /// Below this many degrees off straight a turn is "straight": lane-level wiggles of a road
         /// through a junction are not turns (OSRM keeps about the same, ±20°).
         public var straightLimit: Degrees = 20
+        /// Within this of straight, a route that leaves the road ahead for another goes straight on
+        /// ("Straight on", not "bear"), and a road that bends this little needs no word.
+        public var straightOnLimit: Degrees = 10
         /// Up to this a turn is "slight" (bear), beyond it a normal turn: the 20–60° band is where a
         /// rider keeps most of the speed.
         public var slightLimit: Degrees = 60
@@ -173,6 +176,11 @@ public struct TurnDetector: Sendable {
         /// roundabout's approach then its ring, the two carriageways of a divided road): one row
         /// says both (`TurnPasses.mergeCloseRows`).
         public var mergeDistance: Metres = 25
+        /// Two turns merged into one row that together turn back at least this much are a U-turn.
+        public var mergedUTurn: Degrees = 150
+        /// Turns to opposite sides closer than this that go straight on overall are one crossroads
+        /// whose side roads were mapped a few metres apart.
+        public var crossroadsOffset: Metres = 5
         /// Two maneuvers closer than this are one place on the ground (a junction mapped as two nodes,
         /// a dual carriageway): only the stronger is kept.
         public var minimumSpacing: Metres = 15

@@ -7,7 +7,7 @@ import Model
 public enum TurnPasses {
     /// A junction wrapped as an `unclassified` maneuver: `produceCandidates` fills it in and
     /// `classifyJunctions` gives it its kind.
-    static func seed(_ junction: Junction) -> Maneuver {
+    public static func seed(_ junction: Junction) -> Maneuver {
         Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: junction.distanceAlong,
                  coordinate: junction.coordinate, turnAngle: 0, junctions: [junction])
     }
@@ -42,15 +42,20 @@ public enum TurnPasses {
     /// Consecutive candidates on a roundabout's ring become one `roundabout` maneuver.
     ///
     /// A run starts at the node where the route's exit spoke is on the ring and ends at the node where
-    /// it is not. The exit number counts the roads one may leave the ring by (not ring spokes, not
-    /// one-way roads into the ring) at the nodes after the entry node, up to and including the one
-    /// taken. Where several such roads leave one node, those further to the right of the direction
-    /// of arrival at the node are counted as met first. The turn angle is from the arrival at the
+    /// it is not. The exit number counts the roads the travel mode may leave the ring by (not ring
+    /// spokes, not one-way roads into the ring, not roads closed to the mode) from the entry node on,
+    /// up to and including the one taken: at the entry node, the arms further right than the way
+    /// round the ring (an exit arm mapped to the entry's node is the first exit). Where several such
+    /// roads leave one node, those further to the right of the direction of arrival at the node are
+    /// counted as met first. A route that enters and leaves at one node is a roundabout row too. The turn angle is from the arrival at the
     /// first node to the departure at the last.
     @Sendable public static func collapseRoundabouts(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         var result: [Maneuver] = []
         var i = 0
         while i < steps.count {
+            if let touch = touchAndGo(steps[i], context) {
+                result.append(touch); i += 1; continue
+            }
             guard let first = steps[i].junctions.first, first.exit?.isRoundabout == true,
                   first.entry?.isRoundabout == false else {
                 result.append(steps[i]); i += 1; continue
@@ -65,7 +70,8 @@ public enum TurnPasses {
                 result.append(steps[i]); i += 1; continue
             }
             let ring = steps[i...j].flatMap(\.junctions)
-            var count = 0
+            // At the entry node, an arm further right than the way round the ring is met first.
+            var count = exitsBefore(first.exit!, at: first)
             for junction in ring.dropFirst().dropLast() {
                 count += junction.spokes.filter { isRingExit($0) && $0.role == .side }.count
             }
@@ -83,20 +89,61 @@ public enum TurnPasses {
         return result
     }
 
+    /// The roads one may leave the ring by at `junction` that lie further right, seen from its entry,
+    /// than `spoke`: on a ring driven anticlockwise they are met before it.
+    static func exitsBefore(_ spoke: Spoke, at junction: Junction) -> Int {
+        guard let entry = junction.entry else { return 0 }
+        let angle = relativeAngle(of: spoke, arrivingAlong: entry)
+        return junction.spokes.filter { isRingExit($0) && $0.role == .side && relativeAngle(of: $0, arrivingAlong: entry) > angle }.count
+    }
+
+    /// A route that meets a roundabout at one node and leaves it there (an entry arm and an exit arm
+    /// mapped to the same ring node): a roundabout row, its exit counted among the arms of that node.
+    static func touchAndGo(_ step: Maneuver, _ context: TurnDetector.Context) -> Maneuver? {
+        guard step.kind == .unclassified, let junction = step.junctions.first, junction.entry?.isRoundabout == false,
+              let exit = junction.exit, !exit.isRoundabout, !exit.isRoundabout,
+              junction.spokes.contains(where: \.isRoundabout) else { return nil }
+        var m = step
+        m.kind = .roundabout
+        m.exitNumber = exitsBefore(exit, at: junction) + 1
+        return m
+    }
+
     /// A road a rider may leave a roundabout's ring by.
     static func isRingExit(_ spoke: Spoke) -> Bool { !spoke.isRoundabout && spoke.canLeave }
 
     // MARK: - 3. U-turns
 
     /// A candidate turning back more than `uTurnLimit` is a U-turn, kept whatever the junction offers.
+    /// So is a sharp turn (beyond `sharpLimit`) off a one-way carriageway after which the route, `mergeDistance` on, runs
+    /// back the way it came within `mergedUTurn`: the turn through the gap of a divided road onto a
+    /// link that joins the other carriageway with no choice (and so no row of its own).
     @Sendable public static func markUTurns(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
-        steps.map { step in
-            guard step.kind != .roundabout, abs(step.turnAngle) >= context.configuration.uTurnLimit else { return step }
+        let c = context.configuration
+        return steps.map { step in
+            guard step.kind != .roundabout else { return step }
+            // Arriving on a one-way carriageway (a divided road; a hairpin's road is two-way).
+            let divided = step.junctions.first?.entry?.canLeave == false
+            let back = abs(step.turnAngle) >= c.uTurnLimit
+                || (divided && abs(step.turnAngle) >= c.sharpLimit && comesBack(at: step.distanceAlong, context))
+            guard back else { return step }
             var m = step
             m.kind = .uTurn
             m.modifier = .uTurn
             return m
         }
+    }
+
+    /// Whether the route, `mergeDistance` after `distance`, heads back within `mergedUTurn` of the
+    /// way it arrived (each heading over `spokeLength`-like 20 m of the route line).
+    static func comesBack(at distance: Metres, _ context: TurnDetector.Context) -> Bool {
+        guard let line = context.line, distance >= 20, distance + context.configuration.mergeDistance + 20 <= line.length else {
+            return false
+        }
+        let reach = context.configuration.mergeDistance
+        let arriving = line.coordinate(atDistance: distance - 20).bearing(to: line.coordinate(atDistance: distance))
+        let leaving = line.coordinate(atDistance: distance + reach).bearing(to: line.coordinate(atDistance: distance + reach + 20))
+        return abs(normalizedTurn(leaving - arriving)) >= context.configuration.mergedUTurn
     }
 
     // MARK: - 4. Classify
@@ -153,22 +200,22 @@ public enum TurnPasses {
             }
 
             let roads = [exit] + choices
+            let angles = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }
+            let publicRoad = { (spoke: Spoke) in rank(spoke.highway) < rank("service") }
             if let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
                 if obvious == 0 {
-                    // Staying on the road. A choice clearly straighter than its bend is where a rider
-                    // would go on: say which way the road goes.
-                    let straighter = choices.contains {
-                        abs(relativeAngle(of: $0, arrivingAlong: entry)) + c.forkSeparation <= abs(a)
-                            && rank($0.highway) < rank("service")
+                    // Staying on the road. A public road clearly straighter than its bend is where
+                    // a rider would go on: say which way the road goes.
+                    let straighter = zip(choices, angles).contains { spoke, angle in
+                        publicRoad(spoke) && abs(angle) + c.forkSeparation <= abs(a)
                     }
                     if m.modifier != .straight && straighter {
                         m.kind = endOfRoad ? .endOfRoad : .turn
                         return m
                     }
                     // A road of about its rank close to straight could be taken for the way on.
-                    let mistakable = choices.contains {
-                        abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.mistakableCone
-                            && rank($0.highway) <= rank(exit.highway) + 1
+                    let mistakable = zip(choices, angles).contains { spoke, angle in
+                        abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1
                     }
                     if mistakable && m.modifier != .straight {
                         m.kind = .turn
@@ -179,17 +226,14 @@ public enum TurnPasses {
                     m.modifier = .straight
                     return m
                 }
-                // Leaving the obvious road: a turn, at least a slight one to the side it leaves by.
-                m.kind = endOfRoad ? .endOfRoad : .turn
-                if m.modifier == .straight {
-                    let away = a - relativeAngle(of: roads[obvious], arrivingAlong: entry)
-                    m.modifier = away < 0 ? .slightLeft : .slightRight
-                }
-                return m
+                // Leaving the obvious road: straight on when the route itself goes straight, else a
+                // turn, at least a slight one to the side it leaves by.
+                return leaving(m, obviousAngle: relativeAngle(of: roads[obvious], arrivingAlong: entry),
+                               endOfRoad: endOfRoad, configuration: c)
             }
 
-            // No obvious road: roads ahead, the exit among them, are a fork.
-            let branches = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }.filter { abs($0) <= c.forkCone }
+            // No obvious road: roads ahead of comparable rank, the exit among them, are a fork.
+            let branches = zip(choices, angles).filter { abs($0.1) <= c.forkCone && comparable($0.0, exit) }.map(\.1)
             if abs(a) <= c.forkCone, !branches.isEmpty {
                 m.kind = .fork
                 let all = branches + [a]
@@ -198,6 +242,11 @@ public enum TurnPasses {
                 else if a >= all.max()! { m.modifier = .slightRight }
                 else { m.modifier = .straight }
                 return m
+            }
+            // Roads ahead of another rank: the exit is left to its side of the nearest one.
+            let nearest = angles.filter { abs($0) <= c.forkCone }.min { abs($0 - a) < abs($1 - a) }
+            if abs(a) <= c.forkCone, let nearest {
+                return leaving(m, obviousAngle: nearest, endOfRoad: endOfRoad, configuration: c)
             }
             if endOfRoad {
                 m.kind = .endOfRoad
@@ -210,6 +259,29 @@ public enum TurnPasses {
             m.kind = .turn
             return m
         }
+    }
+
+    /// A candidate that leaves the road ahead at `obviousAngle` (the obvious road, or the nearest
+    /// road ahead): "Straight on" within `straightOnLimit` of straight while that road bends away
+    /// (more than `straightLimit`), else a turn (or end of road),
+    /// at least a slight one, to the side it leaves by.
+    static func leaving(_ step: Maneuver, obviousAngle: Degrees, endOfRoad: Bool, configuration c: TurnDetector.Configuration) -> Maneuver {
+        var m = step
+        if abs(m.turnAngle) < c.straightOnLimit && abs(obviousAngle) >= c.straightLimit {
+            m.kind = .straightOn
+            m.modifier = .straight
+            return m
+        }
+        m.kind = endOfRoad ? .endOfRoad : .turn
+        if m.modifier == .straight { m.modifier = m.turnAngle - obviousAngle < 0 ? .slightLeft : .slightRight }
+        return m
+    }
+
+    /// Two roads a rider would weigh as equals at a fork: ranks at most one apart, and both slip
+    /// roads or neither.
+    static func comparable(_ a: Spoke, _ b: Spoke) -> Bool {
+        let link = { (s: Spoke) in s.highway?.hasSuffix("_link") == true }
+        return abs(rank(a.highway) - rank(b.highway)) <= 1 && link(a) == link(b)
     }
 
     /// The rank of a road class for staying on it, 0 the most important: motorway, trunk, primary,
@@ -252,7 +324,8 @@ public enum TurnPasses {
     /// - nearly straight (within `straightLimit`);
     /// - within `narrowLimit` of straight, and no other road carries on the entry's name or `ref`;
     /// - within `obviousLimit`, and at least two ranks above every other road (a main road bending
-    ///   past a side street), or one rank above while it alone carries on the entry's name or `ref`.
+    ///   past a side street), or within `slightLimit` and one rank above while it alone carries on
+    ///   the entry's name or `ref`.
     static func obviousRoad(among roads: [Spoke], arrivingAlong entry: Spoke, configuration c: TurnDetector.Configuration) -> Int? {
         let named = !(entry.name ?? "").isEmpty || !(entry.ref ?? "").isEmpty
         let weights = roads.map { road -> Double in
@@ -270,7 +343,7 @@ public enum TurnPasses {
         }
         let below = { (step: Int) in others.allSatisfy { rank(roads[$0].highway) >= rank(roads[best].highway) + step } }
         let carriesOn = continues(roads[best], entry) && !others.contains { continues(roads[$0], entry) }
-        return bend <= c.obviousLimit && (below(2) || (carriesOn && below(1))) ? best : nil
+        return (bend <= c.obviousLimit && below(2)) || (bend <= c.slightLimit && carriesOn && below(1)) ? best : nil
     }
 
     // MARK: - 5. Staggered junctions
@@ -278,7 +351,8 @@ public enum TurnPasses {
     /// A turn followed within `staggerDistance` by a turn to the other side is one staggered junction:
     /// the first keeps its row and its drawing (the first junction), the second becomes its `then`
     /// ("Left then right") and gives the exit road. The rider sees both at once; two rows 30 m apart
-    /// cannot be read in time.
+    /// cannot be read in time. Closer than `crossroadsOffset` and straight on overall, the two are one
+    /// crossroads mapped as two nodes: no row.
     @Sendable public static func mergeStaggered(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let turnKinds: Set<Maneuver.Kind> = [.turn, .endOfRoad]
         var result: [Maneuver] = []
@@ -289,6 +363,13 @@ public enum TurnPasses {
                 let next = steps[i + 1]
                 if turnKinds.contains(next.kind), next.distanceAlong - m.distanceAlong <= context.configuration.staggerDistance,
                    m.modifier.side != 0, next.modifier.side == -m.modifier.side {
+                    if next.distanceAlong - m.distanceAlong < context.configuration.crossroadsOffset,
+                       abs(m.turnAngle + next.turnAngle) < context.configuration.straightLimit,
+                       !context.configuration.straightOnAtEveryCrossroads {
+                        // Two nodes a few metres apart across a road: one crossroads gone straight over.
+                        i += 2
+                        continue
+                    }
                     m.then = next.modifier
                     m.thenKind = next.kind
                     m.junctions += next.junctions
@@ -312,10 +393,12 @@ public enum TurnPasses {
     /// drawing (the first junction's):
     /// - a roundabout absorbs a row just before it or just after it (the split of its approach, the
     ///   merge of its exit lane): the roundabout's row says everything;
-    /// - a U-turn likewise absorbs its neighbour;
+    /// - a U-turn keeps its own row, and so does its neighbour (a turn into a dead end, then back);
     /// - a "Straight on" row gives way to the row beside it;
     /// - two rows with a choice (a fork then a turn, a turn then a fork) become the first with the
     ///   second as its `then`: "Keep left at fork, then turn right". The exit road is the second's.
+    ///   Two turns the same way that turn the rider back at least `mergedUTurn` (through the gap of a
+    ///   divided road) are a U-turn.
     @Sendable public static func mergeCloseRows(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let choiceKinds: Set<Maneuver.Kind> = [.turn, .endOfRoad, .fork]
         var result: [Maneuver] = []
@@ -325,11 +408,15 @@ public enum TurnPasses {
                 result.append(step)
                 continue
             }
-            for dominant in [Maneuver.Kind.roundabout, .uTurn] where last.kind == dominant || step.kind == dominant {
-                if step.kind == dominant && last.kind != dominant { result[result.count - 1] = step }
-                break
+            if last.kind == .roundabout || step.kind == .roundabout {
+                if step.kind == .roundabout && last.kind != .roundabout { result[result.count - 1] = step }
+                if step.kind == .roundabout && last.kind == .roundabout { result.append(step) }
+                continue
             }
-            if [last.kind, step.kind].contains(where: { $0 == .roundabout || $0 == .uTurn }) { continue }
+            if last.kind == .uTurn || step.kind == .uTurn {
+                result.append(step)
+                continue
+            }
             if step.kind == .straightOn { continue }
             if last.kind == .straightOn { result[result.count - 1] = step; continue }
             if choiceKinds.contains(last.kind), choiceKinds.contains(step.kind), last.then == nil, step.then == nil {
@@ -338,7 +425,15 @@ public enum TurnPasses {
                 last.junctions += step.junctions
                 last.exitName = step.exitName
                 last.exitRef = step.exitRef
-                last.turnAngle = normalizedTurn(last.turnAngle + step.turnAngle)
+                let total = last.turnAngle + step.turnAngle
+                last.turnAngle = normalizedTurn(total)
+                if abs(total) >= context.configuration.mergedUTurn, last.modifier.side == step.modifier.side {
+                    // Two turns the same way that bring the rider back (across a divided road): a U-turn.
+                    last.kind = .uTurn
+                    last.modifier = .uTurn
+                    last.then = nil
+                    last.thenKind = nil
+                }
                 result[result.count - 1] = last
                 continue
             }

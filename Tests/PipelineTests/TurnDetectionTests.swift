@@ -258,10 +258,33 @@ struct TurnDetectionTests {
 
     @Test("two turns closer than the minimum spacing keep only the sharper")
     func minimumSpacing() throws {
-        let found = F.detect([F.junction(100, heading: 0, exit: 300, sides: [0]),
-                              F.junction(108, heading: 300, exit: 180, sides: [300])])
+        var first = TurnPasses.seed(F.junction(100, heading: 0, exit: 300, sides: [0]))
+        first.kind = .turn; first.turnAngle = -60
+        var second = TurnPasses.seed(F.junction(108, heading: 300, exit: 180, sides: [300]))
+        second.kind = .turn; second.turnAngle = -120
+        let found = TurnPasses.enforceMinimumSpacing([first, second], TurnDetector.Context())
         #expect(found.count == 1)
         #expect(found.first?.distanceAlong == 108)
+    }
+
+    @Test("a Straight on gives way to a row with a real choice, however sharp")
+    func spacingPrefersAChoice() throws {
+        var straight = TurnPasses.seed(F.junction(100, heading: 0, exit: 0, sides: [30]))
+        straight.kind = .straightOn; straight.turnAngle = 15
+        var turn = TurnPasses.seed(F.junction(110, heading: 0, exit: 330, sides: [0]))
+        turn.kind = .turn; turn.turnAngle = -12
+        #expect(TurnPasses.enforceMinimumSpacing([straight, turn], TurnDetector.Context()).map(\.distanceAlong) == [110])
+    }
+
+    @Test("two turns the same way 8 m apart are one row: the second is its 'then'; coming back they are a U-turn")
+    func closeRowsMerge() throws {
+        let found = F.detect([F.junction(100, heading: 0, exit: 300, sides: [0]),
+                              F.junction(108, heading: 300, exit: 250, sides: [300])])
+        #expect(found.count == 1)
+        #expect(found.first.map { Instructions.english.text(for: $0) } == "Turn left, then bear left")
+        let back = F.detect([F.junction(100, heading: 0, exit: 270, sides: [0]),
+                             F.junction(110, heading: 270, exit: 180, sides: [270])])
+        #expect(back.map(\.kind) == [.uTurn])
     }
 
     @Test("keep-straight reminders: none by default, one per interval on a long empty stretch when asked")
@@ -295,6 +318,6 @@ struct TurnDetectionTests {
     func passOrder() {
         #expect(TurnDetector.passes.map(\.name) == [
             "produce candidates", "collapse roundabouts", "mark U-turns", "classify junctions",
-            "merge staggered junctions", "enforce minimum spacing", "add keep-straight reminders"])
+            "merge staggered junctions", "merge close rows", "enforce minimum spacing", "add keep-straight reminders"])
     }
 }
