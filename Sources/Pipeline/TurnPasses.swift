@@ -363,7 +363,7 @@ public enum TurnPasses {
                 let next = steps[i + 1]
                 if turnKinds.contains(next.kind), next.distanceAlong - m.distanceAlong <= context.configuration.staggerDistance,
                    m.modifier.side != 0, next.modifier.side == -m.modifier.side {
-                    if next.distanceAlong - m.distanceAlong < context.configuration.crossroadsOffset,
+                    if m.coordinate.distance(to: next.coordinate) < context.configuration.crossroadsOffset,
                        abs(m.turnAngle + next.turnAngle) < context.configuration.straightLimit,
                        !context.configuration.straightOnAtEveryCrossroads {
                         // Two nodes a few metres apart across a road: one crossroads gone straight over.

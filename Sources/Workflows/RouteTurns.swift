@@ -37,15 +37,16 @@ public enum RouteTurns {
         return (all, offMap)
     }
 
-    /// The junctions the route passes on the junction graph of `mode`, in route order, and the
-    /// match they come from.
+    /// The junctions the route passes on the junction graph of `mode`, in route order, each at its
+    /// distance along `route` (`JunctionPlacement`), and the match they come from.
     public static func junctions(along route: [Coordinate], graph: RoadGraph, mode: TravelMode = .drive) -> (junctions: [Junction], match: MatchedRoute) {
         let rules = TravelRules.forMode(mode)
         let junctionGraph = rules.junctionGraph(of: graph)
         let match = RouteMatcher(graph: junctionGraph).match(route)
         let junctions = JunctionFinder(graph: junctionGraph, mayUse: { rules.speed(on: $0) != nil },
                                        obeysOneway: rules.obeysOneway).junctions(along: match)
-        return (junctions, match)
+        // Distances along the book's route, not the matched road: after a GPS gap the two differ.
+        return (JunctionPlacement.placed(junctions, on: Polyline(route)), match)
     }
 
     /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`).
