@@ -126,6 +126,21 @@ struct RestrictionReaderTests {
         try checkCrossroads(graph)
     }
 
+    @Test("the hostile corpus's restriction cases load without an error; only the controls hold a restriction")
+    func hostileCorpus() throws {
+        let folder = packageRoot().appendingPathComponent("Tests/Hostile/osm")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("restriction-") }.sorted()
+        #expect(names.count == 13)
+        for name in names {
+            let data = try OSMData.read(contentsOf: folder.appendingPathComponent(name))
+            let graph = OSMGraph.build(from: data)
+            // The controls: way 12 (5→2) into way 11 (2→4) at node 2 (XML); way 10 into itself (PBF: read, but no turn).
+            let expected = name == "restriction-valid.osm" ? 1 : 0
+            #expect(graph.turnRestrictions.entries.count == expected, "\(name)")
+            if name.hasSuffix("-valid.osm.pbf") { #expect(data.restrictions.count == 1) }
+        }
+    }
+
     @Test("PBF: a relation's packed roles, member ids and types; broken relations skipped")
     func pbf() throws {
         let strings = ["", "highway", "residential", "type", "restriction", "no_left_turn", "from", "via", "to", "only_straight_on"]
