@@ -103,8 +103,31 @@ public struct RouteMatcher: Sendable {
         /// a route reversed by hand), and forcing the flow would send it round a roundabout's ring
         /// again and again to reach the next point the wrong way.
         public var respectOneway: Bool = false
+        /// Without `respectOneway`, travel against a one-way road costs this many times its length
+        /// in a transition (so 10 m the wrong way count as 30 m). A noisy fix beside a divided road
+        /// or a roundabout lies as near the wrong carriageway or lane as the right one; a path the
+        /// wrong way along it is then less likely than the lawful one, yet still possible where the
+        /// track really went against the flow (a closed stage, a track reversed by hand).
+        public var wrongWayFactor: Double = 3
+        /// The vehicles whose turn restrictions transition paths honour: road books are driven, and
+        /// a car's restrictions bind every vehicle but a few (`except=bicycle`). Empty ignores them.
+        public var restrictedVehicles: RestrictedVehicles = .motorcar
+        /// Metres added to a transition path for a turn a restriction forbids: with `transitionBeta`
+        /// 5 m that makes it e⁻²⁰ less likely, so only a track that plainly took the turn keeps it.
+        public var restrictedTurnPenalty: Metres = 100
+        /// A matched path that leaves its first point, goes at most this far, then turns straight back
+        /// past that point (or comes back to its last point the same way) is a first or last fix
+        /// beyond where the vehicle was, not a U-turn: the loop is cut. A few GPS σ; a real U-turn at
+        /// a track's end runs further.
+        public var endTurnBackLength: Metres = 30
 
         public init() {}
+
+        /// The path-search rules these values make.
+        var searchRules: GraphSearch.Rules {
+            GraphSearch.Rules(respectOneway: respectOneway, wrongWayFactor: wrongWayFactor, vehicles: restrictedVehicles,
+                              restrictedTurnPenalty: restrictedTurnPenalty)
+        }
     }
 
     public let graph: RoadGraph
@@ -159,10 +182,10 @@ public struct RouteMatcher: Sendable {
             if hit.node == last.node { continue }
             let gap = along - last.distance
             let bound = gap * configuration.gapDetourFactor + configuration.gapSlack
-            let paths = search.shortestPaths(from: [(last.node, 0)], bound: bound,
-                                             respectOneway: configuration.respectOneway, targets: [hit.node])
-            if paths.distance[hit.node] != nil {
-                current.append(contentsOf: paths.path(to: hit.node).dropFirst())
+            let paths = search.shortestPaths(from: [(last.node, 0, nil)], bound: bound, rules: configuration.searchRules,
+                                             targets: [hit.node])
+            if let best = paths.best(at: hit.node, into: nil, in: graph, rules: configuration.searchRules) {
+                current.append(contentsOf: paths.path(toState: best.key, in: graph).dropFirst())
             } else {
                 finish(at: last.distance)
                 unmatched.append(last.distance...along)
@@ -309,14 +332,16 @@ public struct RouteMatcher: Sendable {
         return Array(found.prefix(configuration.maximumCandidates))
     }
 
-    /// The ways out of a candidate to the ends of its segment, with their costs in metres.
-    private func exits(_ c: Candidate) -> [(node: Int, cost: Metres)] {
-        var result: [(node: Int, cost: Metres)] = []
-        if search.canTravel(c.segment, forward: true, respectOneway: configuration.respectOneway) {
-            result.append((c.segment.to, (1 - c.fraction) * c.segmentLength))
+    /// The ways out of a candidate to the ends of its segment, with their costs in metres and the
+    /// way they run along.
+    private func exits(_ c: Candidate) -> [(node: Int, cost: Metres, way: Int?)] {
+        let rules = configuration.searchRules
+        var result: [(node: Int, cost: Metres, way: Int?)] = []
+        if let factor = search.factor(c.segment, forward: true, rules: rules) {
+            result.append((c.segment.to, (1 - c.fraction) * c.segmentLength * factor, c.segment.way))
         }
-        if search.canTravel(c.segment, forward: false, respectOneway: configuration.respectOneway) {
-            result.append((c.segment.from, c.fraction * c.segmentLength))
+        if let factor = search.factor(c.segment, forward: false, rules: rules) {
+            result.append((c.segment.from, c.fraction * c.segmentLength * factor, c.segment.way))
         }
         return result
     }
@@ -326,7 +351,7 @@ public struct RouteMatcher: Sendable {
     /// falling a few metres behind the last is noise, not a rider reversing.
     private func routeDistances(from c: Candidate, to targets: [Candidate], straight: Metres) -> [Metres?] {
         let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
-        let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+        let paths = search.shortestPaths(from: exits(c), bound: bound, rules: configuration.searchRules,
                                          targets: Set(targets.flatMap { [$0.segment.from, $0.segment.to] }))
         return targets.map { t in
             if t.segment == c.segment { return abs(t.fraction - c.fraction) * c.segmentLength }
@@ -334,17 +359,19 @@ public struct RouteMatcher: Sendable {
         }
     }
 
-    /// The cheapest way into candidate `t` from a search: through the segment's start or its end.
-    private func entry(into t: Candidate, paths: ShortestPaths) -> (node: Int, cost: Metres)? {
-        var best: (node: Int, cost: Metres)?
-        if let d = paths.distance[t.segment.from],
-           search.canTravel(t.segment, forward: true, respectOneway: configuration.respectOneway) {
-            best = (t.segment.from, d + t.fraction * t.segmentLength)
+    /// The cheapest way into candidate `t` from a search: through the segment's start or its end,
+    /// with the search state it comes from.
+    private func entry(into t: Candidate, paths: ShortestPaths) -> (node: Int, cost: Metres, key: Int)? {
+        let rules = configuration.searchRules
+        var best: (node: Int, cost: Metres, key: Int)?
+        if let reach = paths.best(at: t.segment.from, into: t.segment.way, in: graph, rules: rules),
+           let factor = search.factor(t.segment, forward: true, rules: rules) {
+            best = (t.segment.from, reach.cost + t.fraction * t.segmentLength * factor, reach.key)
         }
-        if let d = paths.distance[t.segment.to],
-           search.canTravel(t.segment, forward: false, respectOneway: configuration.respectOneway),
-           d + (1 - t.fraction) * t.segmentLength < (best?.cost ?? .infinity) {
-            best = (t.segment.to, d + (1 - t.fraction) * t.segmentLength)
+        if let reach = paths.best(at: t.segment.to, into: t.segment.way, in: graph, rules: rules),
+           let factor = search.factor(t.segment, forward: false, rules: rules),
+           reach.cost + (1 - t.fraction) * t.segmentLength * factor < (best?.cost ?? .infinity) {
+            best = (t.segment.to, reach.cost + (1 - t.fraction) * t.segmentLength * factor, reach.key)
         }
         return best
     }
@@ -361,10 +388,10 @@ public struct RouteMatcher: Sendable {
         for (c, t) in zip(chosen, chosen.dropFirst()) where c.segment != t.segment {
             let straight = c.point.distance(to: t.point)
             let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
-            let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+            let paths = search.shortestPaths(from: exits(c), bound: bound, rules: configuration.searchRules,
                                              targets: [t.segment.from, t.segment.to])
             guard let way = entry(into: t, paths: paths) else { continue }
-            let path = paths.path(to: way.node)
+            let path = paths.path(toState: way.key, in: graph)
             if firstExit == nil { firstExit = path.first }
             lastEntry = way.node
             for node in path where node != nodes.last { nodes.append(node) }
