@@ -195,10 +195,48 @@ public struct RouteMatcher: Sendable {
         }
         let end = lastSnapped?.distance ?? 0
         finish(at: end)
+        // A routed line starts and ends where its router snapped the handles, between nodes: the
+        // road it starts on leads to its first node, the one it ends on from its last. Adding the
+        // node behind the start and the one ahead of the end (as the HMM's pieces have) lets the
+        // first and last nodes passed be junctions.
+        if let first = firstSnapDistance, first > 0, !pieces.isEmpty,
+           let behind = neighbour(of: pieces[0].nodes[0], toward: route[0], avoiding: pieces[0].nodes[1]) {
+            pieces[0].nodes.insert(behind, at: 0)
+            pieces[0].nodeDistances.insert(-graph.coordinates[behind].distance(to: graph.coordinates[pieces[0].nodes[1]]), at: 0)
+        }
+        if end < input.length, let lastPiece = pieces.last, lastPiece.nodes.count >= 2,
+           let ahead = neighbour(of: lastPiece.nodes[lastPiece.nodes.count - 1], toward: route[route.count - 1],
+                                 avoiding: lastPiece.nodes[lastPiece.nodes.count - 2]) {
+            let k = pieces.count - 1
+            pieces[k].nodeDistances.append(pieces[k].nodeDistances.last! + graph.coordinates[ahead].distance(to: graph.coordinates[pieces[k].nodes.last!]))
+            pieces[k].nodes.append(ahead)
+        }
         if let first = firstSnapDistance, first > 0 { unmatched.insert(0...first, at: 0) }
         if route.count >= 2 && end < input.length { unmatched.append(end...input.length) }
         if firstSnapDistance == nil && route.count >= 2 { unmatched = [0...input.length] }
         return MatchedRoute(pieces: pieces, unmatched: unmatched)
+    }
+
+    /// The neighbour `n` of `node` such that `point` lies along the segment from `node` to `n`
+    /// (projecting inside it, within `searchRadius`), the nearest such; nil when none does or it
+    /// would be `avoiding` (the route's own next node: the point is not beyond `node`).
+    private func neighbour(of node: Int, toward point: Coordinate, avoiding: Int) -> Int? {
+        let frame = LocalFrame(origin: point)
+        let a = frame.project(graph.coordinates[node])
+        var best: (node: Int, offset: Metres)?
+        for edge in graph.edges(from: node) {
+            let b = frame.project(graph.coordinates[edge.target])
+            let dx = b.x - a.x, dy = b.y - a.y
+            let l2 = dx * dx + dy * dy
+            guard l2 > 0 else { continue }
+            let t = -(a.x * dx + a.y * dy) / l2
+            guard t > 0, t <= 1 else { continue }
+            let x = a.x + t * dx, y = a.y + t * dy
+            let offset = (x * x + y * y).squareRoot()
+            if offset <= configuration.searchRadius && offset < (best?.offset ?? .infinity) { best = (edge.target, offset) }
+        }
+        guard let best, best.node != avoiding else { return nil }
+        return best.node
     }
 
     private func piece(nodes: [Int], inputStart: Metres, inputEnd: Metres) -> MatchedRoute.Piece {
@@ -399,8 +437,9 @@ public struct RouteMatcher: Sendable {
         // Along a single segment, the direction of travel is the way the fraction grew.
         let forwardOnFirst = firstExit.map { $0 == first.segment.to } ?? (last.fraction >= first.fraction)
         let forwardOnLast = lastEntry.map { $0 == last.segment.from } ?? (last.fraction >= first.fraction)
-        let behind = forwardOnFirst ? first.segment.from : first.segment.to
-        let ahead = forwardOnLast ? last.segment.to : last.segment.from
+        var behind = forwardOnFirst ? first.segment.from : first.segment.to
+        var ahead = forwardOnLast ? last.segment.to : last.segment.from
+        trimTurnBacks(&nodes, behind: &behind, ahead: &ahead, first: first.point, last: last.point)
 
         var line = [first.point]
         var nodeDistances: [Metres] = [-first.point.distance(to: graph.coordinates[behind])]
@@ -416,6 +455,38 @@ public struct RouteMatcher: Sendable {
         nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead]))
         return MatchedRoute.Piece(nodes: [behind] + nodes + [ahead], line: line, nodeDistances: nodeDistances,
                                   inputStartDistance: inputStart, inputEndDistance: inputEnd)
+    }
+
+    /// Cuts a phantom U-turn at either end of a matched path (`Configuration.endTurnBackLength`):
+    /// - the path runs from the first point to the near end of its segment and straight back along
+    ///   the segment (`behind, n, behind`): the first fix lay beyond where the vehicle was, so the
+    ///   path starts towards `behind` instead, and `n` becomes the node behind;
+    /// - the path runs from its first node to a neighbour and back (`a, y, a`): the excursion goes;
+    /// and the same at the last point. Only excursions within `endTurnBackLength` of the end are cut.
+    private func trimTurnBacks(_ nodes: inout [Int], behind: inout Int, ahead: inout Int, first: Coordinate, last: Coordinate) {
+        let limit = configuration.endTurnBackLength
+        func at(_ node: Int) -> Coordinate { graph.coordinates[node] }
+        while !nodes.isEmpty {
+            if nodes.count >= 2, nodes[1] == behind, first.distance(to: at(nodes[0])) <= limit {
+                behind = nodes.removeFirst()
+            } else if nodes.count >= 3, nodes[0] == nodes[2],
+                      first.distance(to: at(nodes[0])) + at(nodes[0]).distance(to: at(nodes[1])) <= limit {
+                nodes.removeFirst(2)
+            } else {
+                break
+            }
+        }
+        while !nodes.isEmpty {
+            let n = nodes.count
+            if n >= 2, nodes[n - 2] == ahead, last.distance(to: at(nodes[n - 1])) <= limit {
+                ahead = nodes.removeLast()
+            } else if n >= 3, nodes[n - 1] == nodes[n - 3],
+                      last.distance(to: at(nodes[n - 1])) + at(nodes[n - 1]).distance(to: at(nodes[n - 2])) <= limit {
+                nodes.removeLast(2)
+            } else {
+                break
+            }
+        }
     }
 
     /// Sorts ranges and joins the ones that touch or overlap.
