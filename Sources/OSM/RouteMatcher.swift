@@ -11,9 +11,11 @@ public struct MatchedRoute: Sendable, Equatable {
         /// The graph geometry along the stretch: the node coordinates, starting and ending at the
         /// matched points when the stretch begins or ends between nodes.
         public var line: [Coordinate]
-        /// Distance along `line` at each of `nodes`, in metres. A stretch matched from a GPS track
-        /// begins and ends between nodes: its first node is the one behind the start (a negative
-        /// distance) and its last the one ahead of the end (beyond the line's length).
+        /// Distance along `line` at each of `nodes`, in metres. A stretch that begins or ends between
+        /// nodes (a GPS track; a routed line whose router snapped its ends onto a road) has as first
+        /// node the one behind the start (a negative distance) and as last the one ahead of the end
+        /// (beyond the line's length), so the first and last nodes passed can be junctions; a
+        /// stretch that begins or ends at a node (within GPS noise) begins or ends with that node.
         public var nodeDistances: [Metres]
         /// Distance along the input route, in metres, where the stretch begins.
         public var inputStartDistance: Metres
@@ -440,9 +442,27 @@ public struct RouteMatcher: Sendable {
         var behind = forwardOnFirst ? first.segment.from : first.segment.to
         var ahead = forwardOnLast ? last.segment.to : last.segment.from
         trimTurnBacks(&nodes, behind: &behind, ahead: &ahead, first: first.point, last: last.point)
+        // A chain that starts at its first node (within GPS noise) and wanders a little way along
+        // the segment away from it before leaving by that node started *at* the node: there is no
+        // road behind it, and no turn there. Likewise a chain that comes back to its last node.
+        let sigma = configuration.gpsSigma, limit = configuration.endTurnBackLength
+        func distance(_ c: Candidate, from node: Int) -> Metres {
+            (node == c.segment.to ? 1 - c.fraction : c.fraction) * c.segmentLength
+        }
+        var keepBehind = true, keepAhead = true
+        if let exit = nodes.first, exit == first.segment.from || exit == first.segment.to {
+            let onFirst = chosen.prefix { $0.segment == first.segment }.map { distance($0, from: exit) }
+            let start = distance(first, from: exit)
+            if start <= sigma, let farthest = onFirst.max(), farthest > start + sigma, farthest <= limit { keepBehind = false }
+        }
+        if let entry = nodes.last, entry == last.segment.from || entry == last.segment.to {
+            let onLast = chosen.reversed().prefix { $0.segment == last.segment }.map { distance($0, from: entry) }
+            let end = distance(last, from: entry)
+            if end <= sigma, let farthest = onLast.max(), farthest > end + sigma, farthest <= limit { keepAhead = false }
+        }
 
         var line = [first.point]
-        var nodeDistances: [Metres] = [-first.point.distance(to: graph.coordinates[behind])]
+        var nodeDistances: [Metres] = keepBehind ? [-first.point.distance(to: graph.coordinates[behind])] : []
         var along: Metres = 0
         for node in nodes {
             let p = graph.coordinates[node]
@@ -452,9 +472,9 @@ public struct RouteMatcher: Sendable {
         }
         if last.point != line.last || line.count == 1 { line.append(last.point) }
         along += nodes.isEmpty ? first.point.distance(to: last.point) : graph.coordinates[nodes.last!].distance(to: last.point)
-        nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead]))
-        return MatchedRoute.Piece(nodes: [behind] + nodes + [ahead], line: line, nodeDistances: nodeDistances,
-                                  inputStartDistance: inputStart, inputEndDistance: inputEnd)
+        if keepAhead { nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead])) }
+        return MatchedRoute.Piece(nodes: (keepBehind ? [behind] : []) + nodes + (keepAhead ? [ahead] : []), line: line,
+                                  nodeDistances: nodeDistances, inputStartDistance: inputStart, inputEndDistance: inputEnd)
     }
 
     /// Cuts a phantom U-turn at either end of a matched path (`Configuration.endTurnBackLength`):
@@ -463,9 +483,20 @@ public struct RouteMatcher: Sendable {
     ///   path starts towards `behind` instead, and `n` becomes the node behind;
     /// - the path runs from its first node to a neighbour and back (`a, y, a`): the excursion goes;
     /// and the same at the last point. Only excursions within `endTurnBackLength` of the end are cut.
+    /// (A chain that wanders along its first or last segment and comes back to the node it leaves
+    /// or ends by is handled in `assemble`: it starts or ends at that node.)
     private func trimTurnBacks(_ nodes: inout [Int], behind: inout Int, ahead: inout Int, first: Coordinate, last: Coordinate) {
         let limit = configuration.endTurnBackLength
         func at(_ node: Int) -> Coordinate { graph.coordinates[node] }
+        // One node, reached along the segment and left back along it: the vehicle did not get there.
+        if nodes.count == 1, behind == ahead {
+            if first.distance(to: at(nodes[0])) <= limit {
+                behind = nodes.removeFirst()
+            } else if last.distance(to: at(nodes[0])) <= limit {
+                ahead = nodes.removeFirst()
+            }
+            return
+        }
         while !nodes.isEmpty {
             if nodes.count >= 2, nodes[1] == behind, first.distance(to: at(nodes[0])) <= limit {
                 behind = nodes.removeFirst()
