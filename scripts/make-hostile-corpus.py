@@ -465,12 +465,71 @@ def make_osm():
     put("osm", "pbf-varint-overlong.osm.pbf", pbf_file(block=field(1, 2, b"") + b"\x12" + b"\xff" * 11 + b"\x01"), "fail", "a varint of 12 bytes")
     put("osm", "pbf-wire-type-group.osm.pbf", pbf_file(block=b"\x0b" * 5000 + b"\x0c" * 5000), "fail", "5,000 nested deprecated groups")
     put("osm", "pbf-wire-type-7.osm.pbf", pbf_file(block=b"\x0f\x00"), "fail", "wire type 7")
+    make_osm_restrictions()
     sample = read(os.path.join(ROOT, "samples", "data", "andorra", "andorra.osm.pbf"))
     put("osm", "pbf-andorra-truncated.osm.pbf", sample[:60_000], "fail", "the Andorra extract cut after 60 kB")
     flipped = bytearray(sample[:60_000])
     for k in range(200, 60_000, 997):
         flipped[k] ^= 0x55
     put("osm", "pbf-andorra-flipped.osm.pbf", bytes(flipped), "fail", "the first 60 kB of the extract with bytes flipped")
+
+
+def osm_relation(rid, members, tags):
+    """An OSM XML <relation>: members as (type, ref, role) strings, tags as (k, v) pairs."""
+    text = '<relation id="%s">' % rid
+    text += "".join('<member type="%s" ref="%s" role="%s"/>' % m for m in members)
+    text += "".join('<tag k="%s" v="%s"/>' % t for t in tags)
+    return text + "</relation>\n"
+
+
+def pbf_relation(rid, keys, vals, roles, memids, types):
+    """A PBF Relation message inside a group: string indices for keys, values and roles."""
+    rel = field(1, 0, rid) + field(2, 2, packed(keys)) + field(3, 2, packed(vals)) + field(8, 2, packed(roles)) \
+        + field(9, 2, packed(deltas(memids), True)) + field(10, 2, packed(types))
+    return field(2, 2, field(4, 2, rel))
+
+
+def make_osm_restrictions():
+    """Turn restriction relations (issue 11, class 10): broken ones are skipped, never refused."""
+    restriction = [("type", "restriction"), ("restriction", "no_left_turn")]
+    crossing = OSM_GOOD.replace("</osm>", '<node id="4" lat="42.5090" lon="1.5250"/><node id="5" lat="42.5080" lon="1.5280"/>'
+                                '<way id="11"><nd ref="2"/><nd ref="4"/><tag k="highway" v="residential"/></way>'
+                                '<way id="12"><nd ref="5"/><nd ref="2"/><tag k="highway" v="residential"/></way>\n</osm>')
+
+    def xml(name, relations, why):
+        put("osm", name, crossing.replace("</osm>", relations + "</osm>"), "ok", why)
+    xml("restriction-valid.osm", osm_relation(90, [("way", 12, "from"), ("node", 2, "via"), ("way", 11, "to")], restriction),
+        "control: a no_left_turn from way 12 into way 11 at node 2, where both end")
+    xml("restriction-missing-members.osm", osm_relation(91, [("way", 10, "from")], restriction)
+        + osm_relation(92, [], restriction), "restrictions without via or to members")
+    xml("restriction-wrong-roles.osm", osm_relation(93, [("node", 2, "from"), ("way", 10, "via"), ("relation", 11, "to")], restriction)
+        + osm_relation(94, [("way", 10, "from"), ("way", 10, "from"), ("node", 2, "via"), ("way", 11, "to")], restriction)
+        + osm_relation(95, [("way", 10, "outer"), ("node", 2, ""), ("bogus", 11, "to")], restriction),
+        "members of the wrong type, doubled, with unknown roles and types")
+    xml("restriction-unknown-ways.osm", osm_relation(96, [("way", 777, "from"), ("node", 888, "via"), ("way", 999, "to")], restriction)
+        + osm_relation(97, [("way", 10, "from"), ("node", 3, "via"), ("way", 11, "to")], restriction),
+        "ways and nodes not in the file; a via node the ways do not share")
+    xml("restriction-broken-attributes.osm", osm_relation(98, [("way", "x10", "from"), ("node", "", "via"), ("way", "99999999999999999999", "to")], restriction)
+        + '<relation id="nine"><member type="way" ref="10" role="from"/><tag k="type"/></relation>\n'
+        + '<relation id="99"><member ref="10" role="from"/><member type="node" role="via"/><tag v="x"/></relation>\n',
+        "member refs that are not whole numbers, a relation id that is not one, tags and members lacking attributes")
+    xml("restriction-many-members.osm", osm_relation(100, [("way", 10, "from"), ("node", 2, "via")] + [("way", 11, "to")] * 50_000, restriction),
+        "a restriction with 50,000 to members")
+    ids, lats, lons = good_nodes()
+    ways = [(10, [1, 2, 3], [1], [2])]
+    # strings: 0 "", 1 highway, 2 primary, 3 type, 4 restriction, 5 no_left_turn, 6 from, 7 via, 8 to
+    strings = (b"", b"highway", b"primary", b"type", b"restriction", b"no_left_turn", b"from", b"via", b"to")
+
+    def pbf(name, relations, why, **blob_options):
+        block = pbf_primitive_block(ids, lats, lons, ways, strings=strings) + relations
+        put("osm", name, pbf_file(block=block, **blob_options), "ok", why)
+    pbf("pbf-restriction-valid.osm.pbf", pbf_relation(90, [3, 4], [4, 5], [6, 7, 8], [10, 2, 10], [1, 0, 1]), "control: a restriction as PBF (from and to the same way, so it reads but maps onto no turn)")
+    pbf("pbf-restriction-roles-short.osm.pbf", pbf_relation(91, [3, 4], [4, 5], [6], [10, 2, 10], [1, 0, 1]), "fewer roles than members")
+    pbf("pbf-restriction-string-out.osm.pbf", pbf_relation(92, [3, 4, 99], [4, 5, 1], [6, 700, 8], [10, 2, 10], [1, 0, 1]), "a tag and a role naming strings beyond the table")
+    pbf("pbf-restriction-type-unknown.osm.pbf", pbf_relation(93, [3, 4], [4, 5], [6, 7, 8], [10, 2, 10], [1, 7, 1]), "member type 7")
+    pbf("pbf-restriction-unknown-ways.osm.pbf", pbf_relation(94, [3, 4], [4, 5], [6, 7, 8], [2**40, -5, 2**62], [1, 0, 1]), "member ids of ways and nodes not in the file")
+    pbf("pbf-restriction-no-members.osm.pbf", pbf_relation(95, [3, 4], [4, 5], [], [], []), "a restriction with no members")
+    pbf("pbf-restriction-many-members.osm.pbf", pbf_relation(96, [3, 4], [4, 5], [8] * 50_000, list(range(50_000)), [1] * 50_000), "50,000 to members (raw: zlib would inflate past the reader's ratio)", compress=False)
 
 
 # ---------------------------------------------------------------------------------------- DEM

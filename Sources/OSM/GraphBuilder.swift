@@ -97,7 +97,34 @@ public enum OSMGraph {
             }
             endRun()
         }
-        return RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways, wayNodes: wayNodes)
+        var graph = RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways, wayNodes: wayNodes)
+        graph.turnRestrictions = turnRestrictions(of: data, graphIndex: graphIndex, profile: profile)
+        return graph
+    }
+
+    /// The restrictions of `data` that fall on the graph: the via node is a graph node, the from
+    /// and to ways are roads of `profile` that begin or end at it (the wiki's rule; a restriction
+    /// that breaks it is ambiguous and skipped, as OSRM skips it) and differ (a `no_u_turn` on
+    /// one way needs no entry: routes never reverse on a road but at a dead end).
+    /// O(restrictions + ways).
+    static func turnRestrictions(of data: OSMData, graphIndex: [Int32], profile: RoadFilter) -> TurnRestrictions {
+        guard !data.restrictions.isEmpty else { return TurnRestrictions() }
+        let wanted = Set(data.restrictions.flatMap { [$0.fromWay, $0.toWay] })
+        var ends: [Int64: (first: Int64, last: Int64)] = [:]
+        for way in data.ways where wanted.contains(way.id) {
+            guard way.tags["highway"] != nil, profile.keeps(way.tags), let first = way.nodeIDs.first, let last = way.nodeIDs.last
+            else { continue }
+            ends[way.id] = (first, last)
+        }
+        var entries: [TurnRestrictions.Entry] = []
+        for r in data.restrictions where r.fromWay != r.toWay {
+            guard let from = ends[r.fromWay], let to = ends[r.toWay],
+                  from.first == r.viaNode || from.last == r.viaNode, to.first == r.viaNode || to.last == r.viaNode,
+                  let tableIndex = data.nodes.index(of: r.viaNode), graphIndex[tableIndex] >= 0 else { continue }
+            entries.append(TurnRestrictions.Entry(via: Int(graphIndex[tableIndex]), only: r.kind == .only,
+                                                  vehicles: r.vehicles, fromWayID: r.fromWay, toWayID: r.toWay))
+        }
+        return TurnRestrictions(entries)
     }
 }
 

@@ -87,16 +87,19 @@ public struct OSMWay: Sendable, Equatable {
     }
 }
 
-/// The nodes and ways of an OpenStreetMap file (relations are not read).
+/// The nodes and ways of an OpenStreetMap file, and its turn restrictions (the only relations read).
 public struct OSMData: Sendable {
     /// Every node of the file, whether or not a kept way uses it.
     public var nodes: OSMNodeTable
     /// The ways of the file that carry the tag key asked for (all ways when none was asked for).
     public var ways: [OSMWay]
+    /// The file's `type=restriction` relations that a car or a bicycle must obey, in file order.
+    public var restrictions: [OSMRestriction]
 
-    public init(nodes: OSMNodeTable, ways: [OSMWay]) {
+    public init(nodes: OSMNodeTable, ways: [OSMWay], restrictions: [OSMRestriction] = []) {
         self.nodes = nodes
         self.ways = ways
+        self.restrictions = restrictions
     }
 
     /// The encodings of OpenStreetMap data this package reads.
@@ -153,5 +156,129 @@ public struct OSMData: Sendable {
         case .gzippedXML:
             return try OSMXMLReader(fileName: fileName, wayKey: wayKey).read(path: url.path, gzipped: true)
         }
+    }
+}
+
+/// The vehicles a turn restriction binds. Pedestrians are never bound: a turn restriction is a
+/// traffic rule for vehicles (https://wiki.openstreetmap.org/wiki/Relation:restriction).
+public struct RestrictedVehicles: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Cars (`motorcar`, and the `motor_vehicle` and `vehicle` classes that hold it).
+    public static let motorcar = RestrictedVehicles(rawValue: 1)
+    /// Bicycles (`bicycle`, and the `vehicle` class that holds it).
+    public static let bicycle = RestrictedVehicles(rawValue: 2)
+    /// Every vehicle this package routes.
+    public static let all: RestrictedVehicles = [.motorcar, .bicycle]
+}
+
+/// One turn restriction as read from a `type=restriction` relation
+/// (https://wiki.openstreetmap.org/wiki/Relation:restriction): at node `viaNode`, coming from way
+/// `fromWay`, a `no_*` restriction forbids going on into `toWay`; an `only_*` restriction forbids
+/// going on into anything else.
+///
+/// Only restrictions through a via *node* are read; those through a via *way* (or several) are
+/// left out, as are restrictions for vehicles this package does not route (`restriction:hgv`,
+/// `:psv`, …) and time-conditional ones (`restriction:conditional`).
+public struct OSMRestriction: Sendable, Equatable {
+    /// Whether the restriction forbids one turn or allows only one.
+    public enum Kind: Sendable, Equatable {
+        /// `no_left_turn`, `no_right_turn`, `no_straight_on`, `no_u_turn`, `no_entry`, `no_exit`.
+        case no
+        /// `only_left_turn`, `only_right_turn`, `only_straight_on`, `only_u_turn`.
+        case only
+    }
+
+    /// The relation's id.
+    public var id: Int64
+    public var kind: Kind
+    public var fromWay: Int64
+    public var viaNode: Int64
+    public var toWay: Int64
+    /// The vehicles bound: those of the tag key (`restriction` binds all, `restriction:motorcar`
+    /// cars, …) less those listed in `except`.
+    public var vehicles: RestrictedVehicles
+
+    public init(id: Int64, kind: Kind, fromWay: Int64, viaNode: Int64, toWay: Int64, vehicles: RestrictedVehicles) {
+        self.id = id
+        self.kind = kind
+        self.fromWay = fromWay
+        self.viaNode = viaNode
+        self.toWay = toWay
+        self.vehicles = vehicles
+    }
+
+    /// A relation member's type, as both encodings give it.
+    public enum MemberType: Sendable { case node, way, relation }
+
+    /// The keys read, with the vehicles each binds: `restriction` and `restriction:vehicle` bind
+    /// every vehicle, `restriction:motor_vehicle` and `restriction:motorcar` cars,
+    /// `restriction:bicycle` bicycles. A more specific key is read after a general one and
+    /// replaces it for its vehicles.
+    static let keys: [(key: String, vehicles: RestrictedVehicles)] = [
+        ("restriction", .all), ("restriction:vehicle", .all), ("restriction:motor_vehicle", .motorcar),
+        ("restriction:motorcar", .motorcar), ("restriction:bicycle", .bicycle),
+    ]
+
+    /// The `except` values that exempt each vehicle (semicolon-separated in the tag).
+    static let exemptions: [String: RestrictedVehicles] = [
+        "motorcar": .motorcar, "motor_vehicle": .motorcar, "vehicle": .all, "bicycle": .bicycle,
+    ]
+
+    /// Whether a relation with `tags` could be a turn restriction this package reads
+    /// (`type=restriction`); lets a reader skip every other relation before reading its members.
+    static func isRestriction(_ tags: [String: String]) -> Bool { tags["type"] == "restriction" }
+
+    /// The restrictions a `type=restriction` relation states, or none when it is not one this
+    /// package reads: not exactly one `from` way, one `via` node and one `to` way (a via way, a
+    /// missing or doubled member, a wrong member type), no known `no_*`/`only_*` value, or every
+    /// vehicle exempt. Never fails: a broken relation is skipped. O(members + tags).
+    /// - Parameter members: each member's type, referenced id and role, in order.
+    public static func parse(id: Int64, tags: [String: String],
+                             members: [(type: MemberType, ref: Int64, role: String)]) -> [OSMRestriction] {
+        guard isRestriction(tags) else { return [] }
+        var from: Int64?, via: Int64?, to: Int64?
+        var fromCount = 0, viaCount = 0, toCount = 0
+        for member in members {
+            switch member.role {
+            case "from":
+                fromCount += 1
+                if member.type == .way { from = member.ref }
+            case "via":
+                viaCount += 1
+                if member.type == .node { via = member.ref }
+            case "to":
+                toCount += 1
+                if member.type == .way { to = member.ref }
+            default:
+                continue    // `location_hint` and other roles say nothing about the turn
+            }
+        }
+        guard fromCount == 1, viaCount == 1, toCount == 1, let from, let via, let to else { return [] }
+        var exempt: RestrictedVehicles = []
+        for value in (tags["except"] ?? "").split(separator: ";") {
+            exempt.formUnion(exemptions[value.trimmingCharacters(in: .whitespaces)] ?? [])
+        }
+        // Each vehicle takes the kind of the most specific key that binds it.
+        var kindFor: [Kind?] = [nil, nil]   // motorcar, bicycle
+        for (key, vehicles) in keys {
+            guard let value = tags[key] else { continue }
+            let kind: Kind
+            if value.hasPrefix("no_") { kind = .no } else if value.hasPrefix("only_") { kind = .only } else { continue }
+            if vehicles.contains(.motorcar) { kindFor[0] = kind }
+            if vehicles.contains(.bicycle) { kindFor[1] = kind }
+        }
+        var result: [OSMRestriction] = []
+        for kind in [Kind.no, .only] {
+            var vehicles: RestrictedVehicles = []
+            if kindFor[0] == kind { vehicles.insert(.motorcar) }
+            if kindFor[1] == kind { vehicles.insert(.bicycle) }
+            vehicles.subtract(exempt)
+            if !vehicles.isEmpty {
+                result.append(OSMRestriction(id: id, kind: kind, fromWay: from, viaNode: via, toWay: to, vehicles: vehicles))
+            }
+        }
+        return result
     }
 }

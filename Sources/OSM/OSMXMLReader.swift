@@ -4,7 +4,10 @@ import XML
 
 /// Reads OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML), plain or gzip-compressed, with
 /// the `XML` stream: `<node id lat lon>`, and `<way id>` with its `<nd ref>` and `<tag k v>`
-/// children. Relations, node tags, bounds and metadata are ignored.
+/// children, and `<relation id>` tagged `type=restriction` with its `<member type ref role>`
+/// children (turn restrictions, `OSMRestriction.parse`). Other relations, node tags, bounds and
+/// metadata are ignored. A broken relation (a member without a whole-number `ref`, a tag without
+/// `k` or `v`) is skipped, never refused: turn restrictions only refine a route.
 ///
 /// The file is streamed in 64 KiB pieces (inflated on the fly when gzipped), so memory holds only
 /// the node table and the kept ways. The stream refuses any DOCTYPE (so no entity can be
@@ -24,6 +27,13 @@ final class OSMXMLReader: XMLStreamHandler {
     private var wayID: Int64 = 0
     private var wayNodeIDs: [Int64] = []
     private var wayTags: [String: String] = [:]
+    /// The relation being read: its id (nil when the `id` attribute is unreadable), tags, members,
+    /// and whether a member or tag was broken (the relation is then skipped).
+    private var relationID: Int64?
+    private var relationTags: [String: String] = [:]
+    private var relationMembers: [(type: OSMRestriction.MemberType, ref: Int64, role: String)] = []
+    private var relationBroken = false
+    private var restrictions: [OSMRestriction] = []
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
@@ -47,14 +57,14 @@ final class OSMXMLReader: XMLStreamHandler {
             try parse { try $0.parse(file: file) }
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Reads a whole document held in memory.
     func read(bytes: UnsafeRawBufferPointer) throws -> OSMData {
         try parse { try $0.parse(bytes: bytes) }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Runs `feed` on a stream reporting to this reader (names as written, no namespaces), and
@@ -126,6 +136,10 @@ final class OSMXMLReader: XMLStreamHandler {
                 wayTags.removeAll(keepingCapacity: true)
             } else if name == "relation" {
                 context = .relation
+                relationID = try? integer("id", of: "relation", attributes)
+                relationTags.removeAll(keepingCapacity: true)
+                relationMembers.removeAll(keepingCapacity: true)
+                relationBroken = false
             }
         case .way:
             if name == "nd" {
@@ -137,15 +151,38 @@ final class OSMXMLReader: XMLStreamHandler {
                 }
                 wayTags[key] = value
             }
-        case .node, .relation:
+        case .relation:
+            if name == "tag" {
+                guard let key = attributes["k"], let value = attributes["v"] else { relationBroken = true; return }
+                relationTags[key] = value
+            } else if name == "member" {
+                // A restriction has three or four members; a relation with many is not one this
+                // reader uses, and its members are not kept (memory stays linear in what is used).
+                guard relationMembers.count < 16 else { relationBroken = true; return }
+                let type: OSMRestriction.MemberType
+                switch attributes["type"] {
+                case "node": type = .node
+                case "way": type = .way
+                case "relation": type = .relation
+                default: relationBroken = true; return
+                }
+                guard let ref = try? integer("ref", of: "member", attributes) else { relationBroken = true; return }
+                relationMembers.append((type, ref, attributes["role"] ?? ""))
+            }
+        case .node:
             break
         }
     }
 
     func endElement(_ name: XMLName, stream: XMLStream) {
         switch (context, name.localName) {
-        case (.node, "node"), (.relation, "relation"):
+        case (.node, "node"):
             context = .top
+        case (.relation, "relation"):
+            context = .top
+            if let relationID, !relationBroken {
+                restrictions.append(contentsOf: OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers))
+            }
         case (.way, "way"):
             context = .top
             if wayKey.map({ wayTags[$0] != nil }) ?? true {

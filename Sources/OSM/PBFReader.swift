@@ -38,6 +38,7 @@ final class PBFReader {
     private let wayKey: [UInt8]?
     private var nodes = OSMNodeTable()
     private var ways: [OSMWay] = []
+    private var restrictions: [OSMRestriction] = []
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -131,7 +132,7 @@ final class PBFReader {
             blobIndex += 1
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
@@ -299,6 +300,10 @@ final class PBFReader {
             throw ProtobufError(offset: 0, message: "granularity \(scale.granularity) is not positive")
         }
         let keyIndex = wayKey.flatMap { strings.index(of: $0) }
+        // A block whose strings lack `type` or `restriction` holds no turn restriction.
+        let restrictionStrings = strings.index(of: Array("type".utf8)).flatMap { type in
+            strings.index(of: Array("restriction".utf8)).map { (type: type, restriction: $0) }
+        }
         for var group in groups {
             // PrimitiveGroup { repeated Node nodes = 1; optional DenseNodes dense = 2; repeated Way ways = 3;
             //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
@@ -310,6 +315,9 @@ final class PBFReader {
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
                     if wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
+                case (4, .lengthDelimited):
+                    let relation = try group.lengthDelimited()
+                    if let restriction = restrictionStrings { try readRelation(relation, strings: strings, restriction: restriction) }
                 default: try group.skip(wireType)
                 }
             }
@@ -435,6 +443,69 @@ final class PBFReader {
     }
 }
 
+extension PBFReader {
+    /// `Relation { required int64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
+    /// optional Info info = 4; repeated int32 roles_sid = 8 [packed]; repeated sint64 memids = 9 [packed];
+    /// repeated MemberType types = 10 [packed]; }` — member ids delta-coded, types 0 node, 1 way, 2 relation.
+    ///
+    /// Only a relation tagged `type=restriction` (checked on the string indices, before any string
+    /// is built) has its members read; `OSMRestriction.parse` then keeps it or not. A relation
+    /// whose tags or members do not line up (a string beyond the table, more keys than values,
+    /// fewer roles than members) is skipped, not refused: turn restrictions refine a route, and a
+    /// broken one must not stop the map from loading. Wire-format damage still throws.
+    fileprivate func readRelation(_ bytes: ProtobufReader, strings: PBFStringTable,
+                                  restriction: (type: Int, restriction: Int)) throws(ProtobufError) {
+        var reader = bytes
+        var id: Int64?
+        var keys: ProtobufReader?, values: ProtobufReader?, roles: ProtobufReader?, ids: ProtobufReader?, types: ProtobufReader?
+        while let (number, wireType) = try reader.nextField() {
+            switch (number, wireType) {
+            case (1, .varint): id = try reader.int64()
+            case (2, .lengthDelimited): keys = try reader.lengthDelimited()
+            case (3, .lengthDelimited): values = try reader.lengthDelimited()
+            case (8, .lengthDelimited): roles = try reader.lengthDelimited()
+            case (9, .lengthDelimited): ids = try reader.lengthDelimited()
+            case (10, .lengthDelimited): types = try reader.lengthDelimited()
+            default: try reader.skip(wireType)
+            }
+        }
+        guard let id, var keys, var values else { return }
+        // First pass on indices only: is it `type=restriction`?
+        var isRestriction = false
+        var scanKeys = keys, scanValues = values
+        while !scanKeys.isAtEnd, !scanValues.isAtEnd {
+            let key = try scanKeys.varint(), value = try scanValues.varint()
+            if key == UInt64(restriction.type) && value == UInt64(restriction.restriction) { isRestriction = true }
+        }
+        guard isRestriction else { return }
+        var tags: [String: String] = [:]
+        while !keys.isAtEnd, !values.isAtEnd {
+            let key = try keys.varint(), value = try values.varint()
+            guard let k = strings.string(at: key), let v = strings.string(at: value) else { return }
+            tags[k] = v
+        }
+        guard var roles, var ids, var types else { return }
+        var members: [(type: OSMRestriction.MemberType, ref: Int64, role: String)] = []
+        var ref: Int64 = 0
+        while !ids.isAtEnd {
+            // A restriction has three members (four with a location hint); more is not one this reader uses.
+            guard members.count < 16, !roles.isAtEnd, !types.isAtEnd else { return }
+            ref &+= try ids.sint64()
+            let role = try roles.varint(), type = try types.varint()
+            guard let roleName = strings.string(at: role) else { return }
+            let memberType: OSMRestriction.MemberType
+            switch type {
+            case 0: memberType = .node
+            case 1: memberType = .way
+            case 2: memberType = .relation
+            default: return
+            }
+            members.append((memberType, ref, roleName))
+        }
+        restrictions.append(contentsOf: OSMRestriction.parse(id: id, tags: tags, members: members))
+    }
+}
+
 /// The coordinate scale of one `PrimitiveBlock`: a coordinate in degrees is
 /// `1e-9 × (offset + granularity × value)` (PBF_Format, "Definition of OSMData fileblock").
 private struct PBFScale {
@@ -458,7 +529,7 @@ private struct PBFScale {
 
 /// `StringTable { repeated bytes s = 1; }`: the strings of one block, kept as slices of the block
 /// (index 0 is the empty string by convention). A string is built only when asked for.
-private struct PBFStringTable {
+fileprivate struct PBFStringTable {
     private var entries: [UnsafeRawBufferPointer] = []
 
     init() {}
@@ -480,6 +551,11 @@ private struct PBFStringTable {
     /// The index of the string whose bytes are `bytes`, or nil. O(strings × length).
     func index(of bytes: [UInt8]) -> Int? {
         entries.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+
+    /// The string at `index`, or nil when the index is beyond the table.
+    func string(at index: UInt64) -> String? {
+        index < UInt64(entries.count) ? String(decoding: entries[Int(index)], as: UTF8.self) : nil
     }
 
     /// The string at `index`.

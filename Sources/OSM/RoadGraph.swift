@@ -67,6 +67,10 @@ public struct RoadGraph: Sendable {
     let edgeTarget: [Int32]
     let edgeWay: [Int32]
     let edgeForward: [Bool]
+    /// The turn restrictions at the graph's nodes (`type=restriction` relations with a via node):
+    /// `OSMGraph.build` fills them; a graph built from way lists has none until set.
+    /// Query with `allowsTurn(fromWay:at:toWay:for:)`.
+    public var turnRestrictions = TurnRestrictions()
 
     /// Builds the graph from ways given as lists of node indices (consecutive duplicates are
     /// ignored). O(nodes + way nodes).

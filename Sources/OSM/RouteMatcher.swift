@@ -11,9 +11,11 @@ public struct MatchedRoute: Sendable, Equatable {
         /// The graph geometry along the stretch: the node coordinates, starting and ending at the
         /// matched points when the stretch begins or ends between nodes.
         public var line: [Coordinate]
-        /// Distance along `line` at each of `nodes`, in metres. A stretch matched from a GPS track
-        /// begins and ends between nodes: its first node is the one behind the start (a negative
-        /// distance) and its last the one ahead of the end (beyond the line's length).
+        /// Distance along `line` at each of `nodes`, in metres. A stretch that begins or ends between
+        /// nodes (a GPS track; a routed line whose router snapped its ends onto a road) has as first
+        /// node the one behind the start (a negative distance) and as last the one ahead of the end
+        /// (beyond the line's length), so the first and last nodes passed can be junctions; a
+        /// stretch that begins or ends at a node (within GPS noise) begins or ends with that node.
         public var nodeDistances: [Metres]
         /// Distance along the input route, in metres, where the stretch begins.
         public var inputStartDistance: Metres
@@ -103,8 +105,31 @@ public struct RouteMatcher: Sendable {
         /// a route reversed by hand), and forcing the flow would send it round a roundabout's ring
         /// again and again to reach the next point the wrong way.
         public var respectOneway: Bool = false
+        /// Without `respectOneway`, travel against a one-way road costs this many times its length
+        /// in a transition (so 10 m the wrong way count as 30 m). A noisy fix beside a divided road
+        /// or a roundabout lies as near the wrong carriageway or lane as the right one; a path the
+        /// wrong way along it is then less likely than the lawful one, yet still possible where the
+        /// track really went against the flow (a closed stage, a track reversed by hand).
+        public var wrongWayFactor: Double = 3
+        /// The vehicles whose turn restrictions transition paths honour: road books are driven, and
+        /// a car's restrictions bind every vehicle but a few (`except=bicycle`). Empty ignores them.
+        public var restrictedVehicles: RestrictedVehicles = .motorcar
+        /// Metres added to a transition path for a turn a restriction forbids: with `transitionBeta`
+        /// 5 m that makes it e⁻²⁰ less likely, so only a track that plainly took the turn keeps it.
+        public var restrictedTurnPenalty: Metres = 100
+        /// A matched path that leaves its first point, goes at most this far, then turns straight back
+        /// past that point (or comes back to its last point the same way) is a first or last fix
+        /// beyond where the vehicle was, not a U-turn: the loop is cut. A few GPS σ; a real U-turn at
+        /// a track's end runs further.
+        public var endTurnBackLength: Metres = 30
 
         public init() {}
+
+        /// The path-search rules these values make.
+        var searchRules: GraphSearch.Rules {
+            GraphSearch.Rules(respectOneway: respectOneway, wrongWayFactor: wrongWayFactor, vehicles: restrictedVehicles,
+                              restrictedTurnPenalty: restrictedTurnPenalty)
+        }
     }
 
     public let graph: RoadGraph
@@ -159,10 +184,10 @@ public struct RouteMatcher: Sendable {
             if hit.node == last.node { continue }
             let gap = along - last.distance
             let bound = gap * configuration.gapDetourFactor + configuration.gapSlack
-            let paths = search.shortestPaths(from: [(last.node, 0)], bound: bound,
-                                             respectOneway: configuration.respectOneway, targets: [hit.node])
-            if paths.distance[hit.node] != nil {
-                current.append(contentsOf: paths.path(to: hit.node).dropFirst())
+            let paths = search.shortestPaths(from: [(last.node, 0, nil)], bound: bound, rules: configuration.searchRules,
+                                             targets: [hit.node])
+            if let best = paths.best(at: hit.node, into: nil, in: graph, rules: configuration.searchRules) {
+                current.append(contentsOf: paths.path(toState: best.key, in: graph).dropFirst())
             } else {
                 finish(at: last.distance)
                 unmatched.append(last.distance...along)
@@ -172,10 +197,48 @@ public struct RouteMatcher: Sendable {
         }
         let end = lastSnapped?.distance ?? 0
         finish(at: end)
+        // A routed line starts and ends where its router snapped the handles, between nodes: the
+        // road it starts on leads to its first node, the one it ends on from its last. Adding the
+        // node behind the start and the one ahead of the end (as the HMM's pieces have) lets the
+        // first and last nodes passed be junctions.
+        if let first = firstSnapDistance, first > 0, !pieces.isEmpty,
+           let behind = neighbour(of: pieces[0].nodes[0], toward: route[0], avoiding: pieces[0].nodes[1]) {
+            pieces[0].nodes.insert(behind, at: 0)
+            pieces[0].nodeDistances.insert(-graph.coordinates[behind].distance(to: graph.coordinates[pieces[0].nodes[1]]), at: 0)
+        }
+        if end < input.length, let lastPiece = pieces.last, lastPiece.nodes.count >= 2,
+           let ahead = neighbour(of: lastPiece.nodes[lastPiece.nodes.count - 1], toward: route[route.count - 1],
+                                 avoiding: lastPiece.nodes[lastPiece.nodes.count - 2]) {
+            let k = pieces.count - 1
+            pieces[k].nodeDistances.append(pieces[k].nodeDistances.last! + graph.coordinates[ahead].distance(to: graph.coordinates[pieces[k].nodes.last!]))
+            pieces[k].nodes.append(ahead)
+        }
         if let first = firstSnapDistance, first > 0 { unmatched.insert(0...first, at: 0) }
         if route.count >= 2 && end < input.length { unmatched.append(end...input.length) }
         if firstSnapDistance == nil && route.count >= 2 { unmatched = [0...input.length] }
         return MatchedRoute(pieces: pieces, unmatched: unmatched)
+    }
+
+    /// The neighbour `n` of `node` such that `point` lies along the segment from `node` to `n`
+    /// (projecting inside it, within `searchRadius`), the nearest such; nil when none does or it
+    /// would be `avoiding` (the route's own next node: the point is not beyond `node`).
+    private func neighbour(of node: Int, toward point: Coordinate, avoiding: Int) -> Int? {
+        let frame = LocalFrame(origin: point)
+        let a = frame.project(graph.coordinates[node])
+        var best: (node: Int, offset: Metres)?
+        for edge in graph.edges(from: node) {
+            let b = frame.project(graph.coordinates[edge.target])
+            let dx = b.x - a.x, dy = b.y - a.y
+            let l2 = dx * dx + dy * dy
+            guard l2 > 0 else { continue }
+            let t = -(a.x * dx + a.y * dy) / l2
+            guard t > 0, t <= 1 else { continue }
+            let x = a.x + t * dx, y = a.y + t * dy
+            let offset = (x * x + y * y).squareRoot()
+            if offset <= configuration.searchRadius && offset < (best?.offset ?? .infinity) { best = (edge.target, offset) }
+        }
+        guard let best, best.node != avoiding else { return nil }
+        return best.node
     }
 
     private func piece(nodes: [Int], inputStart: Metres, inputEnd: Metres) -> MatchedRoute.Piece {
@@ -309,14 +372,16 @@ public struct RouteMatcher: Sendable {
         return Array(found.prefix(configuration.maximumCandidates))
     }
 
-    /// The ways out of a candidate to the ends of its segment, with their costs in metres.
-    private func exits(_ c: Candidate) -> [(node: Int, cost: Metres)] {
-        var result: [(node: Int, cost: Metres)] = []
-        if search.canTravel(c.segment, forward: true, respectOneway: configuration.respectOneway) {
-            result.append((c.segment.to, (1 - c.fraction) * c.segmentLength))
+    /// The ways out of a candidate to the ends of its segment, with their costs in metres and the
+    /// way they run along.
+    private func exits(_ c: Candidate) -> [(node: Int, cost: Metres, way: Int?)] {
+        let rules = configuration.searchRules
+        var result: [(node: Int, cost: Metres, way: Int?)] = []
+        if let factor = search.factor(c.segment, forward: true, rules: rules) {
+            result.append((c.segment.to, (1 - c.fraction) * c.segmentLength * factor, c.segment.way))
         }
-        if search.canTravel(c.segment, forward: false, respectOneway: configuration.respectOneway) {
-            result.append((c.segment.from, c.fraction * c.segmentLength))
+        if let factor = search.factor(c.segment, forward: false, rules: rules) {
+            result.append((c.segment.from, c.fraction * c.segmentLength * factor, c.segment.way))
         }
         return result
     }
@@ -326,7 +391,7 @@ public struct RouteMatcher: Sendable {
     /// falling a few metres behind the last is noise, not a rider reversing.
     private func routeDistances(from c: Candidate, to targets: [Candidate], straight: Metres) -> [Metres?] {
         let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
-        let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+        let paths = search.shortestPaths(from: exits(c), bound: bound, rules: configuration.searchRules,
                                          targets: Set(targets.flatMap { [$0.segment.from, $0.segment.to] }))
         return targets.map { t in
             if t.segment == c.segment { return abs(t.fraction - c.fraction) * c.segmentLength }
@@ -334,17 +399,19 @@ public struct RouteMatcher: Sendable {
         }
     }
 
-    /// The cheapest way into candidate `t` from a search: through the segment's start or its end.
-    private func entry(into t: Candidate, paths: ShortestPaths) -> (node: Int, cost: Metres)? {
-        var best: (node: Int, cost: Metres)?
-        if let d = paths.distance[t.segment.from],
-           search.canTravel(t.segment, forward: true, respectOneway: configuration.respectOneway) {
-            best = (t.segment.from, d + t.fraction * t.segmentLength)
+    /// The cheapest way into candidate `t` from a search: through the segment's start or its end,
+    /// with the search state it comes from.
+    private func entry(into t: Candidate, paths: ShortestPaths) -> (node: Int, cost: Metres, key: Int)? {
+        let rules = configuration.searchRules
+        var best: (node: Int, cost: Metres, key: Int)?
+        if let reach = paths.best(at: t.segment.from, into: t.segment.way, in: graph, rules: rules),
+           let factor = search.factor(t.segment, forward: true, rules: rules) {
+            best = (t.segment.from, reach.cost + t.fraction * t.segmentLength * factor, reach.key)
         }
-        if let d = paths.distance[t.segment.to],
-           search.canTravel(t.segment, forward: false, respectOneway: configuration.respectOneway),
-           d + (1 - t.fraction) * t.segmentLength < (best?.cost ?? .infinity) {
-            best = (t.segment.to, d + (1 - t.fraction) * t.segmentLength)
+        if let reach = paths.best(at: t.segment.to, into: t.segment.way, in: graph, rules: rules),
+           let factor = search.factor(t.segment, forward: false, rules: rules),
+           reach.cost + (1 - t.fraction) * t.segmentLength * factor < (best?.cost ?? .infinity) {
+            best = (t.segment.to, reach.cost + (1 - t.fraction) * t.segmentLength * factor, reach.key)
         }
         return best
     }
@@ -361,10 +428,10 @@ public struct RouteMatcher: Sendable {
         for (c, t) in zip(chosen, chosen.dropFirst()) where c.segment != t.segment {
             let straight = c.point.distance(to: t.point)
             let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
-            let paths = search.shortestPaths(from: exits(c), bound: bound, respectOneway: configuration.respectOneway,
+            let paths = search.shortestPaths(from: exits(c), bound: bound, rules: configuration.searchRules,
                                              targets: [t.segment.from, t.segment.to])
             guard let way = entry(into: t, paths: paths) else { continue }
-            let path = paths.path(to: way.node)
+            let path = paths.path(toState: way.key, in: graph)
             if firstExit == nil { firstExit = path.first }
             lastEntry = way.node
             for node in path where node != nodes.last { nodes.append(node) }
@@ -372,11 +439,30 @@ public struct RouteMatcher: Sendable {
         // Along a single segment, the direction of travel is the way the fraction grew.
         let forwardOnFirst = firstExit.map { $0 == first.segment.to } ?? (last.fraction >= first.fraction)
         let forwardOnLast = lastEntry.map { $0 == last.segment.from } ?? (last.fraction >= first.fraction)
-        let behind = forwardOnFirst ? first.segment.from : first.segment.to
-        let ahead = forwardOnLast ? last.segment.to : last.segment.from
+        var behind = forwardOnFirst ? first.segment.from : first.segment.to
+        var ahead = forwardOnLast ? last.segment.to : last.segment.from
+        trimTurnBacks(&nodes, behind: &behind, ahead: &ahead, first: first.point, last: last.point)
+        // A chain that starts at its first node (within GPS noise) and wanders a little way along
+        // the segment away from it before leaving by that node started *at* the node: there is no
+        // road behind it, and no turn there. Likewise a chain that comes back to its last node.
+        let sigma = configuration.gpsSigma, limit = configuration.endTurnBackLength
+        func distance(_ c: Candidate, from node: Int) -> Metres {
+            (node == c.segment.to ? 1 - c.fraction : c.fraction) * c.segmentLength
+        }
+        var keepBehind = true, keepAhead = true
+        if let exit = nodes.first, exit == first.segment.from || exit == first.segment.to {
+            let onFirst = chosen.prefix { $0.segment == first.segment }.map { distance($0, from: exit) }
+            let start = distance(first, from: exit)
+            if start <= sigma, let farthest = onFirst.max(), farthest > start + sigma, farthest <= limit { keepBehind = false }
+        }
+        if let entry = nodes.last, entry == last.segment.from || entry == last.segment.to {
+            let onLast = chosen.reversed().prefix { $0.segment == last.segment }.map { distance($0, from: entry) }
+            let end = distance(last, from: entry)
+            if end <= sigma, let farthest = onLast.max(), farthest > end + sigma, farthest <= limit { keepAhead = false }
+        }
 
         var line = [first.point]
-        var nodeDistances: [Metres] = [-first.point.distance(to: graph.coordinates[behind])]
+        var nodeDistances: [Metres] = keepBehind ? [-first.point.distance(to: graph.coordinates[behind])] : []
         var along: Metres = 0
         for node in nodes {
             let p = graph.coordinates[node]
@@ -386,9 +472,52 @@ public struct RouteMatcher: Sendable {
         }
         if last.point != line.last || line.count == 1 { line.append(last.point) }
         along += nodes.isEmpty ? first.point.distance(to: last.point) : graph.coordinates[nodes.last!].distance(to: last.point)
-        nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead]))
-        return MatchedRoute.Piece(nodes: [behind] + nodes + [ahead], line: line, nodeDistances: nodeDistances,
-                                  inputStartDistance: inputStart, inputEndDistance: inputEnd)
+        if keepAhead { nodeDistances.append(along + last.point.distance(to: graph.coordinates[ahead])) }
+        return MatchedRoute.Piece(nodes: (keepBehind ? [behind] : []) + nodes + (keepAhead ? [ahead] : []), line: line,
+                                  nodeDistances: nodeDistances, inputStartDistance: inputStart, inputEndDistance: inputEnd)
+    }
+
+    /// Cuts a phantom U-turn at either end of a matched path (`Configuration.endTurnBackLength`):
+    /// - the path runs from the first point to the near end of its segment and straight back along
+    ///   the segment (`behind, n, behind`): the first fix lay beyond where the vehicle was, so the
+    ///   path starts towards `behind` instead, and `n` becomes the node behind;
+    /// - the path runs from its first node to a neighbour and back (`a, y, a`): the excursion goes;
+    /// and the same at the last point. Only excursions within `endTurnBackLength` of the end are cut.
+    /// (A chain that wanders along its first or last segment and comes back to the node it leaves
+    /// or ends by is handled in `assemble`: it starts or ends at that node.)
+    private func trimTurnBacks(_ nodes: inout [Int], behind: inout Int, ahead: inout Int, first: Coordinate, last: Coordinate) {
+        let limit = configuration.endTurnBackLength
+        func at(_ node: Int) -> Coordinate { graph.coordinates[node] }
+        // One node, reached along the segment and left back along it: the vehicle did not get there.
+        if nodes.count == 1, behind == ahead {
+            if first.distance(to: at(nodes[0])) <= limit {
+                behind = nodes.removeFirst()
+            } else if last.distance(to: at(nodes[0])) <= limit {
+                ahead = nodes.removeFirst()
+            }
+            return
+        }
+        while !nodes.isEmpty {
+            if nodes.count >= 2, nodes[1] == behind, first.distance(to: at(nodes[0])) <= limit {
+                behind = nodes.removeFirst()
+            } else if nodes.count >= 3, nodes[0] == nodes[2],
+                      first.distance(to: at(nodes[0])) + at(nodes[0]).distance(to: at(nodes[1])) <= limit {
+                nodes.removeFirst(2)
+            } else {
+                break
+            }
+        }
+        while !nodes.isEmpty {
+            let n = nodes.count
+            if n >= 2, nodes[n - 2] == ahead, last.distance(to: at(nodes[n - 1])) <= limit {
+                ahead = nodes.removeLast()
+            } else if n >= 3, nodes[n - 1] == nodes[n - 3],
+                      last.distance(to: at(nodes[n - 1])) + at(nodes[n - 1]).distance(to: at(nodes[n - 2])) <= limit {
+                nodes.removeLast(2)
+            } else {
+                break
+            }
+        }
     }
 
     /// Sorts ranges and joins the ones that touch or overlap.

@@ -49,6 +49,9 @@ public struct EmbeddedRouter: RoutingEngine {
     /// CSR adjacency copied from the graph: the edges of node `i` are `edgeStart[i]..<edgeStart[i + 1]`.
     private let edgeStart: [Int32]
     private let edgeTarget: [Int32]
+    /// The node each edge leaves and the way (index into `graph.ways`) it runs along.
+    private let edgeSource: [Int32]
+    private let edgeWay: [Int32]
     /// Geodesic length of each directed edge in metres.
     private let edgeLength: [Metres]
     /// Per mode (in `TravelMode.allCases` order): the times of every edge, which ways are usable.
@@ -79,12 +82,16 @@ public struct EmbeddedRouter: RoutingEngine {
         var start = [Int32](repeating: 0, count: graph.count + 1)
         var target = [Int32](repeating: 0, count: graph.edgeCount)
         var length = [Metres](repeating: 0, count: graph.edgeCount)
+        var source = [Int32](repeating: 0, count: graph.edgeCount)
+        var way = [Int32](repeating: 0, count: graph.edgeCount)
         for node in 0..<graph.count {
             let range = graph.edgeIndices(from: node)
             start[node + 1] = Int32(range.upperBound)
             for e in range {
                 let edge = graph.edge(at: e)
                 target[e] = Int32(edge.target)
+                source[e] = Int32(node)
+                way[e] = Int32(edge.way)
                 if edge.forward {
                     length[e] = graph.coordinates[node].distance(to: graph.coordinates[edge.target])
                 }
@@ -103,6 +110,8 @@ public struct EmbeddedRouter: RoutingEngine {
         }
         edgeStart = start
         edgeTarget = target
+        edgeSource = source
+        edgeWay = way
         edgeLength = length
         modes = TravelMode.allCases.map { ModeTable(rules: .forMode($0), graph: graph, edgeLength: length) }
         latitude = graph.coordinates.map { $0.latitude * .pi / 180 }
@@ -185,58 +194,103 @@ public struct EmbeddedRouter: RoutingEngine {
     /// A* from the start snap's segment ends to the end snap's, through a virtual goal node
     /// (index `graph.count`) that the end segment's nodes reach at their partial times. A start and
     /// end on the same segment also reach the goal directly.
+    ///
+    /// The search is node-based except at the via nodes of the mode's turn restrictions: there a
+    /// state is the node *and the edge that entered it* (index `graph.count + 1 + k` for the k-th
+    /// such edge, `ModeTable.viaStates`), so a turn the restrictions forbid is not taken and a
+    /// node reached the forbidden way can still be reached, later, the allowed way. From such a
+    /// state, or from a node next to a via node, the search never goes straight back the way it
+    /// came (OSRM allows U-turns only at dead ends). Elsewhere the state is the node alone, so a map without restrictions
+    /// searches exactly as before.
     private func quickest(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable) -> Found? {
         let n = graph.count
         let goal = n
-        var cost = [Double](repeating: .infinity, count: n + 1)
-        var parent = [Int32](repeating: -1, count: n + 1)
-        var closed = [Bool](repeating: false, count: n + 1)
+        let stateCount = n + 1 + table.viaIncoming.count
+        var cost = [Double](repeating: .infinity, count: stateCount)
+        var parent = [Int32](repeating: -1, count: stateCount)
+        var closed = [Bool](repeating: false, count: stateCount)
         var heap = MinHeap()
         let fromStart: Int32 = -2
         let goalLatitude = t.coordinate.latitude * .pi / 180, goalLongitude = t.coordinate.longitude * .pi / 180
         let goalCos = cos(goalLatitude)
         let secondsPerMetre = 1 / table.rules.maximumSpeed
         let radius = Self.heuristicRadius
+        let viaState = table.viaState
+        let viaIncoming = table.viaIncoming
+        func node(ofState state: Int) -> Int { state <= n ? state : Int(edgeTarget[Int(viaIncoming[state - n - 1])]) }
+        /// The state entered by taking edge `e`.
+        func state(after e: Int) -> Int {
+            let k = viaState.isEmpty ? -1 : Int(viaState[e])
+            return k < 0 ? Int(edgeTarget[e]) : n + 1 + k
+        }
         func heuristic(_ node: Int) -> Double {
             let dLat = sin((latitude[node] - goalLatitude) / 2), dLon = sin((longitude[node] - goalLongitude) / 2)
             let h = min(1, dLat * dLat + cosLatitude[node] * goalCos * dLon * dLon)
             return 2 * radius * asin(h.squareRoot()) * secondsPerMetre
         }
-        func open(_ node: Int, _ g: Double, from p: Int32) {
-            guard g < cost[node] else { return }
-            cost[node] = g
-            parent[node] = p
-            heap.push(g + (node == goal ? 0 : heuristic(node)), Int32(node))
+        func open(_ state: Int, _ g: Double, from p: Int32) {
+            guard g < cost[state] else { return }
+            cost[state] = g
+            parent[state] = p
+            heap.push(g + (state == goal ? 0 : heuristic(node(ofState: state))), Int32(state))
         }
         if s.from == t.from && s.to == t.to && s.way == t.way,
            let direct = partial(s, from: s.fraction, to: t.fraction, table: table) {
             open(goal, direct, from: fromStart)
         }
-        if let toEnd = partial(s, from: s.fraction, to: 1, table: table) { open(s.to, toEnd, from: fromStart) }
-        if let toStart = partial(s, from: s.fraction, to: 0, table: table) { open(s.from, toStart, from: fromStart) }
+        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
+            open(state(after: e), toEnd, from: fromStart)
+        }
+        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
+            open(state(after: e), toStart, from: fromStart)
+        }
         let fromGoalSegmentStart = partial(t, from: 0, to: t.fraction, table: table)
         let fromGoalSegmentEnd = partial(t, from: 1, to: t.fraction, table: table)
         let seconds = table.edgeSeconds
+        let vehicles = table.vehicles
         while let (_, item) = heap.pop() {
-            let node = Int(item)
-            if closed[node] { continue }
-            closed[node] = true
-            if node == goal { break }
-            let g = cost[node]
-            for e in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
-                let step = seconds[e]
-                guard step.isFinite else { continue }
-                let next = Int(edgeTarget[e])
-                if !closed[next] { open(next, g + step, from: item) }
+            let current = Int(item)
+            if closed[current] { continue }
+            closed[current] = true
+            if current == goal { break }
+            let g = cost[current]
+            if current < n {
+                for e in Int(edgeStart[current])..<Int(edgeStart[current + 1]) {
+                    let step = seconds[e]
+                    guard step.isFinite else { continue }
+                    let next = state(after: e)
+                    guard !closed[next] else { continue }
+                    // Back to the node one came from, into a via state (any other is closed): a
+                    // U-turn in the road, allowed only at a dead end.
+                    if next > n, parent[current] >= 0, node(ofState: Int(parent[current])) == Int(edgeTarget[e]),
+                       graph.degree(of: current) > 1 { continue }
+                    open(next, g + step, from: item)
+                }
+                if current == t.from, let last = fromGoalSegmentStart { open(goal, g + last, from: item) }
+                if current == t.to, let last = fromGoalSegmentEnd { open(goal, g + last, from: item) }
+            } else {
+                // At a via node, entered by edge `incoming` from node `behind` along way `inWay`.
+                let incoming = Int(viaIncoming[current - n - 1])
+                let here = Int(edgeTarget[incoming]), inWay = edgeWay[incoming]
+                let behind = Int(edgeSource[incoming])
+                for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) {
+                    let step = seconds[e]
+                    guard step.isFinite, !(Int(edgeTarget[e]) == behind && edgeWay[e] == inWay),
+                          graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: Int(edgeWay[e]), for: vehicles) else { continue }
+                    let next = state(after: e)
+                    if !closed[next] { open(next, g + step, from: item) }
+                }
+                if here == t.from, let last = fromGoalSegmentStart,
+                   graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: t.way, for: vehicles) { open(goal, g + last, from: item) }
+                if here == t.to, let last = fromGoalSegmentEnd,
+                   graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: t.way, for: vehicles) { open(goal, g + last, from: item) }
             }
-            if node == t.from, let last = fromGoalSegmentStart { open(goal, g + last, from: item) }
-            if node == t.to, let last = fromGoalSegmentEnd { open(goal, g + last, from: item) }
         }
         guard closed[goal] else { return nil }
         var nodes: [Int] = []
         var current = parent[goal]
         while current != fromStart {
-            nodes.append(Int(current))
+            nodes.append(node(ofState: Int(current)))
             current = parent[Int(current)]
         }
         return Found(nodes: nodes.reversed(), seconds: cost[goal])
@@ -288,6 +342,13 @@ public struct EmbeddedRouter: RoutingEngine {
 /// directed edge (infinite where it may not go that way).
 private struct ModeTable: Sendable {
     let rules: TravelRules
+    /// The vehicles whose turn restrictions bind the mode (none for walking).
+    let vehicles: RestrictedVehicles
+    /// By edge index: k when the edge enters a via node of a restriction binding the mode (the
+    /// k-th such edge, `viaIncoming[k]`), −1 otherwise; empty when the mode meets no restriction.
+    let viaState: [Int32]
+    /// The edges that enter a restricted via node, each a search state of its own.
+    let viaIncoming: [Int32]
     /// m/s by way index; 0 when closed to the mode.
     let waySpeed: [MetresPerSecond]
     /// Seconds by edge index; infinite when the mode may not take the edge.
@@ -312,6 +373,27 @@ private struct ModeTable: Sendable {
         }
         waySpeed = speeds
         edgeSeconds = seconds
+        let vehicles: RestrictedVehicles = switch rules.mode {
+        case .drive: .motorcar
+        case .cycle: .bicycle
+        case .walk: []
+        }
+        self.vehicles = vehicles
+        var viaState: [Int32] = []
+        var viaIncoming: [Int32] = []
+        let restricted = graph.turnRestrictions.viaNodes.filter { graph.turnRestrictions.restricts($0, for: vehicles) }
+        if !restricted.isEmpty {
+            viaState = [Int32](repeating: -1, count: graph.edgeCount)
+            let isVia = Set(restricted)
+            for node in 0..<graph.count {
+                for e in graph.edgeIndices(from: node) where isVia.contains(graph.edge(at: e).target) {
+                    viaState[e] = Int32(viaIncoming.count)
+                    viaIncoming.append(Int32(e))
+                }
+            }
+        }
+        self.viaState = viaState
+        self.viaIncoming = viaIncoming
         // Connected components over the edges the mode may use in either direction (union–find).
         var parent = Array(0..<graph.count)
         func find(_ x: Int) -> Int {

@@ -8,10 +8,12 @@ import TestSupport
 
 /// The graph of `map`'s nodes with `ways` read as OpenStreetMap tags, access tags included (the
 /// ASCII map itself keeps only the road tags).
-private func graph(_ map: AsciiMap, _ ways: [(String, [String: String])]) -> RoadGraph {
-    RoadGraph(coordinates: map.graph.coordinates, osmIDs: map.graph.osmIDs,
-              ways: ways.enumerated().map { i, way in WayInfo(id: Int64(i + 1), highway: way.1["highway"]!, tags: way.1) },
-              wayNodes: ways.map { $0.0.map { map[$0].index } })
+func graph(_ map: AsciiMap, _ ways: [(String, [String: String])]) -> RoadGraph {
+    var graph = RoadGraph(coordinates: map.graph.coordinates, osmIDs: map.graph.osmIDs,
+                          ways: ways.enumerated().map { i, way in WayInfo(id: Int64(i + 1), highway: way.1["highway"]!, tags: way.1) },
+                          wayNodes: ways.map { $0.0.map { map[$0].index } })
+    graph.turnRestrictions = map.graph.turnRestrictions
+    return graph
 }
 
 private func router(_ drawing: String, grid: Double = 100, _ ways: [(String, [String: String])]) -> (AsciiMap, EmbeddedRouter) {

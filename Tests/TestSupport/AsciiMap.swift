@@ -47,8 +47,13 @@ public struct AsciiMap: Sendable {
     ///   - drawing: the map; leading and trailing blank lines are ignored.
     ///   - nodes: extra nodes at exact positions (x east, y north, metres), for finer geometry.
     ///   - ways: each way's node letters in order and its tags.
+    ///   - restrictions: turn restrictions as `type=restriction` relations: the from way and the to
+    ///     way by their number in `ways` (1 for the first, which is also their OSM id), the via
+    ///     node's letter, and the relation's tags (`restriction=no_left_turn`, `except=…`); read
+    ///     by `OSMRestriction.parse` into `graph.turnRestrictions`.
     public init(gridSize: Double, _ drawing: String, nodes extra: [Character: (x: Double, y: Double)] = [:],
-                ways: [(String, [String: String])], grid: MetreGrid = MetreGrid()) {
+                ways: [(String, [String: String])], grid: MetreGrid = MetreGrid(),
+                restrictions: [(from: Int, via: Character, to: Int, tags: [String: String])] = []) {
         self.grid = grid
         var positions: [(Character, Double, Double)] = []
         let lines = drawing.split(separator: "\n", omittingEmptySubsequences: false)
@@ -86,8 +91,20 @@ public struct AsciiMap: Sendable {
                                  name: tags["name"], ref: tags["ref"]))
         }
         nodes = table
-        graph = RoadGraph(coordinates: positions.map { grid($0.1, $0.2) }, osmIDs: positions.indices.map { Int64($0 + 1) },
-                          ways: infos, wayNodes: wayNodes)
+        var graph = RoadGraph(coordinates: positions.map { grid($0.1, $0.2) }, osmIDs: positions.indices.map { Int64($0 + 1) },
+                              ways: infos, wayNodes: wayNodes)
+        var entries: [TurnRestrictions.Entry] = []
+        for (i, r) in restrictions.enumerated() {
+            guard let via = table[r.via] else { preconditionFailure("restriction via \(r.via), not on the map") }
+            let members: [(type: OSMRestriction.MemberType, ref: Int64, role: String)] =
+                [(.way, Int64(r.from), "from"), (.node, Int64(via.index + 1), "via"), (.way, Int64(r.to), "to")]
+            for parsed in OSMRestriction.parse(id: Int64(i + 1), tags: ["type": "restriction"].merging(r.tags) { $1 }, members: members) {
+                entries.append(TurnRestrictions.Entry(via: via.index, only: parsed.kind == .only, vehicles: parsed.vehicles,
+                                                      fromWayID: parsed.fromWay, toWayID: parsed.toWay))
+            }
+        }
+        graph.turnRestrictions = TurnRestrictions(entries)
+        self.graph = graph
     }
 
     /// The node drawn as `name`.
