@@ -35,9 +35,19 @@ public enum JunctionPlacement {
         var floor = -Double.infinity
         return junctions.map { junction in
             var j = junction
-            let passes = index.segments(near: junction.coordinate, radius: c.searchRadius)
-                .map { route.project(junction.coordinate, ontoSegment: $0) }
-                .filter { abs($0.offsetFromRoute) <= c.searchRadius && $0.distanceAlong >= floor - c.backTolerance }
+            // One place per pass: of each run of consecutive segments near the junction, the closest.
+            var passes: [RoutePosition] = []
+            var previous = -2
+            for segment in index.segments(near: junction.coordinate, radius: c.searchRadius) {
+                let p = route.project(junction.coordinate, ontoSegment: segment)
+                if segment == previous + 1, let last = passes.last {
+                    if abs(p.offsetFromRoute) < abs(last.offsetFromRoute) { passes[passes.count - 1] = p }
+                } else {
+                    passes.append(p)
+                }
+                previous = segment
+            }
+            passes = passes.filter { abs($0.offsetFromRoute) <= c.searchRadius && $0.distanceAlong >= floor - c.backTolerance }
             let close = passes.filter { abs($0.offsetFromRoute) <= c.onJunction }
             let nearest = (close.isEmpty ? passes : close).min {
                 abs($0.distanceAlong - junction.distanceAlong) < abs($1.distanceAlong - junction.distanceAlong)

@@ -9,41 +9,49 @@ import Workflows
 
 @Suite("Turns along a recorded track: rows stand where the track's odometer reads them")
 struct RouteTurnsTests {
-    // The road from w runs east to a, climbs to b and comes down to c (a bend the tunnel cuts
-    // through), then east to d, where a road leaves north to g; the track is recorded every 10 m
-    // except in the tunnel, where it jumps straight from a to c.
-    //
-    //                 b
-    //   w ----- a           c ------ d ------ h
-    //                                |
-    //                                g (north)
-    static let map = AsciiMap(gridSize: 100, "w", nodes: [
-        "a": (200, 0), "b": (400, 150), "c": (600, 0), "d": (900, 0), "h": (1_200, 0), "g": (900, 300),
-    ], ways: [("wabcdh", ["highway": "secondary", "name": "Main"]), ("dg", ["highway": "secondary", "name": "North"])])
+    // A mountain road zigzags 20 m either side of its line every 50 m for 2 km (each 50 m east
+    // climbs or drops 40 m: 64 m of road), then runs straight to d, where a road leaves north to g.
+    // The track follows the line through the bends, as a tunnel under hairpins or a smoothing
+    // recorder would, with no fixes at all over the middle 800 m (the tunnel itself).
+    static let zigzag: AsciiMap = {
+        var nodes: [Character: (x: Double, y: Double)] = ["d": (2_300, 0), "g": (2_300, 300), "h": (2_600, 0)]
+        let bends = Array("abcefijklmnopqrstuvxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var road = "w"
+        for i in 1...40 {
+            nodes[bends[i - 1]] = (Double(i) * 50, i == 40 ? 0 : (i % 2 == 0 ? -20 : 20))
+            road.append(bends[i - 1])
+        }
+        return AsciiMap(gridSize: 10, "w", nodes: nodes,
+                        ways: [(road + "dh", ["highway": "secondary", "name": "Main"]), ("dg", ["highway": "secondary", "name": "North"])])
+    }()
 
-    @Test("after a GPS gap, a turn's distance is measured along the track, not the winding road")
+    @Test("after a GPS gap on a winding road, a turn's distance is measured along the track, not the road")
     func distanceAfterGap() throws {
-        let grid = Self.map.grid
-        let track = grid.line([(0, 0), (200, 0)]) + grid.line([(600, 0), (900, 0), (900, 300)])
-        let found = RouteTurns.maneuvers(along: track, graph: Self.map.graph).maneuvers
-        let turn = try #require(found.first { $0.coordinate.distance(to: Self.map["d"].coordinate) < 1 }, "\(found)")
-        // Along the track: 200 m to a, 400 m straight across the gap to c, 300 m to d. Along the
-        // road it is 200 + 2 × 250 + 300 = 1,000 m.
-        let alongTrack = Polyline(track).position(closestTo: Self.map["d"].coordinate)!.distanceAlong
-        #expect(abs(alongTrack - 900) < 1)
+        let grid = Self.zigzag.grid
+        let track = grid.line([(0, 0), (600, 0)]) + grid.line([(1_400, 0), (2_300, 0), (2_300, 300)])
+        let found = RouteTurns.maneuvers(along: track, graph: Self.zigzag.graph).maneuvers
+        let d = Self.zigzag["d"].coordinate
+        let turn = try #require(found.first { $0.coordinate.distance(to: d) < 1 }, "\(found.map { ($0.kind, $0.distanceAlong) })")
+        // Along the track: 600 m, 800 m straight across the gap, 900 m to d. Along the road the
+        // first 2 km alone are 40 × 64 m = 2,561 m.
+        let alongTrack = try #require(Polyline(track).position(closestTo: d)).distanceAlong
+        #expect(abs(alongTrack - 2_300) < 1)
         #expect(abs(turn.distanceAlong - alongTrack) < 5, "row at \(turn.distanceAlong) m, the track passes d at \(alongTrack) m")
     }
 
-    @Test("a route that passes one junction twice, out and back, places each pass at its own distance")
-    func outAndBack() throws {
-        let grid = Self.map.grid
-        // w → d, north to g and back, then on to h: d is passed at 900 m and again at 1,500 m.
-        let track = grid.line([(0, 0), (900, 0), (900, 300), (900, 0), (1_200, 0)])
-        let found = RouteTurns.maneuvers(along: track, graph: Self.map.graph).maneuvers
-        let atD = found.filter { $0.coordinate.distance(to: Self.map["d"].coordinate) < 1 }.map(\.distanceAlong)
-        #expect(atD.count == 2, "\(found.map { ($0.kind, $0.distanceAlong, $0.coordinate.distance(to: Self.map["g"].coordinate)) })")
+    @Test("a route that passes one junction twice places each pass at its own distance")
+    func twoPasses() throws {
+        // A loop: north at d to g, east to k, south to h, west back to d and south to s. d is
+        // passed at 900 m (turning left, north) and at 2,100 m (turning left again, south).
+        let loop = AsciiMap(gridSize: 100, "w", nodes: [
+            "d": (900, 0), "g": (900, 300), "k": (1_200, 300), "h": (1_200, 0), "s": (900, -300),
+        ], ways: [("wdh", ["highway": "secondary"]), ("dgkh", ["highway": "secondary"]), ("ds", ["highway": "secondary"])])
+        let track = loop.grid.line([(0, 0), (900, 0), (900, 300), (1_200, 300), (1_200, 0), (900, 0), (900, -300)])
+        let found = RouteTurns.maneuvers(along: track, graph: loop.graph).maneuvers
+        let atD = found.filter { $0.coordinate.distance(to: loop["d"].coordinate) < 1 }.map(\.distanceAlong)
+        #expect(atD.count == 2, "\(found.map { ($0.kind, $0.distanceAlong) })")
         if atD.count == 2 {
-            #expect(abs(atD[0] - 900) < 5 && abs(atD[1] - 1_500) < 5, "\(atD)")
+            #expect(abs(atD[0] - 900) < 5 && abs(atD[1] - 2_100) < 5, "\(atD)")
         }
     }
 }
