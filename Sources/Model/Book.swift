@@ -58,17 +58,26 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// A built-in template's name (`builtInTemplates`). A template file is given on the command
     /// line each time (`--template`), never stored: a book must not make a reader open a path.
     public var template: String
+    /// How the route is travelled, for turn notes: which roads at a junction are choices. Nil for
+    /// a car (or, in a book drawn from handles, its plan's mode).
+    public var travelMode: TravelMode?
 
     /// The templates every roadbook has, in `Templates/`.
     public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]
 
     public init(units: Units = .kilometres, purpose: Purpose = .navigation,
-                offRouteDistance: Metres = Thresholds.offRouteDistance, template: String = "a5") {
+                offRouteDistance: Metres = Thresholds.offRouteDistance, template: String = "a5", travelMode: TravelMode? = nil) {
         self.units = units
         self.purpose = purpose
         self.offRouteDistance = offRouteDistance
         self.template = template
+        self.travelMode = travelMode
     }
+}
+
+extension Book {
+    /// The travel mode turn notes are generated for: the plan's, the settings', or a car's.
+    public var travelMode: TravelMode { plan?.mode ?? settings.travelMode ?? .drive }
 }
 
 /// Defaults used across stages, each with its reason. Every one is overridable through settings.

@@ -25,6 +25,10 @@ struct BuildCommand: Command {
                 OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
                 area: turns come from its junctions
                 """),
+            .choice("mode", of: TravelMode.self, default: .drive, help: """
+                how the route is travelled: at a junction, only roads the mode
+                may take are choices (others are drawn)
+                """),
             Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
@@ -59,6 +63,7 @@ struct BuildCommand: Command {
     var cover: Bool
     var osm: URL?
     var turns: Bool
+    var mode: TravelMode
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
@@ -76,6 +81,7 @@ struct BuildCommand: Command {
         cover = !options.flag("no-cover")
         osm = options.file("osm")
         turns = !options.flag("no-turns")
+        mode = options.choice("mode", as: TravelMode.self)!
         terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
         offRoutePolicy = options.choice("off-route", as: OffRoutePolicy.self)!
@@ -91,7 +97,7 @@ struct BuildCommand: Command {
     func run(_ console: any Console) async throws {
         let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: rally, stage: stage,
                                    date: date, settings: settings, template: template, offRoute: offRoutePolicy, cover: cover, turns: turns,
-                                   osm: osm, terrain: terrain.request)
+                                   osm: osm, terrain: terrain.request, mode: mode)
         let result = try await buildBook(request, log: ConsoleLog(console))
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
                            result.routeLength / 1000))

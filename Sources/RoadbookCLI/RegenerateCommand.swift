@@ -27,6 +27,10 @@ struct RegenerateCommand: Command {
                 route's shape
                 """),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .choice("mode", of: TravelMode.self, help: """
+                how the route is travelled (default: the book's): at a junction,
+                only roads the mode may take are choices
+                """),
         ] + TerrainOptions.declarations + [
             Option("dry-run", .flag, help: "report what would change, write nothing"),
         ])
@@ -36,6 +40,7 @@ struct RegenerateCommand: Command {
     var osm: URL?
     var output: URL?
     var dryRun: Bool
+    var mode: TravelMode?
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
@@ -43,6 +48,7 @@ struct RegenerateCommand: Command {
         osm = options.file("osm")
         output = options.file("output")
         dryRun = options.flag("dry-run")
+        mode = options.choice("mode", as: TravelMode.self)
         terrain = try TerrainOptions(options)
         book = URL(fileURLWithPath: options.positionals[0])
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
@@ -50,7 +56,7 @@ struct RegenerateCommand: Command {
 
     func run(_ console: any Console) async throws {
         var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
-                                                              terrain: terrain.request), writing: !dryRun)
+                                                              terrain: terrain.request, mode: mode), writing: !dryRun)
         for line in Self.describe(regeneration.report) { console.out(line) }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
     }

@@ -34,11 +34,13 @@ public struct BuildRequest: Sendable {
     public var osm: URL?
     /// Where heights come from; empty for a book without terrain.
     public var terrain: TerrainRequest
+    /// How the route is travelled: the junction graph of the turn notes (`RouteTurns`).
+    public var mode: TravelMode
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
                 stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
                 template: String? = nil, offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
-                terrain: TerrainRequest = TerrainRequest()) {
+                terrain: TerrainRequest = TerrainRequest(), mode: TravelMode = .drive) {
         self.track = track
         self.pdf = pdf
         self.bookFile = bookFile
@@ -53,6 +55,7 @@ public struct BuildRequest: Sendable {
         self.turns = turns
         self.osm = osm
         self.terrain = terrain
+        self.mode = mode
     }
 }
 
@@ -86,10 +89,12 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
     let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
-    var assembled = assembleBook(title: name, route: route, notes: notes, settings: request.settings, offRoute: request.offRoute)
+    var settings = request.settings
+    settings.travelMode = request.mode == .drive ? nil : request.mode
+    var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
     if request.turns {
         let graph = try request.osm.map(RouteTurns.loadGraph)
-        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph)
+        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
         for range in found.offMap {
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
                                                           range.lowerBound / 1000, range.upperBound / 1000)))

@@ -15,13 +15,17 @@ public struct RegenerateRequest: Sendable {
     public var output: URL?
     /// Heights for the new route; empty to drop the old route's terrain.
     public var terrain: TerrainRequest
+    /// How the route is travelled; nil for the book's own (`Book.travelMode`).
+    public var mode: TravelMode?
 
-    public init(book: URL, route: URL, osm: URL? = nil, output: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
+    public init(book: URL, route: URL, osm: URL? = nil, output: URL? = nil, terrain: TerrainRequest = TerrainRequest(),
+                mode: TravelMode? = nil) {
         self.book = book
         self.route = route
         self.osm = osm
         self.output = output
         self.terrain = terrain
+        self.mode = mode
     }
 }
 
@@ -48,8 +52,10 @@ public struct Regeneration: Sendable {
         let newRoute = read.route
         routeWarning = read.warning
         let graph = try request.osm.map(RouteTurns.loadGraph)
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph)
+        let mode = request.mode ?? old.travelMode
+        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
         (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
+        if old.plan == nil { book.settings.travelMode = mode == .drive ? nil : mode }
     }
 
     /// Gives the book terrain for the new route, or, without terrain sources, drops the old

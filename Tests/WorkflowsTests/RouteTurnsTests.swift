@@ -54,4 +54,25 @@ struct RouteTurnsTests {
             #expect(abs(atD[0] - 900) < 5 && abs(atD[1] - 2_100) < 5, "\(atD)")
         }
     }
+
+    // A primary road a–b–c; at b a footway leaves north to d, and a track grade 4 south to e.
+    static let crossing = AsciiMap(gridSize: 20, """
+            d
+        a   b   c
+            e
+        """, ways: [("abc", ["highway": "primary"]), ("bd", ["highway": "footway"]), ("be", ["highway": "track", "tracktype": "grade4"])])
+
+    @Test("the junction graph is the travel mode's: a footway is no junction for a car, a turn on foot")
+    func modeGraph() throws {
+        let map = Self.crossing
+        let walkLeft = RouteTurns.maneuvers(along: map.route(Array("abd")).line, graph: map.graph, mode: .walk).maneuvers
+        #expect(walkLeft.map { Instructions.english.text(for: $0) } == ["Turn left"])
+        let drive = try #require(RouteTurns.junctions(along: map.route(Array("abc")).line, graph: map.graph, mode: .drive).junctions.first)
+        // For a car the footway is not there at all; the rough track is drawn but is no choice.
+        #expect(drive.spokes.count == 3, "\(drive.spokes)")
+        #expect(drive.spokes.first { $0.highway == "track" }?.canLeave == false)
+        #expect(RouteTurns.maneuvers(along: map.route(Array("abc")).line, graph: map.graph, mode: .drive).maneuvers.isEmpty)
+        let walk = try #require(RouteTurns.junctions(along: map.route(Array("abc")).line, graph: map.graph, mode: .walk).junctions.first)
+        #expect(walk.spokes.count == 4 && walk.spokes.allSatisfy { $0.canLeave })
+    }
 }
