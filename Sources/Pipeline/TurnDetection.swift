@@ -76,6 +76,17 @@ public struct Maneuver: Sendable, Equatable {
     /// The road taken out of the maneuver: `name=*` and `ref=*` of the exit spoke, when known.
     public var exitName: String?
     public var exitRef: String?
+    /// Where the maneuver was read from: a road map's junctions, or the track's own shape
+    /// (`TrackTurns`), which sees no road not taken.
+    public var source: Source = .map
+
+    /// Where a maneuver was read from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// The junctions of a road map.
+        case map
+        /// The change of heading of the track itself, without a map.
+        case shape
+    }
 
     public init(kind: Kind, modifier: Modifier, distanceAlong: Metres, coordinate: Coordinate, turnAngle: Degrees,
                 exitNumber: Int? = nil, then: Modifier? = nil, atCrossroads: Bool = false, junctions: [Junction],

@@ -94,6 +94,8 @@ private struct QualityRoute {
 ///   no step and no bend: on gentle curves, or misplaced.
 private struct ShapeGoalCounts {
     var goalReferences = 0, goalFound = 0
+    /// Of them, the roundabouts.
+    var goalRoundabouts = 0, goalRoundaboutsFound = 0
     var rows = 0, atStep = 0, atBendOnly = 0, extra = 0
 }
 
@@ -125,8 +127,11 @@ private func anyWithin(_ radius: Metres, of c: Coordinate, in points: [Coordinat
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
     for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
         counts.goalReferences += 1
-        if ours.contains(where: { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }) {
-            counts.goalFound += 1
+        let found = ours.contains { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        if found { counts.goalFound += 1 }
+        if r.kind == .roundabout {
+            counts.goalRoundabouts += 1
+            if found { counts.goalRoundaboutsFound += 1 }
         }
     }
     counts.rows += ours.count
@@ -330,6 +335,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     }
     lines.append("shape goal (issue 11, class 9): recall of turns of 45° or more and roundabouts >= 85%, extra rows <= 25%")
     lines.append(row("recall, turns >= 45° + roundabouts", goal.map { share($0.goalFound, $0.goalReferences) }))
+    lines.append(row("  turns >= 45°", goal.map { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }))
+    lines.append(row("  roundabouts", goal.map { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }))
     lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
     lines.append(row("extra rows (no step, no bend)", goal.map { share($0.extra, $0.rows) }))
