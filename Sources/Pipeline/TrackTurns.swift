@@ -160,12 +160,18 @@ public struct TrackTurns: Sendable {
         let h = Int((c.smoothing / c.spacing).rounded())
         guard h > 0, points.count > 2 * h else { return points }
         return points.indices.map { i in
-            var lat = 0.0, lon = 0.0, w = 0.0
+            // Longitudes are averaged as differences from the point's own, so a track crossing the
+            // antimeridian is not averaged to the other side of the globe.
+            var lat = 0.0, dLon = 0.0, w = 0.0
             for k in max(0, i - h)...min(points.count - 1, i + h) {
                 let weight = Double(h + 1 - abs(k - i))
-                lat += weight * points[k].latitude; lon += weight * points[k].longitude; w += weight
+                var d = points[k].longitude - points[i].longitude
+                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+                lat += weight * points[k].latitude; dLon += weight * d; w += weight
             }
-            return Coordinate(latitude: lat / w, longitude: lon / w)
+            var lon = points[i].longitude + dLon / w
+            if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+            return Coordinate(latitude: lat / w, longitude: lon)
         }
     }
 
