@@ -173,12 +173,17 @@ public struct GeneratedTurn: Codable, Sendable, Equatable {
     public var junction: Junction
     /// The words as generated; when `Note.text` differs, a person has edited them.
     public var text: String
+    /// Where the turn was read from: `map` (a road map's junctions) or `shape` (the track's change
+    /// of heading, which cannot see a road not taken). Absent in books written before it was kept.
+    public var source: String?
 
-    public init(maneuver: String, modifier: String, exitNumber: Int? = nil, junction: Junction, text: String) {
+    public init(maneuver: String, modifier: String, exitNumber: Int? = nil, junction: Junction, text: String,
+                source: String? = nil) {
         self.maneuver = maneuver
         self.modifier = modifier
         self.exitNumber = exitNumber
         self.junction = junction
         self.text = text
+        self.source = source
     }
 }

@@ -14,6 +14,8 @@ public struct Instructions: Sendable {
         case keepLeftAtFork, keepRightAtFork, keepMiddleAtFork
         case endOfRoadLeft, endOfRoadRight
         case roundaboutExit
+        /// A roundabout whose exit number is not known (one read from the track's shape).
+        case roundabout
         case uTurn
         case straightOn, straightOnAtCrossroads
         case keepStraight
@@ -43,7 +45,7 @@ public struct Instructions: Sendable {
             .keepLeftAtFork: "Keep left at fork", .keepRightAtFork: "Keep right at fork",
             .keepMiddleAtFork: "Keep straight on at fork",
             .endOfRoadLeft: "End of road, turn left", .endOfRoadRight: "End of road, turn right",
-            .roundaboutExit: "Roundabout, {ordinal} exit",
+            .roundaboutExit: "Roundabout, {ordinal} exit", .roundabout: "Roundabout",
             .uTurn: "U-turn",
             .straightOn: "Straight on", .straightOnAtCrossroads: "Straight on at crossroads",
             .keepStraight: "Keep straight on",
@@ -78,7 +80,7 @@ public struct Instructions: Sendable {
             return maneuver.modifier.side < 0 ? .leftThenRight : .rightThenLeft
         }
         switch maneuver.kind {
-        case .roundabout: return .roundaboutExit
+        case .roundabout: return maneuver.exitNumber == nil ? .roundabout : .roundaboutExit
         case .uTurn: return .uTurn
         case .keepStraight: return .keepStraight
         case .straightOn: return maneuver.atCrossroads ? .straightOnAtCrossroads : .straightOn

@@ -107,7 +107,7 @@ public struct TurnJoiner: Sendable {
         let text = instructions.text(for: maneuver)
         let generated = GeneratedTurn(maneuver: maneuver.kind.rawValue, modifier: maneuver.modifier.words,
                                       exitNumber: maneuver.exitNumber, junction: rounded(maneuver.combinedJunction),
-                                      text: text)
+                                      text: text, source: maneuver.source.rawValue)
         return (text, TulipBuilder.tulip(for: maneuver), generated)
     }
 

@@ -4,30 +4,82 @@ import Model
 
 /// Finds turns in a recorded track that has no road graph, from its change of heading.
 ///
-/// Robust to GPS noise by construction: the track is resampled at a fixed spacing, and the heading
-/// before and after a place is the direction of the straight line fitted (total least squares, the
-/// principal axis of the points) through a settling window of samples on each side, rather than one
-/// segment's bearing: with 12 samples over 60 m, 4 m of scatter moves it by about 4°. A turn is a change of heading above `minimumTurn`; of a run of places above it
-/// (on the same side), the one with the largest change is kept (local-maximum suppression), and of
-/// two turns closer than `minimumSpacing` the larger is kept. The result depends on the track only:
-/// the same track gives the same turns every time.
+/// The track is resampled at a fixed `spacing` along it. At every sample the heading before and
+/// after is the direction of the straight line fitted (total least squares, the principal axis of
+/// the points) through a window of a fixed number of samples on each side, `window` metres of
+/// track: with 3 m GPS scatter, a 30 m window moves by a few degrees, and a fixed count of samples
+/// cannot stretch over a neighbouring turn on a winding road. Where the change between them exceeds
+/// `minimumTurn` the track bends; a bend runs on while the change stays above half of it on the
+/// same side (hysteresis).
+///
+/// Each bend is then measured:
+/// - its **start** is where the track leaves the straight line fitted before it by more than a
+///   departure tolerance (at least `departure`, more on a scattered track): the row sits where the
+///   heading starts to change, where the junction is, not at the apex of the curve;
+/// - its **rotation** is the heading change summed sample by sample from before the bend to after
+///   it, so a loop counts beyond 180°.
+///
+/// Then:
+/// - a bend that turns more than `loopTurn` within `loopLength` is a roundabout's loop: a
+///   `roundabout` maneuver with no exit number (the roads not taken are not known);
+/// - a bend after which the track comes back along itself (the next `uTurnReach` metres lie within
+///   `uTurnCorridor` of the track before it) is a U-turn; any other bend, a hairpin too, is a turn
+///   (a sharp one when it turns back more than `sharpLimit`);
+/// - a turn followed within `staggerDistance` (start to start) by a turn to the other side is one
+///   row, "left then right", as `TurnPasses.mergeStaggered` does for map turns;
+/// - of two rows closer than `minimumSpacing`, the stronger is kept.
+///
+/// The result depends on the track only: the same track gives the same turns every time. A track
+/// cannot show a road not taken: slight forks, where the route keeps nearly straight, give no row.
 public struct TrackTurns: Sendable {
     /// Thresholds of finding turns in a track, each with its reason.
     public struct Configuration: Sendable, Equatable {
         /// Distance between resampled points, in metres: fine enough to place a turn within a few
         /// metres, coarse enough to keep the work small (a 500 km track is 100,000 samples).
         public var spacing: Metres = 5
-        /// The heading before and after a place is fitted over this much track, in metres: long enough
-        /// that 3–5 m GPS scatter moves it by a few degrees, short enough that a gently curving road
-        /// turns little within it (a 300 m radius turns 13° over the span of the two windows).
-        public var settlingWindow: Metres = 60
+        /// The heading before and after a place is fitted over this much track, in metres, a fixed
+        /// number of samples: with the smoothing, long enough that 3 m GPS scatter moves it by some
+        /// degrees, short enough not to reach a neighbouring turn 40 m away on a winding road (tried
+        /// at 15, 20, 25 and 30 m on the turn-quality benchmark's tuning routes: 15 m found most).
+        public var window: Metres = 15
+        /// Half-width of the triangular moving average applied to the resampled points, in metres:
+        /// it takes the sample-to-sample scatter out of the short windows (without it, a track with
+        /// 3 m noise gave two to three times the rows of its clean line) and rounds a corner by
+        /// about as much as a vehicle does.
+        public var smoothing: Metres = 15
         /// The windows start this far from the place, in metres, so the corner itself is not averaged in.
         public var gap: Metres = 5
-        /// A change of heading above this, in degrees, is a turn. A gently curving road changes far less
-        /// over the span of the two windows; a junction turn or a hairpin more.
-        public var minimumTurn: Degrees = 40
-        /// Two turns closer than this along the track, in metres, are one: the larger is kept.
-        public var minimumSpacing: Metres = 50
+        /// A change of heading between the windows above this, in degrees, is a bend: a junction
+        /// turn of 45° or more shows as about its full angle; a road curving at 300 m radius changes
+        /// 4°, and 3 m GPS scatter, smoothed, rarely reaches 45°.
+        public var minimumTurn: Degrees = 45
+        /// Degrees added to `minimumTurn` per metre of the track's scatter (the median distance of its
+        /// points from the smoothed line): the smoothed heading of a track with 5 m scatter still
+        /// wanders by 10–20°, so its bends must be larger to be told from it.
+        public var scatterAllowance: Degrees = 8
+        /// A bend must turn at least this much in all, in degrees, to make a row.
+        public var minimumRotation: Degrees = 40
+        /// The least departure from the line before a bend that starts it, in metres. On a scattered
+        /// track the tolerance is twice the scatter of the points about that line, when larger.
+        public var departure: Metres = 3
+        /// A bend turning more than this, in degrees, within `loopLength` is a roundabout's loop:
+        /// a hairpin turns back about 180°, a road does not turn further in so short a way.
+        public var loopTurn: Degrees = 200
+        /// See `loopTurn`, in metres from the start of the bend to its end.
+        public var loopLength: Metres = 100
+        /// The track comes back along itself (a U-turn) when the next `uTurnReach` metres after a
+        /// bend lie within this many metres of the track before it: the two sides of one road
+        /// plus GPS scatter. A hairpin's legs part further within that reach.
+        public var uTurnCorridor: Metres = 12
+        /// See `uTurnCorridor`, in metres.
+        public var uTurnReach: Metres = 50
+        /// A turn that turns back more than this, in degrees, is sharp (a hairpin).
+        public var sharpLimit: Degrees = 120
+        /// Turns to opposite sides whose starts are closer than this, in metres, are one row "left
+        /// then right": a rider sees both at once (30–50 m in rally practice).
+        public var staggerDistance: Metres = 40
+        /// Two rows closer than this along the track, in metres, are one place: the stronger is kept.
+        public var minimumSpacing: Metres = 20
 
         public init() {}
     }
@@ -45,79 +97,259 @@ public struct TrackTurns: Sendable {
         self.turnConfiguration = turnConfiguration
     }
 
-    /// The turns of `track`, as maneuvers of kind `turn` (or `uTurn`) in track order. Each carries a
-    /// synthetic junction with only an entry and an exit spoke, so `TulipBuilder` can draw it.
+    /// A bend of the track, in sample indices.
+    struct Bend {
+        /// Where the heading starts to change, and where it has stopped.
+        var start: Int, end: Int
+        /// The heading before and after the bend.
+        var before: Degrees, after: Degrees
+        /// The heading change summed through the bend, + right; may exceed 180° in magnitude.
+        var rotation: Degrees
+        var kind: Maneuver.Kind = .turn
+    }
+
+    /// The turns of `track`, as maneuvers of kind `turn`, `uTurn` or `roundabout` in track order,
+    /// each with `source` `.shape`. Each carries a synthetic junction with only an entry and an
+    /// exit spoke (a staggered row, one per turn), so `TulipBuilder` can draw it.
     /// - Parameter track: the recorded points, in order of travel.
     /// - Complexity: O(length / spacing) geodesic solutions.
     public func maneuvers(in track: [Coordinate]) -> [Maneuver] {
         let line = Polyline(track)
         var c = configuration
-        guard line.length > 2 * (c.settlingWindow + c.gap), c.spacing > 0, line.length.isFinite else { return [] }
+        guard c.spacing > 0, line.length.isFinite, line.length > 2 * (c.window + c.gap) else { return [] }
         // A very long track is sampled more coarsely, so the work stays bounded.
         c.spacing = max(c.spacing, line.length / Double(Self.maximumSamples))
-        let count = Int(line.length / c.spacing) + 1
-        let raw = (0..<count).map { line.coordinate(atDistance: Double($0) * c.spacing) }
-        let window = max(2, Int((c.settlingWindow / c.spacing).rounded()))
+        // Scatter lengthens a track (a fix every 5 m with 5 m scatter doubles it), so windows counted
+        // along it would shrink on the ground: the smoothed line is measured again and resampled.
+        let unsmoothed = resampled(line, c.spacing)
+        let smoothedOnce = smoothed(unsmoothed, c)
+        let first = Polyline(smoothedOnce)
+        // The track's scatter: the median distance of its points from the smoothed line (0 for a
+        // clean line, whose corners are few). A scattered track needs a larger change to make a bend.
+        let gaps = zip(unsmoothed, smoothedOnce).map { LocalFrame(origin: $0.0).project($0.1) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.sorted()
+        let allowance = c.scatterAllowance * (gaps.isEmpty ? 0 : gaps[gaps.count / 2])
+        c.minimumTurn += allowance
+        c.minimumRotation += allowance
+        let raw = smoothed(resampled(first, c.spacing), c)
+        guard raw.count > 1 else { return [] }
+        // Sample `i` of `raw` lies `i * spacing` along `first`, whose vertex `k` lies `k * spacing`
+        // along the track: distances along the track, for the rows.
+        let spacing = c.spacing
+        func alongTrack(_ i: Int) -> Metres {
+            let d = Double(i) * spacing, cumulative = first.cumulativeDistances
+            var lo = 0, hi = cumulative.count - 1
+            while hi - lo > 1 { let mid = (lo + hi) / 2; if cumulative[mid] <= d { lo = mid } else { hi = mid } }
+            let span = cumulative[hi] - cumulative[lo]
+            let fraction = span > 0 ? min(1, max(0, (d - cumulative[lo]) / span)) : 0
+            return min(line.length, (Double(lo) + fraction) * spacing)
+        }
+        let bends = findBends(raw, c)
+        let rows = classify(bends, raw, c)
+        return rows.map { maneuver(for: $0, line: line, along: alongTrack) }
+    }
+
+    /// Points every `spacing` metres along `line`, its first point included.
+    func resampled(_ line: Polyline, _ spacing: Metres) -> [Coordinate] {
+        let count = Int(line.length / spacing) + 1
+        return (0..<count).map { line.coordinate(atDistance: Double($0) * spacing) }
+    }
+
+    /// The points averaged with their neighbours within `smoothing` (triangular weights); the ends
+    /// average fewer.
+    func smoothed(_ points: [Coordinate], _ c: Configuration) -> [Coordinate] {
+        let h = Int((c.smoothing / c.spacing).rounded())
+        guard h > 0, points.count > 2 * h else { return points }
+        return points.indices.map { i in
+            // Longitudes are averaged as differences from the point's own, so a track crossing the
+            // antimeridian is not averaged to the other side of the globe.
+            var lat = 0.0, dLon = 0.0, w = 0.0
+            for k in max(0, i - h)...min(points.count - 1, i + h) {
+                let weight = Double(h + 1 - abs(k - i))
+                var d = points[k].longitude - points[i].longitude
+                if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+                lat += weight * points[k].latitude; dLon += weight * d; w += weight
+            }
+            var lon = points[i].longitude + dLon / w
+            if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+            return Coordinate(latitude: lat / w, longitude: lon)
+        }
+    }
+
+    /// Bends of the track where the change of heading between the windows exceeds `minimumTurn`.
+    func findBends(_ raw: [Coordinate], _ c: Configuration) -> [Bend] {
+        let count = raw.count
+        let window = max(2, Int((c.window / c.spacing).rounded()))
         let gap = Int((c.gap / c.spacing).rounded())
-        struct Sample { var index: Int; var before: Degrees; var after: Degrees; var turn: Degrees }
-        var samples: [Sample] = []
-        for i in (gap + window)..<max(gap + window, count - gap - window) {
+        let reach = gap + window
+        guard count > 2 * reach + 1 else { return [] }
+        var before = [Degrees](repeating: 0, count: count), after = before, turn = before
+        for i in reach..<(count - reach) {
             let frame = LocalFrame(origin: raw[i])
-            // Noise lengthens the line, so the window reaches out to `settlingWindow` on the ground
-            // (at most four times its nominal count of samples).
-            func reach(_ step: Int) -> Int {
-                var k = gap + window
-                while k < 4 * (gap + window), i + step * (k + 1) >= 0, i + step * (k + 1) < count {
-                    let p = frame.project(raw[i + step * k])
-                    if (p.x * p.x + p.y * p.y).squareRoot() >= c.gap + c.settlingWindow { break }
-                    k += 1
-                }
-                return k
-            }
-            let back = reach(-1), ahead = reach(1)
-            let before = fittedBearing(raw[(i - back)...(i - gap)], frame: frame)
-            let after = fittedBearing(raw[(i + gap)...(i + ahead)], frame: frame)
-            samples.append(Sample(index: i, before: before, after: after, turn: normalizedTurn(after - before)))
+            before[i] = fittedBearing(raw[(i - reach)...(i - gap)], frame: frame)
+            after[i] = fittedBearing(raw[(i + gap)...(i + reach)], frame: frame)
+            turn[i] = normalizedTurn(after[i] - before[i])
         }
+        // Runs above half the threshold on one side that reach the threshold.
+        var runs: [(first: Int, last: Int)] = []
+        var i = reach
+        while i < count - reach {
+            guard abs(turn[i]) >= c.minimumTurn / 2 else { i += 1; continue }
+            let side = turn[i] > 0
+            var j = i, top: Degrees = 0
+            while j < count - reach, abs(turn[j]) >= c.minimumTurn / 2, (turn[j] > 0) == side {
+                top = max(top, abs(turn[j])); j += 1
+            }
+            // A run counts when the change reaches the threshold, or when the heading turns that much
+            // through it: a 90° curve of 30 m radius spreads its change over more than the windows.
+            var through = turn[i]
+            for k in i..<(j - 1) { through += normalizedTurn(after[k + 1] - after[k]) }
+            if top >= c.minimumTurn || abs(through) >= c.minimumTurn { runs.append((i, j - 1)) }
+            i = j
+        }
+        return runs.map { run in
+            // The rotation, sample by sample: from the heading before the run to the heading after it.
+            var rotation = turn[run.first]
+            for k in run.first..<run.last { rotation += normalizedTurn(after[k + 1] - after[k]) }
+            let incoming = (run.first - reach)...(run.first - gap)
+            let outgoing = (run.last + gap)...(run.last + reach)
+            let start = departure(raw, fittedOver: incoming, walking: 1, towards: run.last, c)
+            let end = departure(raw, fittedOver: outgoing, walking: -1, towards: max(start, run.first), c)
+            return Bend(start: start, end: max(start, end), before: before[run.first], after: after[run.last],
+                        rotation: rotation)
+        }
+    }
 
-        // Runs above the threshold on one side; the peak of each run (local-maximum suppression).
-        var peaks: [Sample] = []
-        var peak: Sample? = nil
-        for s in samples {
-            let above = abs(s.turn) >= c.minimumTurn
-            // Hysteresis: a run goes on until the change falls below half the threshold, so noise on
-            // the shoulder of one corner does not start a second turn.
-            let stillTurning = abs(s.turn) >= c.minimumTurn / 2
-            if let p = peak, stillTurning, (p.turn > 0) == (s.turn > 0) {
-                if abs(s.turn) > abs(p.turn) { peak = s }
+    /// Where the track leaves the line fitted over `fitted`: walking from the end of `fitted` in
+    /// `direction` (+1 forward, −1 backward) up to `limit`, the first sample that lies off that line
+    /// by more than the departure tolerance (the next one too). The smoothing draws a corner's
+    /// departure forward by about what the turn takes to depart that far, so it is not moved back
+    /// (a wide curve's row still sits 10–15 m past its start).
+    func departure(_ raw: [Coordinate], fittedOver fitted: ClosedRange<Int>, walking direction: Int, towards limit: Int,
+                   _ c: Configuration) -> Int {
+        let from = direction > 0 ? fitted.upperBound : fitted.lowerBound
+        let frame = LocalFrame(origin: raw[from])
+        let bearing = fittedBearing(raw[fitted], frame: frame) * .pi / 180
+        let ux = sin(bearing), uy = cos(bearing)
+        let points = raw[fitted].map(frame.project)
+        let mx = points.reduce(0) { $0 + $1.x } / Double(points.count), my = points.reduce(0) { $0 + $1.y } / Double(points.count)
+        func offset(_ k: Int) -> Metres {
+            let p = frame.project(raw[k])
+            return abs((p.x - mx) * uy - (p.y - my) * ux)
+        }
+        let scatter = (fitted.map { offset($0) * offset($0) }.reduce(0, +) / Double(fitted.count)).squareRoot()
+        let tolerance = max(c.departure, 2 * scatter)
+        // The first sample, walking towards `limit`, that is off the line with the next one too.
+        var k = from
+        while k != limit, !(offset(k) > tolerance && offset(k + direction) > tolerance) { k += direction }
+        return k
+    }
+
+    /// Names each bend (roundabout, U-turn, turn), drops small ones, merges staggered turns and
+    /// enforces the minimum spacing.
+    func classify(_ bends: [Bend], _ raw: [Coordinate], _ c: Configuration) -> [(Bend, then: Bend?)] {
+        var named: [Bend] = []
+        for var b in bends where abs(b.rotation) >= c.minimumRotation {
+            let length = Double(b.end - b.start) * c.spacing
+            if abs(b.rotation) >= c.sharpLimit, comesBack(raw, after: b, c) {
+                b.kind = .uTurn
+            } else if abs(b.rotation) > c.loopTurn, length <= c.loopLength {
+                b.kind = .roundabout
+            }
+            named.append(b)
+        }
+        var rows: [(Bend, then: Bend?)] = []
+        var i = 0
+        while i < named.count {
+            let b = named[i]
+            if i + 1 < named.count, b.kind == .turn, named[i + 1].kind == .turn,
+               (b.rotation > 0) != (named[i + 1].rotation > 0),
+               Double(named[i + 1].start - b.start) * c.spacing <= c.staggerDistance {
+                rows.append((b, named[i + 1]))
+                i += 2
                 continue
             }
-            if let p = peak { peaks.append(p); peak = nil }
-            if above { peak = s }
+            rows.append((b, nil))
+            i += 1
         }
-        if let p = peak { peaks.append(p) }
-
-        // Minimum spacing: the larger of two close turns.
-        var kept: [Sample] = []
-        for p in peaks {
-            if let last = kept.last, Double(p.index - last.index) * c.spacing < c.minimumSpacing {
-                if abs(p.turn) > abs(last.turn) { kept[kept.count - 1] = p }
+        func strength(_ r: (Bend, then: Bend?)) -> (Int, Double) {
+            (r.0.kind == .turn ? 0 : 1, abs(r.0.rotation) + abs(r.then?.rotation ?? 0))
+        }
+        var kept: [(Bend, then: Bend?)] = []
+        for r in rows {
+            if let last = kept.last, Double(r.0.start - last.0.start) * c.spacing < c.minimumSpacing {
+                if strength(r) > strength(last) { kept[kept.count - 1] = r }
                 continue
             }
-            kept.append(p)
+            kept.append(r)
         }
+        return kept
+    }
 
-        return kept.map { s in
-            let d = Double(s.index) * c.spacing
-            let point = line.coordinate(atDistance: d)
-            let junction = Junction(coordinate: point, distanceAlong: d, spokes: [
-                Spoke(bearing: normalizedBearing(s.before + 180), role: .entry),
-                Spoke(bearing: normalizedBearing(s.after), role: .exit),
+    /// Whether the track after `bend` comes back along itself: at least 80% of the samples from the
+    /// end of the bend out to `uTurnReach` lie within `uTurnCorridor` of the track before its start.
+    func comesBack(_ raw: [Coordinate], after bend: Bend, _ c: Configuration) -> Bool {
+        let reach = Int((c.uTurnReach / c.spacing).rounded())
+        let outgoing = (bend.end + 1)...min(raw.count - 1, bend.end + reach)
+        let incoming = max(0, bend.start - 2 * reach)...bend.start
+        guard outgoing.count >= reach / 2, incoming.count >= 2 else { return false }
+        let frame = LocalFrame(origin: raw[bend.start])
+        let back = raw[incoming].map(frame.project)
+        var near = 0
+        for k in outgoing {
+            let p = frame.project(raw[k])
+            var best = Double.infinity
+            for s in 0..<(back.count - 1) {
+                let a = back[s], b = back[s + 1]
+                let dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy
+                let t = l2 > 0 ? min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
+                let ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y
+                best = min(best, ex * ex + ey * ey)
+            }
+            if best <= c.uTurnCorridor * c.uTurnCorridor { near += 1 }
+        }
+        return Double(near) >= 0.8 * Double(outgoing.count)
+    }
+
+    /// The maneuver of a row: kind, modifier from the rotation (a turn that is not a U-turn is at
+    /// most sharp), place at the start of the bend on the track (`along` gives a sample's distance
+    /// along it), a synthetic junction per bend.
+    func maneuver(for row: (Bend, then: Bend?), line: Polyline, along: (Int) -> Metres) -> Maneuver {
+        func junction(_ b: Bend) -> Junction {
+            let d = along(b.start)
+            return Junction(coordinate: line.coordinate(atDistance: d), distanceAlong: d, spokes: [
+                Spoke(bearing: normalizedBearing(b.before + 180), role: .entry),
+                Spoke(bearing: normalizedBearing(b.after), role: .exit),
             ])
-            let modifier = TurnDetector.modifier(for: s.turn, configuration: turnConfiguration)
-            return Maneuver(kind: modifier == .uTurn ? .uTurn : .turn, modifier: modifier, distanceAlong: d,
-                            coordinate: point, turnAngle: s.turn, junctions: [junction])
         }
+        func modifier(_ b: Bend) -> Maneuver.Modifier {
+            if b.kind == .uTurn { return .uTurn }
+            let angle = max(-179, min(179, b.rotation))
+            var m = TurnDetector.modifier(for: angle, configuration: turnConfiguration)
+            if m == .uTurn { m = angle > 0 ? .sharpRight : .sharpLeft }
+            if abs(angle) >= configuration.sharpLimit { m = angle > 0 ? .sharpRight : .sharpLeft }
+            return m
+        }
+        var (b, then) = row
+        let first = junction(b)
+        var angle = b.kind == .roundabout ? normalizedTurn(b.after - b.before) : normalizedTurn(b.rotation)
+        var junctions = [first]
+        var second = then
+        if var then {
+            // The two bends are too close for the windows to see each whole: each is measured
+            // against the short leg between them, from one start to the other.
+            let leg = first.coordinate.bearing(to: line.coordinate(atDistance: along(then.start)))
+            b.rotation = normalizedTurn(leg - b.before)
+            then.rotation = normalizedTurn(then.after - leg)
+            second = then
+            junctions.append(junction(then))
+            angle = normalizedTurn(b.rotation + then.rotation)
+        }
+        var m = Maneuver(kind: b.kind, modifier: b.kind == .roundabout
+                            ? TurnDetector.modifier(for: angle, configuration: turnConfiguration) : modifier(b),
+                         distanceAlong: first.distanceAlong, coordinate: first.coordinate, turnAngle: angle,
+                         then: second.map(modifier), junctions: junctions)
+        m.source = .shape
+        return m
     }
 
     /// Compass bearing of the principal axis of `points` (total least squares), pointing from the

@@ -78,6 +78,17 @@ public struct Maneuver: Sendable, Equatable {
     /// The road taken out of the maneuver: `name=*` and `ref=*` of the exit spoke, when known.
     public var exitName: String?
     public var exitRef: String?
+    /// Where the maneuver was read from: a road map's junctions, or the track's own shape
+    /// (`TrackTurns`), which sees no road not taken.
+    public var source: Source = .map
+
+    /// Where a maneuver was read from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// The junctions of a road map.
+        case map
+        /// The change of heading of the track itself, without a map.
+        case shape
+    }
 
     public init(kind: Kind, modifier: Modifier, distanceAlong: Metres, coordinate: Coordinate, turnAngle: Degrees,
                 exitNumber: Int? = nil, then: Modifier? = nil, atCrossroads: Bool = false, junctions: [Junction],
@@ -111,7 +122,7 @@ public struct Maneuver: Sendable, Equatable {
 
     /// Two turns to opposite sides merged into one row: "Left then right".
     public var isStaggered: Bool {
-        guard let then, let thenKind, thenKind != .fork, kind == .turn || kind == .endOfRoad else { return false }
+        guard let then, thenKind != .fork, kind == .turn || kind == .endOfRoad else { return false }
         return modifier.side != 0 && then.side == -modifier.side
     }
 
@@ -166,6 +177,13 @@ public struct TurnDetector: Sendable {
         public var narrowLimit: Degrees = 45
         /// The obvious road bends at most this much: beyond it, taking it is a turn a rider must be told.
         public var obviousLimit: Degrees = 90
+        /// A road bending at least this much (and less than `slightLimit`) past a public road on the
+        /// other side that is no less straight gets a row saying which way it goes (OSRM's
+        /// "continue left/right").
+        public var bendingRoad: Degrees = 30
+        /// Going straight on, a road up to two ranks below within this many degrees of straight (a
+        /// residential street off a tertiary road at a shallow angle) earns a "straight on" row.
+        public var narrowMistakableCone: Degrees = 30
         /// Going straight on, a side road within this many degrees of straight could be taken for the
         /// way on: it earns a "straight on" row.
         public var mistakableCone: Degrees = 45

@@ -166,7 +166,7 @@ public enum TurnPasses {
     /// - Otherwise a turn with its modifier.
     @Sendable public static func classifyJunctions(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let c = context.configuration
-        return steps.compactMap { step in
+        return steps.compactMap { (step: Maneuver) -> Maneuver? in
             guard step.kind == .unclassified, step.junctions.count == 1, let junction = step.junctions.first,
                   let entry = junction.entry, let exit = junction.exit else { return step }
             var m = step
@@ -180,7 +180,15 @@ public enum TurnPasses {
             let carriagewayAhead = carriageways.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
             let endOfRoad = !roadAhead && abs(a) >= c.slightLimit
 
+            // Joining a more important road where it runs both ways (a side street meeting a main
+            // road): the rider could turn either way, even when the other way goes back.
+            let joinsMainRoad = !continues(exit, entry) && rank(exit.highway) < rank(entry.highway)
+                && others.contains { $0.canLeave && sameRoad($0, exit) } && abs(a) >= c.straightLimit
             guard !choices.isEmpty else {
+                if joinsMainRoad {
+                    m.kind = .turn
+                    return m
+                }
                 // No choice, but the route turns well off straight where a road it may not take goes
                 // on ahead (a rider could ride into it), or where the road ends at a real T.
                 guard abs(a) > c.aheadCone else { return nil }
@@ -202,7 +210,7 @@ public enum TurnPasses {
             let roads = [exit] + choices
             let angles = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }
             let publicRoad = { (spoke: Spoke) in rank(spoke.highway) < rank("service") }
-            if let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
+            if !joinsMainRoad, let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
                 if obvious == 0 {
                     // Staying on the road. A public road clearly straighter than its bend is where
                     // a rider would go on: say which way the road goes.
@@ -213,9 +221,25 @@ public enum TurnPasses {
                         m.kind = endOfRoad ? .endOfRoad : .turn
                         return m
                     }
+                    // A road bending a good deal (`bendingRoad`, short of a turn) past a public road
+                    // on the other side that is no less straight: which way the road goes.
+                    let bendsPast = abs(a) >= c.bendingRoad && abs(a) < c.slightLimit && zip(choices, angles).contains {
+                        publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= abs(a)
+                    }
+                    // The entry's name or ref carries on along another road ahead: the rider
+                    // following the signs would go there.
+                    let nameGoesOn: Degrees? = continues(exit, entry) ? nil : zip(choices, angles).first {
+                        continues($0.0, entry) && abs($0.1) <= c.forkCone
+                    }.map(\.1)
+                    if bendsPast || nameGoesOn != nil {
+                        m.kind = .turn
+                        if m.modifier == .straight { m.modifier = a - (nameGoesOn ?? 0) < 0 ? .slightLeft : .slightRight }
+                        return m
+                    }
                     // A road of about its rank close to straight could be taken for the way on.
                     let mistakable = zip(choices, angles).contains { spoke, angle in
-                        abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1
+                        (abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1)
+                            || (abs(angle) <= c.narrowMistakableCone && rank(spoke.highway) <= rank(exit.highway) + 2)
                     }
                     if mistakable && m.modifier != .straight {
                         m.kind = .turn
@@ -312,6 +336,13 @@ public enum TurnPasses {
         if !refs(spoke).isDisjoint(with: refs(entry)) { return true }
         if let name = spoke.name, !name.isEmpty, name == entry.name { return true }
         return false
+    }
+
+    /// Whether two spokes are the one road through a junction: the same class, and the same name or
+    /// `ref` (or neither has one).
+    static func sameRoad(_ a: Spoke, _ b: Spoke) -> Bool {
+        let unnamed = { (s: Spoke) in (s.name ?? "").isEmpty && (s.ref ?? "").isEmpty }
+        return a.highway == b.highway && (continues(a, b) || (unnamed(a) && unnamed(b)))
     }
 
     /// The road a rider arriving along `entry` stays on without being told, as an index into

@@ -15,7 +15,8 @@ struct InspectCommand: Command {
                 print JSON: the book's title and route length, and per note its index,
                 distanceAlong (metres), kind, text, marker, waypointType, cap (degrees),
                 latitude, longitude, offsetFromRoute (metres, + right of travel), onRoute,
-                elevation (metres, or null without terrain); and the climb and descent
+                elevation (metres, or null without terrain), turnSource (for a generated
+                turn: map or shape, else null); and the climb and descent
                 """),
         ])
 
@@ -43,10 +44,12 @@ struct InspectCommand: Command {
         var onRoute: Bool
         /// Metres, or null where the book has no terrain.
         var elevation: Double?
+        /// For a generated turn, where it was read from: `map` or `shape` (`GeneratedTurn.source`).
+        var turnSource: String? = nil
 
         private enum CodingKeys: String, CodingKey {
             case index, id, distanceAlong, kind, text, marker, waypointType, cap, latitude, longitude, offsetFromRoute,
-                 onRoute, elevation
+                 onRoute, elevation, turnSource
         }
 
         /// Writes every key, `null` included, so a script always finds `elevation`.
@@ -65,6 +68,7 @@ struct InspectCommand: Command {
             try c.encode(offsetFromRoute, forKey: .offsetFromRoute)
             try c.encode(onRoute, forKey: .onRoute)
             try c.encode(elevation, forKey: .elevation)
+            try c.encode(turnSource, forKey: .turnSource)
         }
     }
 
@@ -87,7 +91,8 @@ struct InspectCommand: Command {
                        waypointType: note.waypointType?.rawValue, cap: note.cap.map { ($0 * 10).rounded() / 10 },
                        latitude: note.coordinate.latitude, longitude: note.coordinate.longitude,
                        offsetFromRoute: (note.offsetFromRoute * 100).rounded() / 100,
-                       onRoute: note.placement == .onRoute, elevation: note.elevation)
+                       onRoute: note.placement == .onRoute, elevation: note.elevation,
+                       turnSource: note.generated?.source)
         }
         if json {
             let encoder = JSONEncoder()
@@ -109,7 +114,8 @@ struct InspectCommand: Command {
         console.out(heading)
         for r in records {
             let cap = r.cap.map { String(format: "C.%03d", Int($0.rounded()) % 360) } ?? "     "
-            let flag = r.onRoute ? "" : String(format: "  (off route by %.0f m)", abs(r.offsetFromRoute))
+            var flag = r.onRoute ? "" : String(format: "  (off route by %.0f m)", abs(r.offsetFromRoute))
+            if r.turnSource == "shape" { flag += "  (from the track's shape)" }
             let height = r.elevation.map { String(format: "%5.0f m  ", $0) } ?? ""
             console.out(String(format: "%3d  %8.2f km  %@%@  %@%@", r.index, r.distanceAlong / 1000, height, cap,
                                [r.marker, r.text].compactMap { $0 }.joined(separator: " — "), flag))

@@ -19,6 +19,18 @@ private let turnQualitySamePlace: Metres = 30
 private let turnQualityFixSpacing: Metres = 10
 private let turnQualityNoise: Metres = 3
 private let turnQualitySeed: UInt64 = 20_261_111
+/// The seed of the routes and noise, or `ROADBOOK_TURNS_SEED` when set: tune on another seed, report
+/// on the default one.
+private var turnQualityRouteSeed: UInt64 {
+    ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SEED"].flatMap { UInt64($0) } ?? turnQualitySeed
+}
+/// Shape mode's goal counts references that turn at least this much (OSRM's bearing before to bearing
+/// after), and roundabouts whatever their angle.
+private let shapeGoalTurn: Degrees = 45
+/// OSRM's line "bends" where its heading between the `shapeBendChord` metres before a point and the
+/// `shapeBendChord` metres after turns by at least `shapeGoalTurn`: a row from the shape there stands
+/// for a real turn of the road (a hairpin), not an artefact, even with no junction.
+private let shapeBendChord: Metres = 30
 
 /// The kind of place where a car has another road to take, from OSRM's step type.
 private enum PlaceKind: String, CaseIterable {
@@ -32,6 +44,8 @@ private struct ReferenceManeuver {
     /// −1 left, +1 right (0 for roundabouts, whose side is not compared).
     var side: Int
     var exit: Int?
+    /// OSRM's turn from `bearing_before` to `bearing_after`, (−180, 180], + right; nil when not given.
+    var angle: Degrees? = nil
 }
 
 /// -1 for OSRM's left modifiers, +1 for the right ones, 0 otherwise.
@@ -63,6 +77,70 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
 private struct QualityRoute {
     var line: [Coordinate]
     var references: [ReferenceManeuver]
+    /// Where every OSRM step is (depart, arrive, new name, merge … as well as the references).
+    var steps: [Coordinate] = []
+    /// Points every 5 m along OSRM's line where it bends by `shapeGoalTurn` or more (see `shapeBendChord`).
+    var bends: [Coordinate] = []
+}
+
+/// Shape mode's goal (issue 11, class 9), per mode × input.
+///
+/// - Goal references: OSRM's references turning at least `shapeGoalTurn` (|bearing_after −
+///   bearing_before|), and every roundabout. Found: a row of ours within 30 m.
+/// - Extra rows: rows of ours (not "Straight on") with no OSRM step of any kind within 30 m and no
+///   bend of OSRM's own line of `shapeGoalTurn` or more within 30 m, as a share of all our rows. A
+///   row at a bend stands for a real turn of the road (a hairpin): a track without a map cannot
+///   tell it from a junction and should print it (as a sharp turn); the rows counted extra are at
+///   no step and no bend: on gentle curves, or misplaced.
+private struct ShapeGoalCounts {
+    var goalReferences = 0, goalFound = 0
+    /// Of them, the roundabouts.
+    var goalRoundabouts = 0, goalRoundaboutsFound = 0
+    var rows = 0, atStep = 0, atBendOnly = 0, extra = 0
+}
+
+/// Points every 5 m along `line` where its heading over the `shapeBendChord` metres before and
+/// after turns by `shapeGoalTurn` or more.
+private func bends(of line: [Coordinate]) -> [Coordinate] {
+    let polyline = Polyline(line)
+    let step: Metres = 5
+    let count = Int(polyline.length / step) + 1
+    guard count > 1 else { return [] }
+    let points = (0..<count).map { polyline.coordinate(atDistance: Double($0) * step) }
+    let k = Int(shapeBendChord / step)
+    var result: [Coordinate] = []
+    for i in k..<max(k, count - k) {
+        let frame = LocalFrame(origin: points[i])
+        let a = frame.project(points[i - k]), b = frame.project(points[i + k])
+        let before = atan2(-a.x, -a.y) * 180 / .pi, after = atan2(b.x, b.y) * 180 / .pi
+        if abs(normalizedTurn(after - before)) >= shapeGoalTurn { result.append(points[i]) }
+    }
+    return result
+}
+
+/// Whether any of `points` lies within `radius` metres of `c` (flat approximation, fine at 30 m).
+private func anyWithin(_ radius: Metres, of c: Coordinate, in points: [Coordinate]) -> Bool {
+    let frame = LocalFrame(origin: c)
+    return points.contains { let p = frame.project($0); return p.x * p.x + p.y * p.y <= radius * radius }
+}
+
+private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
+    for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
+        counts.goalReferences += 1
+        let found = ours.contains { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        if found { counts.goalFound += 1 }
+        if r.kind == .roundabout {
+            counts.goalRoundabouts += 1
+            if found { counts.goalRoundaboutsFound += 1 }
+        }
+    }
+    counts.rows += ours.count
+    for m in ours where m.kind != .straightOn {
+        let at = places(of: m)
+        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) { counts.atStep += 1 }
+        else if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { counts.atBendOnly += 1 }
+        else { counts.extra += 1 }
+    }
 }
 
 /// Counts for one mode × input.
@@ -88,8 +166,15 @@ private func places(of m: Maneuver) -> [Coordinate] {
     [m.coordinate] + (m.then != nil ? m.junctions.dropFirst().map(\.coordinate) : [])
 }
 
-nonisolated(unsafe) var dumpLines: [String] = []
-func describe(_ m: Maneuver) -> String {
+/// With `ROADBOOK_TURNS_DUMP=FILE`, the rows and references of the "map, clean" column that did not
+/// agree are written to FILE, each with its junction's roads (role, class, name, angle from the
+/// arrival, whether one may leave by it): the rows far from any reference (FAR), the references
+/// with no row (MISS, with the nearest junction), wrong sides (SIDE) and exits (EXIT), and every
+/// row's kind (ROW). It is how the turn passes were checked against OSRM on routes of another seed.
+nonisolated(unsafe) private var dumpLines: [String] = []
+
+/// A row and its junctions, one line each, for the dump.
+private func describe(_ m: Maneuver) -> String {
     var s = "\(m.kind.rawValue) \(m.modifier.rawValue) \(Int(m.turnAngle))° at \(Int(m.distanceAlong)) m (\(m.coordinate.latitude),\(m.coordinate.longitude))"
     if let e = m.exitNumber { s += " exit \(e)" }
     if let t = m.then { s += " then \(t.rawValue)" }
@@ -180,18 +265,24 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
     else { return nil }
     let line = coordinates.filter { $0.count >= 2 }.map { Coordinate(latitude: $0[1], longitude: $0[0]) }
     var references: [ReferenceManeuver] = []
+    var steps: [Coordinate] = []
     for leg in route["legs"] as? [[String: Any]] ?? [] {
         for step in leg["steps"] as? [[String: Any]] ?? [] {
             guard let maneuver = step["maneuver"] as? [String: Any],
                   let location = maneuver["location"] as? [Double], location.count >= 2 else { continue }
-            if let r = referenceManeuver(type: maneuver["type"] as? String ?? "", modifier: maneuver["modifier"] as? String,
-                                         exit: maneuver["exit"] as? Int,
-                                         location: Coordinate(latitude: location[1], longitude: location[0])) {
+            let place = Coordinate(latitude: location[1], longitude: location[0])
+            steps.append(place)
+            if var r = referenceManeuver(type: maneuver["type"] as? String ?? "", modifier: maneuver["modifier"] as? String,
+                                         exit: maneuver["exit"] as? Int, location: place) {
+                if let before = (maneuver["bearing_before"] as? NSNumber)?.doubleValue,
+                   let after = (maneuver["bearing_after"] as? NSNumber)?.doubleValue {
+                    r.angle = normalizedTurn(after - before)
+                }
                 references.append(r)
             }
         }
     }
-    return line.count >= 2 ? QualityRoute(line: line, references: references) : nil
+    return line.count >= 2 ? QualityRoute(line: line, references: references, steps: steps, bends: bends(of: line)) : nil
 }
 
 /// The generated turn rows against OSRM's guidance (issue 11): seeded random driving routes over
@@ -202,6 +293,9 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// Recall: a row of ours within 30 m. Side: of the found references with a side, whether a row
 /// there says the same side, the opposite, or none (straight on, a roundabout). Far rows: our rows
 /// that are not "Straight on" with no reference maneuver within 30 m, as a share of all our rows.
+/// Shape mode's goal (issue 11, class 9) is measured as `ShapeGoalCounts` says: recall of turns of
+/// 45° or more and roundabouts, and extra rows (at no OSRM step and no bend of OSRM's line).
+/// `ROADBOOK_TURNS_SEED` picks other routes and noise, to tune on routes the figures are not reported on.
 /// - Parameters:
 ///   - extract: an OpenStreetMap file (PBF or XML); OSRM must serve the same extract.
 ///   - osrmURL: an OSRM server's base URL, such as `http://127.0.0.1:5000`; nil to skip.
@@ -216,9 +310,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     }
     guard drivable.count >= 2 else { throw BenchError(message: "turns-quality: no drivable roads in \(extract.path)") }
     let client = try CurlHTTPClient()
-    // Another seed (ROADBOOK_TURNS_SEED) gives other routes: tune on those, report on the default.
-    let seed = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SEED"].flatMap { UInt64($0) } ?? turnQualitySeed
-    var generator = SplitMix(state: seed)
+    var generator = SplitMix(state: turnQualityRouteSeed)
+    let dumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] != nil
     var routes: [QualityRoute] = []
     var attempts = 0, unanswered = 0
     while routes.count < turnQualityRouteCount && attempts < 10_000 {
@@ -233,6 +326,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
 
     let columns = ["map, clean", "map, noisy", "shape, clean", "shape, noisy"]
     var counts = Array(repeating: QualityCounts(), count: columns.count)
+    var goal = Array(repeating: ShapeGoalCounts(), count: columns.count)
     var length: Metres = 0
     for route in routes {
         length += Polyline(route.line).length
@@ -241,11 +335,15 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                     RouteTurns.maneuvers(along: noisy, graph: graph).maneuvers,
                     RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
                     RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
-        for (i, ours) in runs.enumerated() { score(ours, against: route.references, into: &counts[i], dump: i == 0, junctions: i == 0 ? RouteTurns.junctions(along: route.line, graph: graph).junctions : []) }
+        for (i, ours) in runs.enumerated() {
+            score(ours, against: route.references, into: &counts[i], dump: i == 0 && dumping,
+                  junctions: i == 0 && dumping ? RouteTurns.junctions(along: route.line, graph: graph).junctions : [])
+            scoreShapeGoal(ours, route: route, into: &goal[i])
+        }
     }
 
-    var lines = [String(format: "turns-quality: %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
-                        routes.count, extract.lastPathComponent, length / 1000, unanswered, turnQualityFixSpacing, turnQualityNoise, turnQualitySamePlace)]
+    var lines = [String(format: "turns-quality: seed %llu; %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
+                        turnQualityRouteSeed, routes.count, extract.lastPathComponent, length / 1000, unanswered, turnQualityFixSpacing, turnQualityNoise, turnQualitySamePlace)]
     let label = 34, width = 22
     func row(_ name: String, _ cells: [String]) -> String {
         name.padding(toLength: label, withPad: " ", startingAt: 0)
@@ -266,6 +364,13 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
     }
+    lines.append("shape goal (issue 11, class 9): recall of turns of 45° or more and roundabouts >= 85%, extra rows <= 25%")
+    lines.append(row("recall, turns >= 45° + roundabouts", goal.map { share($0.goalFound, $0.goalReferences) }))
+    lines.append(row("  turns >= 45°", goal.map { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }))
+    lines.append(row("  roundabouts", goal.map { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }))
+    lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
+    lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
+    lines.append(row("extra rows (no step, no bend)", goal.map { share($0.extra, $0.rows) }))
     if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] {
         try dumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
