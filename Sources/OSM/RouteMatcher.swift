@@ -425,16 +425,35 @@ public struct RouteMatcher: Sendable {
         guard let first = chosen.first, let last = chosen.last else { return nil }
         var nodes: [Int] = []
         var firstExit: Int?, lastEntry: Int?
-        for (c, t) in zip(chosen, chosen.dropFirst()) where c.segment != t.segment {
+        // Along one segment the track may turn back: at a dead end, or at a node it went to and
+        // came back from. The node it turned at joins the path (a U-turn there), so the junction
+        // behind it is passed twice. A reversal needs 2σ of travel each way, and the node within
+        // one sample spacing of where the track turned.
+        var runDirection = 0   // +1 towards the segment's `to` node, −1 towards `from`, 0 not known
+        let reversal = 2 * configuration.gpsSigma
+        for (c, t) in zip(chosen, chosen.dropFirst()) {
+            if c.segment == t.segment {
+                let moved = (t.fraction - c.fraction) * c.segmentLength
+                guard abs(moved) > reversal else { continue }
+                let direction = moved > 0 ? 1 : -1
+                if runDirection != 0, direction != runDirection {
+                    let node = runDirection > 0 ? c.segment.to : c.segment.from
+                    let short = (runDirection > 0 ? 1 - c.fraction : c.fraction) * c.segmentLength
+                    if short <= configuration.sampleSpacing, nodes.last != node { nodes.append(node) }
+                }
+                runDirection = direction
+                continue
+            }
             let straight = c.point.distance(to: t.point)
             let bound = straight * configuration.transitionBoundFactor + 2 * configuration.searchRadius
             let paths = search.shortestPaths(from: exits(c), bound: bound, rules: configuration.searchRules,
                                              targets: [t.segment.from, t.segment.to])
-            guard let way = entry(into: t, paths: paths) else { continue }
+            guard let way = entry(into: t, paths: paths) else { runDirection = 0; continue }
             let path = paths.path(toState: way.key, in: graph)
             if firstExit == nil { firstExit = path.first }
             lastEntry = way.node
             for node in path where node != nodes.last { nodes.append(node) }
+            runDirection = way.node == t.segment.from ? 1 : -1
         }
         // Along a single segment, the direction of travel is the way the fraction grew.
         let forwardOnFirst = firstExit.map { $0 == first.segment.to } ?? (last.fraction >= first.fraction)

@@ -217,10 +217,13 @@ public struct TurnDetector: Sendable {
         public var configuration: Configuration
         /// The route, for passes that need places between junctions (keep-straight reminders).
         public var line: Polyline?
+        /// Where passes record what they decide, when someone asks (`inspect --explain`).
+        public var trace: TurnTrace?
 
-        public init(configuration: Configuration = Configuration(), line: Polyline? = nil) {
+        public init(configuration: Configuration = Configuration(), line: Polyline? = nil, trace: TurnTrace? = nil) {
             self.configuration = configuration
             self.line = line
+            self.trace = trace
         }
     }
 
@@ -249,11 +252,13 @@ public struct TurnDetector: Sendable {
     }
 
     /// The maneuvers of a route, in route order.
-    /// - Parameter geometry: the line and the junctions it passes (in route order).
+    /// - Parameters:
+    ///   - geometry: the line and the junctions it passes (in route order).
+    ///   - trace: where each pass records what it decided about each junction, if anyone asks.
     /// - Complexity: O(junctions × spokes).
-    public func maneuvers(in geometry: RoadGeometry) -> [Maneuver] {
+    public func maneuvers(in geometry: RoadGeometry, trace: TurnTrace? = nil) -> [Maneuver] {
         let context = Context(configuration: configuration,
-                              line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil)
+                              line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil, trace: trace)
         let junctions = geometry.junctions.sorted { $0.distanceAlong < $1.distanceAlong }
         // The first pass makes one candidate per junction; it starts from the junctions as
         // `unclassified` maneuvers.

@@ -25,7 +25,10 @@ public enum TurnPasses {
     @Sendable public static func produceCandidates(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         steps.compactMap { step in
             guard let junction = step.junctions.first, let entry = junction.entry, let exit = junction.exit,
-                  let angle = junction.turnAngle else { return nil }
+                  let angle = junction.turnAngle else {
+                context.trace?.record(step.junctions, pass: "produce candidates", "no row: the route starts or ends here")
+                return nil
+            }
             var m = step
             m.turnAngle = angle
             m.modifier = TurnDetector.modifier(for: angle, configuration: context.configuration)
@@ -54,6 +57,7 @@ public enum TurnPasses {
         var i = 0
         while i < steps.count {
             if let touch = touchAndGo(steps[i], context) {
+                context.trace?.record(touch.junctions, pass: "collapse roundabouts", "a roundabout entered and left at one node")
                 result.append(touch); i += 1; continue
             }
             guard let first = steps[i].junctions.first, first.exit?.isRoundabout == true,
@@ -80,6 +84,7 @@ public enum TurnPasses {
                 isRingExit($0) && $0.role == .side && relativeAngle(of: $0, arrivingAlong: lastEntry) > exitAngle
             }.count + 1
             let angle = normalizedTurn(exit.bearing - (entry.bearing + 180))
+            context.trace?.record(ring, pass: "collapse roundabouts", "one roundabout row, exit \(count), from the entry to the exit node")
             result.append(Maneuver(kind: .roundabout,
                                    modifier: TurnDetector.modifier(for: angle, configuration: context.configuration),
                                    distanceAlong: first.distanceAlong, coordinate: first.coordinate, turnAngle: angle,
@@ -127,6 +132,9 @@ public enum TurnPasses {
             let back = abs(step.turnAngle) >= c.uTurnLimit
                 || (divided && abs(step.turnAngle) >= c.sharpLimit && comesBack(at: step.distanceAlong, context))
             guard back else { return step }
+            context.trace?.record(step.junctions, pass: "mark U-turns", abs(step.turnAngle) >= c.uTurnLimit
+                                  ? "U-turn: turns back \(Int(abs(step.turnAngle).rounded()))°"
+                                  : "U-turn: a sharp turn off a one-way carriageway, and the route comes back along it")
             var m = step
             m.kind = .uTurn
             m.modifier = .uTurn
@@ -165,124 +173,139 @@ public enum TurnPasses {
     /// - **End of road**: no road at all within `aheadCone` of straight and the route turns.
     /// - Otherwise a turn with its modifier.
     @Sendable public static func classifyJunctions(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
-        let c = context.configuration
-        return steps.compactMap { (step: Maneuver) -> Maneuver? in
-            guard step.kind == .unclassified, step.junctions.count == 1, let junction = step.junctions.first,
-                  let entry = junction.entry, let exit = junction.exit else { return step }
-            var m = step
-            let a = step.turnAngle
-            let others = junction.spokes.filter { $0.role == .side }
-            let choices = others.filter { $0.canLeave && abs(relativeAngle(of: $0, arrivingAlong: entry)) < c.goingBack }
-            let roadAhead = others.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
-            // A road no one drives (a track, a path) ahead or across does not make the junction a
-            // place a driver could go wrong when it is no choice anyway.
-            let carriageways = others.filter { rank($0.highway) < rank("track") }
-            let carriagewayAhead = carriageways.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
-            let endOfRoad = !roadAhead && abs(a) >= c.slightLimit
-
-            // Joining a more important road where it runs both ways (a side street meeting a main
-            // road): the rider could turn either way, even when the other way goes back.
-            let joinsMainRoad = !continues(exit, entry) && rank(exit.highway) < rank(entry.highway)
-                && others.contains { $0.canLeave && sameRoad($0, exit) } && abs(a) >= c.straightLimit
-            guard !choices.isEmpty else {
-                if joinsMainRoad {
-                    m.kind = .turn
-                    return m
-                }
-                // No choice, but the route turns well off straight where a road it may not take goes
-                // on ahead (a rider could ride into it), or where the road ends at a real T.
-                guard abs(a) > c.aheadCone else { return nil }
-                // Turning onto another road (a side street joining a main road), or where a road
-                // the rider may not take goes on ahead: a turn.
-                if carriagewayAhead || (!continues(exit, entry) && rank(exit.highway) < rank(entry.highway)) {
-                    m.kind = .turn
-                    return m
-                }
-                let otherSide = carriageways.contains {
-                    let angle = relativeAngle(of: $0, arrivingAlong: entry)
-                    return abs(angle) < c.goingBack && angle * a < 0
-                }
-                guard otherSide else { return nil }
-                m.kind = .endOfRoad
-                return m
-            }
-
-            let roads = [exit] + choices
-            let angles = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }
-            let publicRoad = { (spoke: Spoke) in rank(spoke.highway) < rank("service") }
-            if !joinsMainRoad, let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
-                if obvious == 0 {
-                    // Staying on the road. A public road clearly straighter than its bend is where
-                    // a rider would go on: say which way the road goes.
-                    let straighter = zip(choices, angles).contains { spoke, angle in
-                        publicRoad(spoke) && abs(angle) + c.forkSeparation <= abs(a)
-                    }
-                    if m.modifier != .straight && straighter {
-                        m.kind = endOfRoad ? .endOfRoad : .turn
-                        return m
-                    }
-                    // A road bending a good deal (`bendingRoad`, short of a turn) past a public road
-                    // on the other side that is no less straight: which way the road goes.
-                    let bendsPast = abs(a) >= c.bendingRoad && abs(a) < c.slightLimit && zip(choices, angles).contains {
-                        publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= abs(a)
-                    }
-                    // The entry's name or ref carries on along another road ahead: the rider
-                    // following the signs would go there.
-                    let nameGoesOn: Degrees? = continues(exit, entry) ? nil : zip(choices, angles).first {
-                        continues($0.0, entry) && abs($0.1) <= c.forkCone
-                    }.map(\.1)
-                    if bendsPast || nameGoesOn != nil {
-                        m.kind = .turn
-                        if m.modifier == .straight { m.modifier = a - (nameGoesOn ?? 0) < 0 ? .slightLeft : .slightRight }
-                        return m
-                    }
-                    // A road of about its rank close to straight could be taken for the way on.
-                    let mistakable = zip(choices, angles).contains { spoke, angle in
-                        (abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1)
-                            || (abs(angle) <= c.narrowMistakableCone && rank(spoke.highway) <= rank(exit.highway) + 2)
-                    }
-                    if mistakable && m.modifier != .straight {
-                        m.kind = .turn
-                        return m
-                    }
-                    guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else { return nil }
-                    m.kind = .straightOn
-                    m.modifier = .straight
-                    return m
-                }
-                // Leaving the obvious road: straight on when the route itself goes straight, else a
-                // turn, at least a slight one to the side it leaves by.
-                return leaving(m, obviousAngle: relativeAngle(of: roads[obvious], arrivingAlong: entry),
-                               endOfRoad: endOfRoad, configuration: c)
-            }
-
-            // No obvious road: roads ahead of comparable rank, the exit among them, are a fork.
-            let branches = zip(choices, angles).filter { abs($0.1) <= c.forkCone && comparable($0.0, exit) }.map(\.1)
-            if abs(a) <= c.forkCone, !branches.isEmpty {
-                m.kind = .fork
-                let all = branches + [a]
-                // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
-                if a <= all.min()! { m.modifier = .slightLeft }
-                else if a >= all.max()! { m.modifier = .slightRight }
-                else { m.modifier = .straight }
-                return m
-            }
-            // Roads ahead of another rank: the exit is left to its side of the nearest one.
-            let nearest = angles.filter { abs($0) <= c.forkCone }.min { abs($0 - a) < abs($1 - a) }
-            if abs(a) <= c.forkCone, let nearest {
-                return leaving(m, obviousAngle: nearest, endOfRoad: endOfRoad, configuration: c)
-            }
-            if endOfRoad {
-                m.kind = .endOfRoad
-                return m
-            }
-            if m.modifier == .straight {
-                m.kind = .straightOn
-                return m
-            }
-            m.kind = .turn
-            return m
+        steps.compactMap { step in
+            guard step.kind == .unclassified, step.junctions.count == 1 else { return step }
+            let (kept, why) = classify(step, context.configuration)
+            context.trace?.record(step.junctions, pass: "classify junctions",
+                                  kept.map { "\(Instructions.english.text(for: $0)): \(why)" } ?? "no row: \(why)")
+            return kept
         }
+    }
+
+    /// One junction's verdict: its row (nil for none) and the reason, in words for `inspect --explain`.
+    static func classify(_ step: Maneuver, _ c: TurnDetector.Configuration) -> (Maneuver?, String) {
+        guard let junction = step.junctions.first, let entry = junction.entry, let exit = junction.exit else {
+            return (step, "the route starts or ends here")
+        }
+        var m = step
+        let a = step.turnAngle
+        let others = junction.spokes.filter { $0.role == .side }
+        let choices = others.filter { $0.canLeave && abs(relativeAngle(of: $0, arrivingAlong: entry)) < c.goingBack }
+        let roadAhead = others.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
+        // A road no one drives (a track, a path) ahead or across does not make the junction a
+        // place a driver could go wrong when it is no choice anyway.
+        let carriageways = others.filter { rank($0.highway) < rank("track") }
+        let carriagewayAhead = carriageways.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
+        let endOfRoad = !roadAhead && abs(a) >= c.slightLimit
+
+        // Joining a more important road where it runs both ways (a side street meeting a main
+        // road): the rider could turn either way, even when the other way goes back.
+        let joinsMainRoad = !continues(exit, entry) && rank(exit.highway) < rank(entry.highway)
+            && others.contains { $0.canLeave && sameRoad($0, exit) } && abs(a) >= c.straightLimit
+        guard !choices.isEmpty else {
+            if joinsMainRoad {
+                m.kind = .turn
+                return (m, "joins a more important road that runs both ways")
+            }
+            // No choice, but the route turns well off straight where a road it may not take goes
+            // on ahead (a rider could ride into it), or where the road ends at a real T.
+            guard abs(a) > c.aheadCone else { return (nil, "no other road the mode may take, and the route runs on ahead") }
+            // Turning onto another road (a side street joining a main road), or where a road
+            // the rider may not take goes on ahead: a turn.
+            if carriagewayAhead || (!continues(exit, entry) && rank(exit.highway) < rank(entry.highway)) {
+                m.kind = .turn
+                return (m, carriagewayAhead ? "no choice, but a road the mode may not take goes on ahead"
+                                            : "turns onto a more important road")
+            }
+            let otherSide = carriageways.contains {
+                let angle = relativeAngle(of: $0, arrivingAlong: entry)
+                return abs(angle) < c.goingBack && angle * a < 0
+            }
+            guard otherSide else { return (nil, "no other road the mode may take; the road only bends") }
+            m.kind = .endOfRoad
+            return (m, "the road ends at a T (roads leave on the other side), no choice")
+        }
+
+        let roads = [exit] + choices
+        let angles = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }
+        let publicRoad = { (spoke: Spoke) in rank(spoke.highway) < rank("service") }
+        if !joinsMainRoad, let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
+            if obvious == 0 {
+                // Staying on the road. A public road clearly straighter than its bend is where
+                // a rider would go on: say which way the road goes.
+                let straighter = zip(choices, angles).contains { spoke, angle in
+                    publicRoad(spoke) && abs(angle) + c.forkSeparation <= abs(a)
+                }
+                if m.modifier != .straight && straighter {
+                    m.kind = endOfRoad ? .endOfRoad : .turn
+                    return (m, "stays on the obvious road, but a public road goes on clearly straighter")
+                }
+                // A road bending a good deal (`bendingRoad`, short of a turn) past a public road
+                // on the other side that is no less straight: which way the road goes.
+                let bendsPast = abs(a) >= c.bendingRoad && abs(a) < c.slightLimit && zip(choices, angles).contains {
+                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= abs(a)
+                }
+                // The entry's name or ref carries on along another road ahead: the rider
+                // following the signs would go there.
+                let nameGoesOn: Degrees? = continues(exit, entry) ? nil : zip(choices, angles).first {
+                    continues($0.0, entry) && abs($0.1) <= c.forkCone
+                }.map(\.1)
+                if bendsPast || nameGoesOn != nil {
+                    m.kind = .turn
+                    if m.modifier == .straight { m.modifier = a - (nameGoesOn ?? 0) < 0 ? .slightLeft : .slightRight }
+                    return (m, bendsPast ? "the obvious road bends past a public road on the other side"
+                                         : "the road's name goes on along another road ahead")
+                }
+                // A road of about its rank close to straight could be taken for the way on.
+                let mistakable = zip(choices, angles).contains { spoke, angle in
+                    (abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1)
+                        || (abs(angle) <= c.narrowMistakableCone && rank(spoke.highway) <= rank(exit.highway) + 2)
+                }
+                if mistakable && m.modifier != .straight {
+                    m.kind = .turn
+                    return (m, "the obvious road bends where a road of its rank goes near straight on")
+                }
+                guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else {
+                    return (nil, "stays on the obvious road (\(exit.highway ?? "road")); no road to take for it")
+                }
+                m.kind = .straightOn
+                m.modifier = .straight
+                return (m, "stays on the obvious road; another road near straight on could be taken for it")
+            }
+            // Leaving the obvious road: straight on when the route itself goes straight, else a
+            // turn, at least a slight one to the side it leaves by.
+            return (leaving(m, obviousAngle: relativeAngle(of: roads[obvious], arrivingAlong: entry),
+                            endOfRoad: endOfRoad, configuration: c),
+                    "leaves the obvious road (\(roads[obvious].highway ?? "road") \(roads[obvious].ref ?? roads[obvious].name ?? ""))")
+        }
+
+        // No obvious road: roads ahead of comparable rank, the exit among them, are a fork.
+        let branches = zip(choices, angles).filter { abs($0.1) <= c.forkCone && comparable($0.0, exit) }.map(\.1)
+        if abs(a) <= c.forkCone, !branches.isEmpty {
+            m.kind = .fork
+            let all = branches + [a]
+            // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
+            if a <= all.min()! { m.modifier = .slightLeft }
+            else if a >= all.max()! { m.modifier = .slightRight }
+            else { m.modifier = .straight }
+            return (m, "no obvious road; roads of comparable rank ahead")
+        }
+        // Roads ahead of another rank: the exit is left to its side of the nearest one.
+        let nearest = angles.filter { abs($0) <= c.forkCone }.min { abs($0 - a) < abs($1 - a) }
+        if abs(a) <= c.forkCone, let nearest {
+            return (leaving(m, obviousAngle: nearest, endOfRoad: endOfRoad, configuration: c),
+                    "no obvious road; leaves a road of another rank ahead")
+        }
+        if endOfRoad {
+            m.kind = .endOfRoad
+            return (m, "no obvious road and no road ahead")
+        }
+        if m.modifier == .straight {
+            m.kind = .straightOn
+            return (m, "no obvious road; goes straight on")
+        }
+        m.kind = .turn
+        return (m, "no obvious road; turns off")
     }
 
     /// A candidate that leaves the road ahead at `obviousAngle` (the obvious road, or the nearest
@@ -398,6 +421,8 @@ public enum TurnPasses {
                        abs(m.turnAngle + next.turnAngle) < context.configuration.straightLimit,
                        !context.configuration.straightOnAtEveryCrossroads {
                         // Two nodes a few metres apart across a road: one crossroads gone straight over.
+                        context.trace?.record(m.junctions + next.junctions, pass: "merge staggered junctions",
+                                              "no row: a crossroads mapped as two nodes a few metres apart, gone straight over")
                         i += 2
                         continue
                     }
@@ -407,6 +432,8 @@ public enum TurnPasses {
                     m.exitName = next.exitName
                     m.exitRef = next.exitRef
                     m.turnAngle = normalizedTurn(m.turnAngle + next.turnAngle)
+                    context.trace?.record(m.junctions, pass: "merge staggered junctions",
+                                          "one row for both turns of a staggered junction: \(Instructions.english.text(for: m))")
                     result.append(m)
                     i += 2
                     continue
@@ -439,17 +466,25 @@ public enum TurnPasses {
                 result.append(step)
                 continue
             }
+            let trace = context.trace
             if last.kind == .roundabout || step.kind == .roundabout {
-                if step.kind == .roundabout && last.kind != .roundabout { result[result.count - 1] = step }
-                if step.kind == .roundabout && last.kind == .roundabout { result.append(step) }
+                if step.kind == .roundabout && last.kind == .roundabout { result.append(step); continue }
+                let absorbed = step.kind == .roundabout ? last : step
+                trace?.record(absorbed.junctions, pass: "merge close rows",
+                              "no row: within \(Int(context.configuration.mergeDistance)) m of a roundabout, whose row says it")
+                if step.kind == .roundabout { result[result.count - 1] = step }
                 continue
             }
             if last.kind == .uTurn || step.kind == .uTurn {
                 result.append(step)
                 continue
             }
-            if step.kind == .straightOn { continue }
-            if last.kind == .straightOn { result[result.count - 1] = step; continue }
+            if step.kind == .straightOn || last.kind == .straightOn {
+                trace?.record((step.kind == .straightOn ? step : last).junctions, pass: "merge close rows",
+                              "no row: a Straight on beside another row")
+                if step.kind != .straightOn { result[result.count - 1] = step }
+                continue
+            }
             if choiceKinds.contains(last.kind), choiceKinds.contains(step.kind), last.then == nil, step.then == nil {
                 last.then = step.modifier
                 last.thenKind = step.kind
@@ -465,6 +500,8 @@ public enum TurnPasses {
                     last.then = nil
                     last.thenKind = nil
                 }
+                trace?.record(last.junctions, pass: "merge close rows", "one row for junctions closer than "
+                              + "\(Int(context.configuration.mergeDistance)) m: \(Instructions.english.text(for: last))")
                 result[result.count - 1] = last
                 continue
             }
@@ -486,6 +523,10 @@ public enum TurnPasses {
         var result: [Maneuver] = []
         for step in steps {
             if let last = result.last, step.distanceAlong - last.distanceAlong < context.configuration.minimumSpacing {
+                let (kept, lost) = strength(step) > strength(last) ? (step, last) : (last, step)
+                context.trace?.record(lost.junctions, pass: "enforce minimum spacing",
+                                      "no row: within \(Int(context.configuration.minimumSpacing)) m of the stronger row "
+                                      + "'\(Instructions.english.text(for: kept))'")
                 if strength(step) > strength(last) { result[result.count - 1] = step }
                 continue
             }

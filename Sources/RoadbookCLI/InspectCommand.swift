@@ -2,6 +2,8 @@ import Foundation
 import Formats
 import Geo
 import Model
+import Pipeline
+import Workflows
 
 /// `roadbook inspect`: the notes of a book, for people or for scripts.
 struct InspectCommand: Command {
@@ -9,7 +11,7 @@ struct InspectCommand: Command {
         name: "inspect",
         abstract: "List a book's notes, as a table or as JSON.",
         positionals: "BOOK.json", positionalCount: 1...1,
-        forms: [UsageForm(optional: ["json"])],
+        forms: [UsageForm(optional: ["json"]), UsageForm(required: ["explain"], optional: ["osm", "mode", "json"])],
         options: [
             Option("json", .flag, help: """
                 print JSON: the book's title and route length, and per note its index,
@@ -18,14 +20,28 @@ struct InspectCommand: Command {
                 elevation (metres, or null without terrain), turnSource (for a generated
                 turn: map or shape, else null); and the climb and descent
                 """),
+            Option("explain", .flag, help: """
+                for every junction the route passes, which pass of the turn
+                detector kept, merged or dropped it and why, and the book's row
+                it became (run again over --osm EXTRACT, or the track's shape)
+                """),
+            Option("osm", value: "EXTRACT", help: "with --explain: the extract the book's turns came from"),
+            .choice("mode", of: TravelMode.self, help: "with --explain: the travel mode (default: the book's)"),
         ])
 
     var book: URL
     var json: Bool
+    var explain: Bool
+    var osm: URL?
+    var mode: TravelMode?
 
     init(_ options: ParsedOptions) throws {
         json = options.flag("json")
+        explain = options.flag("explain")
+        osm = options.file("osm")
+        mode = options.choice("mode", as: TravelMode.self)
         book = URL(fileURLWithPath: options.positionals[0])
+        if !explain && (osm != nil || mode != nil) { throw UsageError(message: "--osm and --mode are for --explain") }
     }
 
     /// One note as `inspect --json` prints it.
@@ -84,6 +100,7 @@ struct InspectCommand: Command {
 
     func run(_ console: any Console) async throws {
         let loaded = try BookFile.read(contentsOf: book)
+        if explain { return try explainTurns(loaded, console) }
         let length = Polyline(loaded.route.coordinates).length
         let records = loaded.notes.enumerated().map { i, note in
             NoteRecord(index: i + 1, id: note.id, distanceAlong: (note.distanceAlong * 100).rounded() / 100,
@@ -119,6 +136,72 @@ struct InspectCommand: Command {
             let height = r.elevation.map { String(format: "%5.0f m  ", $0) } ?? ""
             console.out(String(format: "%3d  %8.2f km  %@%@  %@%@", r.index, r.distanceAlong / 1000, height, cap,
                                [r.marker, r.text].compactMap { $0 }.joined(separator: " — "), flag))
+        }
+    }
+
+    /// One junction as `inspect --explain --json` prints it.
+    struct JunctionRecord: Encodable {
+        struct Decision: Encodable { var pass: String; var verdict: String }
+        var distanceAlong: Double
+        var nodeID: Int64?
+        var latitude: Double
+        var longitude: Double
+        var decisions: [Decision]
+        /// The book's row (1-based note index) made from the junction, or nil.
+        var row: Int?
+    }
+
+    /// Runs the turn detector again over the book's route and says what became of every junction.
+    func explainTurns(_ loaded: Book, _ console: any Console) throws {
+        let mode = self.mode ?? loaded.travelMode
+        let graph = try osm.map(RouteTurns.loadGraph)
+        let trace = TurnTrace()
+        let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode, trace: trace)
+        // A junction's row: the book's generated note standing on the first junction of the turn
+        // made from it (a roundabout's row stands on its entry node).
+        func row(of entry: TurnTrace.Entry) -> Int? {
+            let same = { (j: Junction) in j.nodeID == entry.nodeID && abs(j.distanceAlong - entry.distanceAlong) < 1 }
+            guard let first = found.maneuvers.first(where: { $0.junctions.contains(where: same) })?.junctions.first else { return nil }
+            return loaded.notes.firstIndex { note in
+                guard let junction = note.generated?.junction else { return false }
+                if let id = first.nodeID, junction.nodeID == id { return abs(note.distanceAlong - first.distanceAlong) < 50 }
+                return junction.coordinate.distance(to: first.coordinate) < 2
+            }.map { $0 + 1 }
+        }
+        let junctions = trace.byJunction.map { decisions in
+            JunctionRecord(distanceAlong: (decisions[0].distanceAlong * 100).rounded() / 100, nodeID: decisions[0].nodeID,
+                           latitude: decisions[0].coordinate.latitude, longitude: decisions[0].coordinate.longitude,
+                           decisions: decisions.map { .init(pass: $0.pass, verdict: $0.verdict) }, row: row(of: decisions[0]))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            console.out(String(decoding: try encoder.encode(junctions), as: UTF8.self))
+            return
+        }
+        guard let osm else {
+            console.out("No --osm: the turns come from the track's shape, which has no junctions to explain. "
+                        + "\(found.maneuvers.count) turns found along the route:")
+            for m in found.maneuvers {
+                console.out(String(format: "%8.2f km  %@", m.distanceAlong / 1000, Instructions.english.text(for: m)))
+            }
+            return
+        }
+        console.out("\(junctions.count) junctions on \(osm.lastPathComponent) along the route (\(mode.rawValue)), "
+                    + "\(found.maneuvers.count) turn rows:")
+        for j in junctions {
+            let node = j.nodeID.map { "node \($0)" } ?? "no node"
+            console.out(String(format: "%8.2f km  %@  (%.6f, %.6f)", j.distanceAlong / 1000, node, j.latitude, j.longitude))
+            for d in j.decisions { console.out("            \(d.pass): \(d.verdict)") }
+            if let row = j.row {
+                console.out("            → row \(row): \(loaded.notes[row - 1].text)")
+            } else if j.decisions.contains(where: { !$0.verdict.hasPrefix("no row") }) {
+                console.out("            → no row of the book stands on it (the book was made from another route or map)")
+            }
+        }
+        for range in found.offMap {
+            console.out(String(format: "%.2f–%.2f km is not on the map: turns there come from the track's shape",
+                               range.lowerBound / 1000, range.upperBound / 1000))
         }
     }
 }

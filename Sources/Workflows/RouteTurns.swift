@@ -21,13 +21,14 @@ public enum RouteTurns {
     ///   - route: the route's line.
     ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
     ///   - mode: how the route is travelled.
+    ///   - trace: where the turn passes record what they decide about each junction, if anyone asks.
     /// - Returns: the turns, and the stretches (metres along the route) not found on the map,
     ///   whose turns come from the track's shape.
-    public static func maneuvers(along route: [Coordinate], graph: RoadGraph?,
-                                 mode: TravelMode = .drive) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
+    public static func maneuvers(along route: [Coordinate], graph: RoadGraph?, mode: TravelMode = .drive,
+                                 trace: TurnTrace? = nil) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
         guard let graph else { return (TrackTurns().maneuvers(in: route), []) }
         let (junctions, match) = Self.junctions(along: route, graph: graph, mode: mode)
-        let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions))
+        let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions), trace: trace)
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
         // The track's shape is read only where the map does not cover the route.
         let filler = offMap.isEmpty ? [] : TrackTurns().maneuvers(in: route).filter { m in

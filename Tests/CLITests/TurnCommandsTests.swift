@@ -105,4 +105,39 @@ struct TurnCommandsTests {
         #expect(r.status == 1 && r.errors.contains("bad.osm"), "\(r.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf").path))
     }
+
+    @Test("inspect --explain: every junction the route passes, which pass decided and why, and the row it became")
+    func explain() async throws {
+        let folder = try TemporaryFolder()
+        try write(folder)
+        // a → b → c straight along Main (b: a residential street north, a track south), back to b, then north.
+        try Self.track("abcbd").write(to: folder.path("three.gpx"), atomically: true, encoding: .utf8)
+        let build = await roadbook(["build", folder.path("three.gpx").path, "-o", folder.path("b.pdf").path,
+                                    "--book", folder.path("b.json").path, "--osm", folder.path("x.osm").path])
+        #expect(build.status == 0, "\(build.errors)")
+        let run = await roadbook(["inspect", folder.path("b.json").path, "--explain", "--osm", folder.path("x.osm").path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        struct Decision: Decodable { var pass: String; var verdict: String }
+        struct Record: Decodable { var distanceAlong: Double; var nodeID: Int64?; var decisions: [Decision]; var row: Int? }
+        let records = try JSONDecoder().decode([Record].self, from: Data(run.output.utf8))
+        // b is passed twice (at 300 m and at 900 m), c once as a U-turn at the end of the road.
+        #expect(records.map(\.nodeID) == [2, 3, 2], "\(run.output)")
+        guard records.count == 3 else { return }
+        #expect(abs(records[0].distanceAlong - 300) < 5 && abs(records[2].distanceAlong - 900) < 5)
+        // Straight on along Main past a residential street and a track: the obvious road, no row.
+        #expect(records[0].row == nil)
+        #expect(records[0].decisions.map(\.pass) == ["classify junctions"])
+        #expect(records[0].decisions.first?.verdict.hasPrefix("no row: stays on the obvious road") == true, "\(run.output)")
+        #expect(records[1].decisions.contains { $0.pass == "mark U-turns" && $0.verdict.hasPrefix("U-turn") }, "\(run.output)")
+        // Coming back to b and turning right, north: a turn, and the book's row stands on it.
+        let book = try BookFile.read(contentsOf: folder.path("b.json"))
+        let row = try #require(records[2].row, "\(run.output)")
+        #expect(book.notes[row - 1].text == "Turn right onto Cami Nord")
+        #expect(records[2].decisions.last?.verdict.hasPrefix("Turn right onto Cami Nord") == true, "\(run.output)")
+
+        let table = await roadbook(["inspect", folder.path("b.json").path, "--explain", "--osm", folder.path("x.osm").path])
+        #expect(table.output.contains("→ row \(row): Turn right onto Cami Nord"), "\(table.output)")
+        let misuse = await roadbook(["inspect", folder.path("b.json").path, "--osm", folder.path("x.osm").path])
+        #expect(misuse.status == 64 && misuse.errors.contains("--osm and --mode are for --explain"), "\(misuse.errors)")
+    }
 }

@@ -95,3 +95,27 @@ import TestSupport
         #expect(match.pieces.last?.nodes.last == map["c"].index)
     }
 }
+
+@Suite("Matching a track that turns back")
+struct MatcherTurnBackTests {
+    //      d
+    //  a   b   c      a–b–c one road ending at c; b–d north
+    static let map = AsciiMap(gridSize: 100, """
+            d
+        a   b   c
+        """, ways: [("abc", ["highway": "secondary"]), ("bd", ["highway": "secondary"])])
+
+    @Test("a track to a dead end and back passes the dead end's node and the junction behind it twice")
+    func deadEndAndBack() {
+        let map = Self.map
+        let at = { (n: Character) in (map[n].x, map[n].y) }
+        let track = map.grid.line([at("a"), at("c"), at("b"), at("d")], step: 10)
+        let match = RouteMatcher(graph: Self.map.graph).match(track)
+        let names: [Character: Int] = ["a": Self.map["a"].index, "b": Self.map["b"].index, "c": Self.map["c"].index,
+                                       "d": Self.map["d"].index]
+        let passed = match.nodes.compactMap { n in names.first { $0.value == n }?.key }
+        // Inner nodes in order; the ends may include the node behind the start and ahead of the end.
+        #expect(String(passed).contains("bcb"), "\(passed) \(match.pieces.map(\.nodes)) \(match.unmatched)")
+        #expect(passed.last == "d", "\(passed)")
+    }
+}
