@@ -132,7 +132,7 @@ extension WayInfo {
     /// The tags of `access` that are kept (https://wiki.openstreetmap.org/wiki/Key:access).
     public static let accessKeys = ["access", "motor_vehicle", "motorcar", "vehicle", "bicycle", "foot"]
 
-    /// Reads a way's road tags: `surface`, `tracktype`, `name`, `ref`, the `accessKeys`, and its
+    /// Reads a way's road tags: `surface`, `tracktype`, `name`, `ref`, the `accessKeys`, `construction`, and its
     /// direction (https://wiki.openstreetmap.org/wiki/Key:oneway): `oneway=yes|true|1` is forward,
     /// `-1|reverse` backward, `no|false|0` both ways; without a `oneway` tag, roundabouts
     /// (`junction=roundabout|circular`) and motorways are forward, as OSM implies. Other values
@@ -150,5 +150,8 @@ extension WayInfo {
         for key in Self.accessKeys { access[key] = tags[key] }
         self.init(id: id, highway: highway, surface: tags["surface"], tracktype: tags["tracktype"], oneway: oneway,
                   isRoundabout: isRoundabout, name: tags["name"], ref: tags["ref"], access: access)
+        if let construction = tags["construction"], !["no", "minor", "widening"].contains(construction) {
+            underConstruction = true
+        }
     }
 }

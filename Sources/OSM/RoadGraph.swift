@@ -27,6 +27,9 @@ public struct WayInfo: Sendable, Equatable {
     public var ref: String?
     /// `access`, `motor_vehicle`, `motorcar`, `bicycle`, `foot` as tagged (nil when not).
     public var access: [String: String]
+    /// The road is being built or rebuilt (`construction=*` other than `no`, `minor` or
+    /// `widening`): it is drawn, but no one routes along it, as OSRM's profiles do not.
+    public var underConstruction: Bool = false
 
     public init(id: Int64, highway: String, surface: String? = nil, tracktype: String? = nil, oneway: Oneway = .no,
                 isRoundabout: Bool = false, name: String? = nil, ref: String? = nil, access: [String: String] = [:]) {

@@ -64,6 +64,7 @@ public struct TravelRules: Sendable {
 
     /// Speed along `way` in m/s, or nil when the mode may not use it at all. O(number of access keys).
     public func speed(on way: WayInfo) -> MetresPerSecond? {
+        if way.underConstruction { return nil }
         let verdict = accessKeys.lazy.compactMap { way.access[$0] }.first
         let kmh: Double
         if let open = speeds[way.highway] {

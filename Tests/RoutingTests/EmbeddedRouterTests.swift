@@ -219,3 +219,22 @@ private let andorra: Result<(RoadGraph, EmbeddedRouter), any Error> = Result {
         for (a, b) in zip(road.line, road.line.dropFirst()) { #expect(a.distance(to: b) < 2_000) }
     }
 }
+
+@Suite("Travel rules read the tags OSRM's profiles read")
+struct TravelRulesTagTests {
+    @Test("a road under construction is no road to take (construction=minor or widening still is)")
+    func construction() {
+        func way(_ construction: String?) -> WayInfo {
+            var tags = ["highway": "primary"]
+            tags["construction"] = construction
+            return WayInfo(id: 1, highway: "primary", tags: tags)
+        }
+        for mode in TravelMode.allCases {
+            let rules = TravelRules.forMode(mode)
+            #expect(rules.speed(on: way("yes")) == nil, "\(mode)")
+            #expect(rules.speed(on: way("minor")) != nil && rules.speed(on: way("widening")) != nil && rules.speed(on: way(nil)) != nil)
+            // Still drawn at a junction: it is in the junction graph.
+            #expect(rules.inJunctionGraph(way("yes")))
+        }
+    }
+}
