@@ -36,6 +36,12 @@ struct LibraryUseTests {
         // "Roundabout exits"); the waypoint's words do not count it.
         #expect(log.warnings.first?.text.contains("but the route takes exit 2 here") == true, "\(log.messages)")
         #expect(log.messages.contains { $0.text.hasPrefix("terrain: climb") }, "\(log.messages)")
+        // One place, one row (issue 11): no two printed rows closer than 20 m, where two rows could
+        // contradict each other.
+        let printed = result.book.notes.filter { $0.placement == .onRoute }.sorted { $0.distanceAlong < $1.distanceAlong }
+        for (a, b) in zip(printed, printed.dropFirst()) {
+            #expect(b.distanceAlong - a.distanceAlong >= 20, "'\(a.text)' at \(a.distanceAlong) m and '\(b.text)' at \(b.distanceAlong) m")
+        }
 
         #expect(try BookFile.read(contentsOf: bookFile).notes.count == result.book.notes.count)
         let pages = try #require(result.pages)
