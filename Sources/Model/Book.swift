@@ -29,6 +29,9 @@ public struct Book: Codable, Sendable, Equatable {
     public var plan: RoutePlan?
     /// Notes in the order of the book: by distance along the route.
     public var notes: [Note]
+    /// Notes a person deleted: Apply and regeneration never bring back a handle's row or a generated
+    /// turn recorded here. Nil (absent from the file) when nothing was deleted.
+    public var deletedNotes: [DeletedNote]?
 
     public init(title: String, rally: String? = nil, stage: String? = nil, date: String? = nil,
                 settings: BookSettings = BookSettings(), route: Route, profile: Profile? = nil, notes: [Note] = []) {
@@ -41,6 +44,35 @@ public struct Book: Codable, Sendable, Equatable {
         self.route = route
         self.profile = profile
         self.notes = notes
+    }
+}
+
+/// The record of a note a person deleted (a tombstone), so no later Apply or regeneration makes it
+/// again: a handle's row is known by its handle, a generated turn by where its junction was.
+public struct DeletedNote: Codable, Sendable, Equatable {
+    /// The deleted note's id; never given to a new note of the book.
+    public var id: Int
+    public var kind: Note.Kind
+    /// Where the note was: for a generated turn, its junction.
+    public var coordinate: Coordinate
+    /// For a handle's row: the handle. Its note stays deleted until the handle gets other words.
+    public var handleID: Int?
+    /// The deleted words, to tell "the same note again" from a note typed anew on the handle.
+    public var text: String?
+
+    public init(id: Int, kind: Note.Kind, coordinate: Coordinate, handleID: Int? = nil, text: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.coordinate = coordinate
+        self.handleID = handleID
+        self.text = text
+    }
+}
+
+extension Book {
+    /// The next id no note and no deleted note of the book has.
+    public var nextNoteID: Int {
+        max(notes.map(\.id).max() ?? 0, deletedNotes?.map(\.id).max() ?? 0) + 1
     }
 }
 

@@ -143,6 +143,30 @@ extension Book {
 
         // The plan.
         if let plan { try check(plan) }
+
+        // What Apply keeps beside the notes.
+        for (i, note) in notes.enumerated() {
+            if let edited = note.wordsEdited { try checkTimestamp(edited, "notes[\(i)].wordsEdited") }
+        }
+        for (i, deleted) in (deletedNotes ?? []).enumerated() {
+            try checkCoordinate(deleted.coordinate, "deletedNotes[\(i)].coordinate")
+            if let text = deleted.text, text.count > BookLimits.maximumNoteLength {
+                throw fail("deletedNotes[\(i)].text", "has \(text.count) characters; a note holds at most \(BookLimits.maximumNoteLength)")
+            }
+        }
+        for (i, stretch) in (route.straightStretches ?? []).enumerated() {
+            guard stretch.start.isFinite, stretch.end.isFinite, stretch.start >= 0, stretch.start <= stretch.end,
+                  stretch.end <= length + BookLimits.endTolerance else {
+                throw fail("route.straightStretches[\(i)]", "must run from 0 m up to the route's end (\(number(length.rounded())) m), start before end")
+            }
+        }
+    }
+
+    /// An ISO 8601 time in UTC, such as `2026-03-14T10:00:00Z`.
+    private func checkTimestamp(_ text: String, _ at: String) throws(BookValidationError) {
+        guard text.count <= 64, ISO8601DateFormatter().date(from: text) != nil else {
+            throw BookValidationError(field: at, "'\(short(text))' must be a time written like 2026-03-14T10:00:00Z")
+        }
     }
 
     private func check(_ plan: RoutePlan) throws(BookValidationError) {
@@ -167,6 +191,7 @@ extension Book {
                     throw fail("\(at).note.text", "has \(note.text.count) characters; a note holds at most \(BookLimits.maximumNoteLength)")
                 }
                 if let marker = note.marker { try checkLine(marker, "\(at).note.marker") }
+                if let edited = note.wordsEdited { try checkTimestamp(edited, "\(at).note.wordsEdited") }
             }
         }
         for (i, leg) in plan.legs.enumerated() {

@@ -38,9 +38,13 @@ public struct HandleNote: Codable, Sendable, Equatable {
     public var text: String
     /// A short name such as `CP1`.
     public var marker: String?
+    /// When the words were last changed, as ISO 8601 in UTC (`2026-03-14T10:00:00Z`); nil when
+    /// unknown. Compared with `Note.wordsEdited` of the handle's row when both were changed.
+    public var wordsEdited: String?
 
-    public init(text: String, marker: String? = nil) {
+    public init(text: String, marker: String? = nil, wordsEdited: String? = nil) {
         self.text = text
         self.marker = marker
+        self.wordsEdited = wordsEdited
     }
 }

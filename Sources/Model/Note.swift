@@ -55,12 +55,20 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     /// For a note generated from the road: what it was generated from, so regeneration can tell
     /// whether the road changed and whether a person has edited the words since.
     public var generated: GeneratedTurn?
+    /// For a row made from a handle note: the id of its handle in the book's plan, so Apply places
+    /// the row exactly where the new route reaches that handle and keeps the two sets of words in step.
+    public var handleID: Int?
+    /// When a person last changed the words (`text`, `marker`), as ISO 8601 in UTC
+    /// (`2026-03-14T10:00:00Z`); nil when unknown. When a handle note's words and its row's words were
+    /// both changed since the last Apply, the later edit is kept (see `HandleNote.wordsEdited`).
+    public var wordsEdited: String?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
                 waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
                 elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
-                symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil) {
+                symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil,
+                handleID: Int? = nil, wordsEdited: String? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -78,11 +86,13 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.symbols = symbols
         self.tulip = tulip
         self.generated = generated
+        self.handleID = handleID
+        self.wordsEdited = wordsEdited
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
-             elevation, resetsOdometer, speedLimit, symbols, tulip, generated
+             elevation, resetsOdometer, speedLimit, symbols, tulip, generated, handleID, wordsEdited
     }
 
     public init(from decoder: any Decoder) throws {
@@ -104,6 +114,8 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         symbols = try c.decodeIfPresent([NoteSymbol].self, forKey: .symbols) ?? []
         tulip = try c.decodeIfPresent(Tulip.self, forKey: .tulip)
         generated = try c.decodeIfPresent(GeneratedTurn.self, forKey: .generated)
+        handleID = try c.decodeIfPresent(Int.self, forKey: .handleID)
+        wordsEdited = try c.decodeIfPresent(String.self, forKey: .wordsEdited)
         if let limit = speedLimit, !(1...300).contains(limit) {
             throw DecodingError.dataCorruptedError(forKey: .speedLimit, in: c, debugDescription: "must be 1 to 300 km/h")
         }

@@ -13,25 +13,54 @@ public struct RoutePoint: Sendable, Equatable {
     }
 }
 
+/// A stretch of the route drawn as a straight line where a road was asked for: the engine found
+/// no road, or the leg was still waiting and Apply was told to use it straight.
+public struct StraightStretch: Codable, Sendable, Equatable {
+    public enum Reason: String, Codable, Sendable {
+        /// The engine answered that there is no road in the plan's mode.
+        case noRoad
+        /// The engine had not answered (limiting requests, a fault, unreachable) and the leg was used straight.
+        case waiting
+    }
+    /// Metres along the route where the straight line starts and ends.
+    public var start: Metres
+    public var end: Metres
+    public var reason: Reason
+    /// The leg's number in the plan, from 1.
+    public var leg: Int
+
+    public init(start: Metres, end: Metres, reason: Reason, leg: Int) {
+        self.start = start
+        self.end = end
+        self.reason = reason
+        self.leg = leg
+    }
+}
+
 /// The applied route of a book: the line riders follow.
 public struct Route: Codable, Sendable, Equatable {
     /// Where the line came from, for example the track file's name.
     public var source: String?
     public var points: [RoutePoint]
+    /// Road legs drawn straight (no road, or waiting and used straight), so the cover and `inspect`
+    /// say so; nil when there are none.
+    public var straightStretches: [StraightStretch]?
 
-    public init(source: String? = nil, points: [RoutePoint]) {
+    public init(source: String? = nil, points: [RoutePoint], straightStretches: [StraightStretch]? = nil) {
         self.source = source
         self.points = points
+        self.straightStretches = straightStretches
     }
 
     public var coordinates: [Coordinate] { points.map(\.coordinate) }
 
     // Points are stored compactly as [lat, lon] or [lat, lon, ele] arrays.
-    private enum CodingKeys: String, CodingKey { case source, points }
+    private enum CodingKeys: String, CodingKey { case source, points, straightStretches }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         source = try c.decodeIfPresent(String.self, forKey: .source)
+        straightStretches = try c.decodeIfPresent([StraightStretch].self, forKey: .straightStretches)
         var list = try c.nestedUnkeyedContainer(forKey: .points)
         var points: [RoutePoint] = []
         while !list.isAtEnd {
@@ -53,6 +82,7 @@ public struct Route: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(straightStretches, forKey: .straightStretches)
         var list = c.nestedUnkeyedContainer(forKey: .points)
         for p in points {
             let lat = (p.coordinate.latitude * 1e7).rounded() / 1e7

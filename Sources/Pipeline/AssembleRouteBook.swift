@@ -19,7 +19,8 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
         let origin = handles.first { $0.id == placement.handleID }?.origin
         return Note(id: i + 1, kind: origin == .waypoint ? .waypoint : .typed, distanceAlong: placement.distanceAlong,
                     coordinate: placement.coordinate, text: placement.note.text, marker: placement.note.marker,
-                    cap: polyline.heading(atDistance: placement.distanceAlong, lookahead: Thresholds.capLookahead))
+                    cap: polyline.heading(atDistance: placement.distanceAlong, lookahead: Thresholds.capLookahead),
+                    handleID: placement.handleID, wordsEdited: placement.note.wordsEdited)
     }
     var book = Book(title: title, settings: settings,
                     route: Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? "handles",

@@ -29,6 +29,8 @@ public struct RegenerationReport: Sendable, Equatable {
     public var drawnTulipsKept = 0
     /// Notes that no longer lie on the route.
     public var offRoute: [OffRouteNote] = []
+    /// Notes whose own words contradict the turn now generated at their junction (their words stay).
+    public var contradictions: [JoinContradiction] = []
 
     /// Nothing changed in what the book says.
     public var isEmpty: Bool { changed.isEmpty && removed.isEmpty && keptWithoutTurn.isEmpty && added.isEmpty && offRoute.isEmpty }
@@ -122,6 +124,10 @@ public struct Regenerator: Sendable {
                 note.cap = maneuver.junctions.last?.exit?.bearing ?? note.cap
             }
             if !wordsEdited { note.text = text }
+            if wordsEdited, let conflict = JoinContradiction.conflict(words: note.text, maneuver: maneuver) {
+                report.contradictions.append(JoinContradiction(noteID: note.id, marker: note.marker,
+                    distanceAlong: note.distanceAlong, words: note.text, generatedText: text, conflict: conflict))
+            }
             if !sameTurn {
                 // The generated words before and after tell the organiser what changed, even where a
                 // person's words stay printed.
@@ -140,7 +146,9 @@ public struct Regenerator: Sendable {
         // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.
         let fresh = maneuvers.indices.filter { !used.contains($0) }.map { maneuvers[$0] }
         let before = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-        notes = joiner.join(fresh, into: notes)
+        let joined = joiner.joinReporting(fresh, into: notes)
+        notes = joined.notes
+        report.contradictions += joined.contradictions
         for note in notes where note.generated != nil && before[note.id]?.generated == nil {
             report.added.append(note)
             report.tulipsRedrawn += note.tulip?.origin == .generated ? 1 : 0
