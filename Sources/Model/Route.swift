@@ -21,6 +21,8 @@ public struct StraightStretch: Codable, Sendable, Equatable {
         case noRoad
         /// The engine had not answered (limiting requests, a fault, unreachable) and the leg was used straight.
         case waiting
+        /// The route was removed: the line only joins the notes that stayed.
+        case removed
     }
     /// Metres along the route where the straight line starts and ends.
     public var start: Metres

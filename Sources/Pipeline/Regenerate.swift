@@ -32,6 +32,9 @@ public struct RegenerationReport: Sendable, Equatable {
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
     public var contradictions: [JoinContradiction] = []
 
+    /// An empty report.
+    public init() {}
+
     /// Nothing changed in what the book says.
     public var isEmpty: Bool { changed.isEmpty && removed.isEmpty && keptWithoutTurn.isEmpty && added.isEmpty && offRoute.isEmpty }
 }

@@ -1,0 +1,548 @@
+import AtomicFile
+import Foundation
+import Formats
+import Geo
+import Model
+import Pipeline
+
+/// How an Apply treats what the new route changes.
+public struct ApplyOptions: Sendable {
+    /// What becomes of a note the new route no longer passes.
+    public enum Resolution: String, CaseIterable, Sendable {
+        /// Onto the route, at its nearest place.
+        case move
+        /// Out of the book.
+        case remove
+        /// In the book as it is, off the route (not printed until the route passes it again).
+        case keep
+    }
+
+    /// Which generated turn notes the new route gets.
+    public enum Turns: String, CaseIterable, Sendable {
+        /// Turn notes regenerated, with their tulips.
+        case add
+        /// Turn notes regenerated, without generated tulips (tulips a person drew stay).
+        case addWithoutTulips = "add-without-tulips"
+        /// No generated turns: unedited turn rows go, rows a person wrote in stay.
+        case none
+    }
+
+    /// The resolution of every note off the route without one of its own.
+    public var offRoute: Resolution
+    /// Per note, by id: overrides `offRoute`.
+    public var resolutions: [Int: Resolution]
+    public var turns: Turns
+    /// Apply although legs wait for the engine: they are drawn straight and marked so.
+    public var useStraight: Bool
+    /// An OpenStreetMap extract the turns are read from; without it the engine's junctions, else the shape.
+    public var osm: URL?
+    /// Heights for the new route; empty to drop the old route's heights (with a notice).
+    public var terrain: TerrainRequest
+
+    public init(offRoute: Resolution = .keep, resolutions: [Int: Resolution] = [:], turns: Turns = .add,
+                useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
+        self.offRoute = offRoute
+        self.resolutions = resolutions
+        self.turns = turns
+        self.useStraight = useStraight
+        self.osm = osm
+        self.terrain = terrain
+    }
+}
+
+/// What an Apply did to the book, for the organiser to read.
+public struct ApplyReport: Sendable, Equatable {
+    /// A note the new route no longer passes, and what became of it.
+    public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
+        public var id: Int
+        public var text: String
+        public var marker: String?
+        /// Metres along the new route to its nearest place.
+        public var distanceAlong: Metres
+        /// Signed metres from the route (+ right of travel).
+        public var offset: Metres
+        public var resolution: ApplyOptions.Resolution
+
+        /// "#7 'Cattle grid' at 3.20 km, 180 m left of the route: kept".
+        public var description: String {
+            let name = marker.map { "\($0) '\(text)'" } ?? "'\(text)'"
+            let done = switch resolution {
+            case .move: "moved onto the route"
+            case .remove: "removed"
+            case .keep: "kept"
+            }
+            return String(format: "#%d %@ at %.2f km, %.0f m %@ of the route: %@", id, name, distanceAlong / 1000,
+                          abs(offset), offset < 0 ? "left" : "right", done)
+        }
+    }
+
+    /// Notes (not generated turn rows) whose place along the route changed.
+    public var moved = 0
+    public var offRoute: [OffRouteNote] = []
+    /// The turn notes brought onto the new route (see `RegenerationReport`).
+    public var turns = RegenerationReport()
+    /// Where the turns were read from: `map`, `engine`, `shape`, or `none`.
+    public var turnSource = "none"
+    /// Handle notes that became rows, and rows whose handle or handle note is gone.
+    public var handleNotesAdded = 0
+    public var handleNotesRemoved = 0
+    /// Rows whose words were taken from the handle note (changed there since the last Apply).
+    public var wordsFromHandles = 0
+    /// Deleted notes (handle rows and generated turns) not brought back.
+    public var stayedDeleted = 0
+    /// Notes found deleted by hand since the last Apply, recorded so they stay deleted.
+    public var newlyDeleted: [DeletedNote] = []
+    /// Road legs drawn straight.
+    public var straight: [StraightStretch] = []
+    /// Things worth a line that are not counts (words changed in two places, terrain dropped).
+    public var notices: [String] = []
+
+    /// One line: "3 notes moved, 1 off the route kept, 4 turns regenerated, 2 words kept although
+    /// the turn changed". Parts that are zero are left out.
+    public var summary: String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+        let byResolution = { (r: ApplyOptions.Resolution) in self.offRoute.filter { $0.resolution == r }.count }
+        let regenerated = turns.changed.count + turns.added.count
+        let parts = [
+            count(moved, "note moved", "notes moved"),
+            count(byResolution(.keep), "off the route kept", "off the route kept"),
+            count(byResolution(.move), "off the route moved onto it", "off the route moved onto it"),
+            count(byResolution(.remove), "off the route removed", "off the route removed"),
+            count(regenerated, "turn regenerated", "turns regenerated"),
+            count(turns.removed.count, "turn removed", "turns removed"),
+            count(turns.changed.filter { $0.wordsKept }.count, "words kept although the turn changed",
+                  "words kept although the turn changed"),
+            count(turns.contradictions.count, "note contradicts its turn", "notes contradict their turns"),
+            count(handleNotesAdded, "handle note added", "handle notes added"),
+            count(handleNotesRemoved, "handle note removed", "handle notes removed"),
+            count(wordsFromHandles, "note took its handle's words", "notes took their handle's words"),
+            count(stayedDeleted, "deleted note stays deleted", "deleted notes stay deleted"),
+            count(straight.count, "leg straight", "legs straight"),
+        ].compactMap { $0 }
+        return parts.isEmpty ? "route applied; no note changed" : parts.joined(separator: ", ")
+    }
+}
+
+/// What removing the route did.
+public struct RemoveRouteReport: Sendable, Equatable {
+    /// Generated turn rows that went.
+    public var turnsRemoved = 0
+    /// Rows made from handle notes that went.
+    public var handleNotesRemoved = 0
+    /// Notes that stay: typed, checkpoints and other imported waypoints.
+    public var kept = 0
+
+    /// "route removed: 12 turns and 3 handle notes went, 5 notes stay".
+    public var summary: String {
+        "route removed: \(turnsRemoved) turn\(turnsRemoved == 1 ? "" : "s") and \(handleNotesRemoved) handle note\(handleNotesRemoved == 1 ? "" : "s") went, \(kept) note\(kept == 1 ? "" : "s") stay\(kept == 1 ? "s" : "")"
+    }
+}
+
+/// Apply (the route of a plan replaces the book's route and every note is brought along), undo
+/// of the last Apply, and removal of the route. The operations on values print nothing and do no
+/// I/O; the `…File` operations read and write the book and its undo file (`BeforeApply`).
+public enum ApplyWorkflow {
+    /// Thresholds of Apply, each with its reason.
+    public struct Configuration: Sendable {
+        /// A note whose place along the route changed by more than this counts as moved: less is the
+        /// rounding of a re-drawn line, not a change a person needs to hear of.
+        public var movedDistance: Metres = 1
+        /// A handle's row without its link to the handle (books written before the link) is the one
+        /// within this of the handle, with the handle note's words: stored coordinates are rounded to
+        /// about 1 cm, so 1 m is a wide margin and far below the distance between two rows.
+        public var sameHandleDistance: Metres = 1
+        public init() {}
+    }
+
+    // MARK: Apply
+
+    /// Refuses an Apply while road legs wait for the engine, unless `useStraight`.
+    /// - Throws: `WorkflowError` naming the legs.
+    public static func checkReady(_ editor: RouteEditor, useStraight: Bool) throws {
+        guard editor.plan.handles.count >= 2 else { throw WorkflowError("the route needs two handles or more to apply") }
+        let waiting = editor.plan.legs.indices.filter { i in
+            let leg = editor.plan.legs[i]
+            return leg.kind == .road && leg.state != .road && leg.state != .noRoad
+        }
+        guard !waiting.isEmpty, !useStraight else { return }
+        let names = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        throw WorkflowError("leg\(waiting.count == 1 ? "" : "s") \(names) still wait\(waiting.count == 1 ? "s" : "") for the routing engine; ask again, or apply with --use-straight to draw \(waiting.count == 1 ? "it" : "them") straight")
+    }
+
+    /// The turns of the editor's route: from the extract's map when one is given, else from the
+    /// engine's junctions on the road legs, else from the line's shape.
+    /// - Throws: the map's errors.
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions) throws -> (maneuvers: [Maneuver], source: String) {
+        if options.turns == .none { return ([], "none") }
+        let line = editor.line()
+        if let osm = options.osm {
+            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm), mode: editor.plan.mode).maneuvers, "map")
+        }
+        let geometry = editor.geometry()
+        if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine") }
+        return (RouteTurns.maneuvers(along: line, graph: nil).maneuvers, "shape")
+    }
+
+    /// The book with the editor's route applied, without terrain (the route's points carry no
+    /// heights; see `apply(book:editor:options:lastWritten:log:)` for the heights).
+    ///
+    /// The route and its plan replace the book's; each handle note is a row exactly where the route
+    /// reaches its handle (its words the latest of the handle's and the row's); every other note is
+    /// placed on the new route by its position; notes off the route are resolved as `options` say;
+    /// generated turns are regenerated (`Regenerator`): words a person typed and tulips a person drew
+    /// never change. A deleted note (a tombstone in `deletedNotes`, a handle row missing from the
+    /// book, or a note of `lastWritten` missing from it) is not brought back.
+    /// - Parameters:
+    ///   - lastWritten: the notes the last Apply wrote (from its undo file), to find deletions.
+    ///   - maneuvers: the new route's turns (`maneuvers(for:options:)`).
+    /// - Throws: `WorkflowError` while legs wait (see `checkReady`).
+    /// - Complexity: O(notes × maneuvers + handles × notes) plus locating the notes.
+    public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, maneuvers: [Maneuver],
+                             turnSource: String = "none", lastWritten: [DeletedNote] = [],
+                             configuration: Configuration = Configuration()) throws -> (book: Book, report: ApplyReport) {
+        try checkReady(editor, useStraight: options.useStraight)
+        var report = ApplyReport()
+        report.turnSource = turnSource
+        var notes = book.notes
+        var deleted = book.deletedNotes ?? []
+        var reserved = book.nextNoteID   // ids given from here on never reuse a deleted note's
+        func freshID() -> Int { defer { reserved += 1 }; return reserved }
+
+        // Notes the last Apply wrote that are gone from the book were deleted by a person.
+        let present = Set(notes.map(\.id)), tombstoned = Set(deleted.map(\.id))
+        for written in lastWritten where !present.contains(written.id) && !tombstoned.contains(written.id) {
+            deleted.append(written)
+            report.newlyDeleted.append(written)
+        }
+
+        // Link each row to its handle: by its handle id, or (older books) by place and words.
+        let base = book.plan?.handles ?? []
+        let baseNotes = Dictionary(base.compactMap { h in h.note.map { (h.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        for handle in base {
+            guard let note = handle.note, !notes.contains(where: { $0.handleID == handle.id }) else { continue }
+            if let i = notes.firstIndex(where: { $0.handleID == nil && $0.kind != .turn && $0.text == note.text
+                && $0.coordinate.distance(to: handle.coordinate) <= configuration.sameHandleDistance }) {
+                notes[i].handleID = handle.id
+            } else if !deleted.contains(where: { $0.handleID == handle.id }) {
+                // The row is gone: a person deleted it.
+                let tombstone = DeletedNote(id: freshID(), kind: handle.origin == .waypoint ? .waypoint : .typed,
+                                            coordinate: handle.coordinate, handleID: handle.id, text: note.text)
+                deleted.append(tombstone)
+                report.newlyDeleted.append(tombstone)
+            }
+        }
+
+        // Handle notes: rows with the latest words, at their handle.
+        var plan = editor.plan
+        var handleRows: [Int: Int] = [:]   // note id → handle index in the plan
+        var keptRows = Set<Int>()
+        for h in plan.handles.indices {
+            let handle = plan.handles[h]
+            guard let draft = handle.note else { continue }
+            if let t = deleted.firstIndex(where: { $0.handleID == handle.id }) {
+                if deleted[t].text == nil || deleted[t].text == draft.text {
+                    plan.handles[h].note = nil   // the handle stays, its note stays deleted
+                    report.stayedDeleted += 1
+                    continue
+                }
+                deleted.remove(at: t)   // new words on the handle: a new note
+            }
+            if let r = notes.firstIndex(where: { $0.handleID == handle.id }) {
+                let words = latestWords(base: baseNotes[handle.id], handle: draft, row: notes[r], report: &report,
+                                        handleNumber: h + 1)
+                if words.text != notes[r].text || words.marker != notes[r].marker { report.wordsFromHandles += 1 }
+                notes[r].text = words.text
+                notes[r].marker = words.marker
+                notes[r].wordsEdited = words.wordsEdited
+                notes[r].coordinate = handle.coordinate
+                plan.handles[h].note = words
+                handleRows[notes[r].id] = h
+                keptRows.insert(notes[r].id)
+            } else {
+                let note = Note(id: freshID(), kind: handle.origin == .waypoint ? .waypoint : .typed, distanceAlong: 0,
+                                coordinate: handle.coordinate, text: draft.text, marker: draft.marker, cap: 0,
+                                handleID: handle.id, wordsEdited: draft.wordsEdited)
+                notes.append(note)
+                handleRows[note.id] = h
+                keptRows.insert(note.id)
+                report.handleNotesAdded += 1
+            }
+        }
+        // Rows whose handle is gone, or whose handle no longer carries a note, go with it.
+        let before = notes.count
+        notes.removeAll { $0.handleID != nil && !keptRows.contains($0.id) }
+        report.handleNotesRemoved = before - notes.count
+
+        // The new route, with its road legs drawn straight marked.
+        let line = editor.line()
+        let polyline = Polyline(line)
+        let distances = editor.handleDistances()
+        for i in editor.plan.legs.indices where editor.plan.legs[i].kind == .road && editor.road(ofLeg: i) == nil {
+            report.straight.append(StraightStretch(start: distances[i], end: distances[i + 1],
+                                                   reason: editor.plan.legs[i].state == .noRoad ? .noRoad : .waiting, leg: i + 1))
+        }
+        let route = Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? book.plan.flatMap { _ in book.route.source } ?? "handles",
+                          points: line.map { RoutePoint(coordinate: $0) },
+                          straightStretches: report.straight.isEmpty ? nil : report.straight)
+
+        // Every note onto the new route, turns regenerated.
+        var working = book
+        working.notes = notes
+        let regenerator = Regenerator()
+        var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers)
+        // A generated turn at a deleted turn's junction stays deleted; new ids skip deleted ones.
+        let deletedTurns = deleted.filter { $0.kind == .turn }
+        let addedIDs = Set(turns.added.filter { $0.kind == .turn }.map(\.id))
+        let deletedIDs = Set(deleted.map(\.id))
+        result.notes.removeAll { note in
+            guard addedIDs.contains(note.id) else { return false }
+            let again = deletedTurns.contains {
+                $0.coordinate.distance(to: note.coordinate) <= regenerator.configuration.sameJunctionDistance
+            }
+            if again { report.stayedDeleted += 1 }
+            return again
+        }
+        turns.added.removeAll { n in !result.notes.contains { $0.id == n.id } }
+        for i in result.notes.indices where deletedIDs.contains(result.notes[i].id) && addedIDs.contains(result.notes[i].id) {
+            result.notes[i].id = freshID()
+        }
+        if options.turns == .addWithoutTulips {
+            for i in result.notes.indices where result.notes[i].generated != nil && result.notes[i].tulip?.origin == .generated {
+                result.notes[i].tulip = nil
+            }
+        }
+        // Handle rows sit exactly where the route reaches their handle.
+        for i in result.notes.indices {
+            guard let h = handleRows[result.notes[i].id] else { continue }
+            result.notes[i].distanceAlong = distances[h]
+            result.notes[i].coordinate = plan.handles[h].coordinate
+            result.notes[i].offsetFromRoute = 0
+            result.notes[i].placement = .onRoute
+            result.notes[i].cap = polyline.heading(atDistance: distances[h], lookahead: Thresholds.capLookahead)
+        }
+        // Notes off the route, each resolved.
+        var removed = Set<Int>()
+        for i in result.notes.indices where result.notes[i].placement == .offRoute {
+            let note = result.notes[i]
+            let resolution = options.resolutions[note.id] ?? options.offRoute
+            report.offRoute.append(.init(id: note.id, text: note.text, marker: note.marker,
+                                         distanceAlong: note.distanceAlong, offset: note.offsetFromRoute, resolution: resolution))
+            switch resolution {
+            case .move:
+                result.notes[i].coordinate = polyline.coordinate(atDistance: note.distanceAlong)
+                result.notes[i].offsetFromRoute = 0
+                result.notes[i].placement = .onRoute
+            case .remove: removed.insert(note.id)
+            case .keep: break
+            }
+        }
+        result.notes.removeAll { removed.contains($0.id) }
+        result.notes = result.notes.enumerated()
+            .sorted { ($0.element.distanceAlong, $0.offset) < ($1.element.distanceAlong, $1.offset) }.map(\.element)
+
+        let old = Dictionary(book.notes.map { ($0.id, $0.distanceAlong) }, uniquingKeysWith: { a, _ in a })
+        report.moved = result.notes.filter { n in
+            n.kind != .turn && old[n.id].map { abs($0 - n.distanceAlong) > configuration.movedDistance } == true
+        }.count
+        report.turns = turns
+        result.plan = plan
+        result.deletedNotes = deleted.isEmpty ? nil : deleted
+        return (result, report)
+    }
+
+    /// The words of a handle's row after an Apply: the handle note's when only the handle's were
+    /// changed since the last Apply, the row's when only the row's were, and when both were, the
+    /// later edit (`wordsEdited`; an edit without a time counts as older). Without a time on either,
+    /// the row's words, with a notice.
+    static func latestWords(base: HandleNote?, handle: HandleNote, row: Note, report: inout ApplyReport,
+                            handleNumber: Int) -> HandleNote {
+        let rowWords = HandleNote(text: row.text, marker: row.marker, wordsEdited: row.wordsEdited)
+        if handle.text == row.text && handle.marker == row.marker { return rowWords.wordsEdited == nil ? handle : rowWords }
+        let handleChanged = base.map { $0.text != handle.text || $0.marker != handle.marker } ?? true
+        let rowChanged = base.map { $0.text != row.text || $0.marker != row.marker } ?? true
+        if handleChanged && !rowChanged { return handle }
+        if rowChanged && !handleChanged { return rowWords }
+        let formatter = ISO8601DateFormatter()
+        let handleTime = handle.wordsEdited.flatMap(formatter.date(from:))
+        let rowTime = row.wordsEdited.flatMap(formatter.date(from:))
+        switch (handleTime, rowTime) {
+        case (let h?, let r?) where h > r: return handle
+        case (_?, nil): return handle
+        case (nil, nil):
+            report.notices.append("handle \(handleNumber)'s note was changed on the handle and in the book; the book's words '\(row.text)' are kept")
+            return rowWords
+        default: return rowWords
+        }
+    }
+
+    /// `apply(book:editor:options:maneuvers:…)` with the turns read as `options` say and the heights
+    /// fetched for the new route, or the old heights dropped with a notice.
+    /// - Throws: `WorkflowError`, the map's and the terrain sources' errors.
+    public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
+                             log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
+        try checkReady(editor, useStraight: options.useStraight)
+        let found = try maneuvers(for: editor, options: options)
+        var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
+                                         turnSource: found.source, lastWritten: lastWritten)
+        if options.terrain.isEmpty {
+            if book.profile != nil || book.notes.contains(where: { $0.elevation != nil }) {
+                let notice = "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"
+                report.notices.append(notice)
+                log.record(WorkflowMessage(.warning, notice))
+            }
+            result.profile = nil
+            for i in result.notes.indices { result.notes[i].elevation = nil }
+        } else {
+            try await options.terrain.apply(to: &result, log: log)
+        }
+        for stretch in report.straight {
+            log.record(WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
+                stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000)))
+        }
+        return (result, report)
+    }
+
+    /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
+    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`.
+    /// - Throws: `WorkflowError`, `FormatError`, the map's and the terrain sources' errors.
+    public static func applyFile(_ url: URL, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
+                                 log: any WorkflowLog) async throws -> ApplyReport {
+        let target = output ?? url
+        try checkWritable([target])
+        let book = try BookFile.read(contentsOf: url)
+        let lastWritten = previousUndo(of: url, log: log)?.written ?? []
+        let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
+        try write(result, to: target, before: book, operation: .apply)
+        return report
+    }
+
+    /// The undo file of `url`'s last Apply, when it reads; one that does not is ignored with a warning.
+    static func previousUndo(of url: URL, log: any WorkflowLog) -> BeforeApply? {
+        let location = BeforeApply.location(of: url)
+        guard FileManager.default.fileExists(atPath: location.path) else { return nil }
+        do { return try BeforeApplyFile.read(contentsOf: location) } catch {
+            log.record(WorkflowMessage(.warning, "\(error); notes deleted by hand since the last Apply are not known"))
+            return nil
+        }
+    }
+
+    /// Writes the book and its undo file together, the book first (see `OutputSet`).
+    static func write(_ book: Book, to url: URL, before previous: Book, operation: BeforeApply.Operation) throws {
+        let data = try BookFile.encode(book)
+        let written = book.notes.map {
+            DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
+        }
+        let undo = BeforeApply(operation: operation, bookDigest: BeforeApply.digest(of: data), previous: previous, written: written)
+        let outputs = OutputSet()
+        do {
+            try outputs.write(data, to: url)
+            try outputs.write(try BeforeApplyFile.encode(undo), to: BeforeApply.location(of: url))
+            try outputs.commit()
+        } catch {
+            outputs.discard()
+            throw error
+        }
+    }
+
+    // MARK: Undo
+
+    /// Puts back the book as it was before the last Apply or removal of the route, and forgets the
+    /// undo: the next undo has nothing to undo.
+    /// - Returns: one line saying what came back.
+    /// - Throws: `WorkflowError` in one line when there is nothing to undo or the book was changed
+    ///   since (its bytes differ from what the operation wrote); `FormatError` for an undo file that
+    ///   does not read.
+    public static func undoApply(_ url: URL) throws -> String {
+        let location = BeforeApply.location(of: url)
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            throw WorkflowError("\(url.path): nothing to undo: no Apply or remove-route since the last undo (\(location.lastPathComponent) is absent)")
+        }
+        try checkWritable([url])
+        let record = try BeforeApplyFile.read(contentsOf: location)
+        let current = try InputFileBytes.read(url)
+        guard BeforeApply.digest(of: current) == record.bookDigest else {
+            throw WorkflowError("\(url.path): changed since the last \(record.operation == .apply ? "Apply" : "remove-route") (not the book it wrote); undo-apply would lose that change, so it is refused — delete \(location.lastPathComponent) to forget the undo")
+        }
+        try BookFile.write(record.previous, to: url)
+        try? FileManager.default.removeItem(at: location)
+        let notes = record.previous.notes.count
+        return "undone: the route (\(String(format: "%.2f km", Polyline(record.previous.route.coordinates).length / 1000))), \(notes) note\(notes == 1 ? "" : "s") and \(record.previous.profile == nil ? "no terrain" : "the terrain") are back as before the last \(record.operation == .apply ? "Apply" : "remove-route")"
+    }
+
+    // MARK: Remove the route
+
+    /// The book without its route: generated turn rows and rows made from handle notes go; notes a
+    /// person typed, checkpoints and other imported waypoints (a waypoint type) stay. A turn row whose
+    /// words a person changed stays as their note. A book needs a line, so the route becomes a
+    /// straight line through the notes that stay (or from the old start to the old end when fewer
+    /// than two places stay), marked straight; the plan and the terrain go.
+    public static func removeRoute(_ book: Book) -> (book: Book, report: RemoveRouteReport) {
+        var report = RemoveRouteReport()
+        var kept: [Note] = []
+        let handleIDs = Set((book.plan?.handles ?? []).compactMap { $0.note == nil ? nil : $0.id })
+        for var note in book.notes {
+            let imported = note.kind == .checkpoint || note.waypointType != nil
+            let wordsEdited = note.generated.map { $0.text != note.text } ?? false
+            if note.kind == .turn && !wordsEdited && !imported {
+                report.turnsRemoved += 1
+                continue
+            }
+            let fromHandle = note.handleID.map(handleIDs.contains) ?? false
+                || (note.handleID == nil && book.plan?.handles.contains {
+                    $0.note?.text == note.text && $0.coordinate.distance(to: note.coordinate) <= Configuration().sameHandleDistance
+                } == true)
+            if fromHandle && !imported {
+                report.handleNotesRemoved += 1
+                continue
+            }
+            note.handleID = nil
+            note.generated = nil
+            if note.tulip?.origin == .generated { note.tulip = nil }
+            note.elevation = nil
+            if note.kind == .turn { note.kind = .typed }
+            kept.append(note)
+        }
+        report.kept = kept.count
+        var line: [Coordinate] = []
+        for note in kept where line.last != note.coordinate { line.append(note.coordinate) }
+        if Polyline(line).length <= 0, let first = book.route.points.first?.coordinate, let last = book.route.points.last?.coordinate {
+            line = [first, last]
+        }
+        let polyline = Polyline(line)
+        var result = book
+        result.route = Route(source: "no route: removed", points: line.map { RoutePoint(coordinate: $0) },
+                             straightStretches: [StraightStretch(start: 0, end: polyline.length, reason: .removed, leg: 1)])
+        result.plan = nil
+        result.profile = nil
+        var k = 0
+        result.notes = kept.map { note in
+            var note = note
+            while k < line.count - 1 && line[k] != note.coordinate { k += 1 }
+            note.distanceAlong = line[k] == note.coordinate ? polyline.cumulativeDistances[k] : 0
+            note.offsetFromRoute = 0
+            note.placement = .onRoute
+            return note
+        }
+        return (result, report)
+    }
+
+    /// Removes the route of the book file at `url`, written to `output` (or over `url`) with its undo file.
+    /// - Returns: the report.
+    public static func removeRouteFile(_ url: URL, output: URL? = nil) throws -> RemoveRouteReport {
+        let target = output ?? url
+        try checkWritable([target])
+        let book = try BookFile.read(contentsOf: url)
+        let (result, report) = removeRoute(book)
+        try write(result, to: target, before: book, operation: .removeRoute)
+        return report
+    }
+}
+
+/// The bytes of a book file as they are, for its digest.
+enum InputFileBytes {
+    static func read(_ url: URL) throws -> Data {
+        do { return try Data(contentsOf: url) } catch {
+            throw WorkflowError("\(url.path): cannot read the book")
+        }
+    }
+}
