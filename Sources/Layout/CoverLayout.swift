@@ -241,7 +241,8 @@ public enum CoverLayout {
         var bottom = content.maxY
         // A book asked for terrain that some of the route lacks says so, as the rally app does.
         let noTerrain = book.profile != nil && complete == nil ? Self.noTerrainText : nil
-        let sources = [book.route.source.map { "Route: \($0)" }, complete?.source.map { "Terrain: \($0)" }, noTerrain]
+        let sources = [book.route.source.map { "Route: \($0)" }, book.route.straightSummary,
+                       complete?.source.map { "Terrain: \($0)" }, noTerrain]
             .compactMap { $0 }
         if !sources.isEmpty {
             let h = footerSize * k * 1.4

@@ -56,6 +56,20 @@ public struct Route: Codable, Sendable, Equatable {
 
     public var coordinates: [Coordinate] { points.map(\.coordinate) }
 
+    /// What the cover and `inspect` say of the straight stretches: "2 legs straight (no road)",
+    /// "1 leg used straight while waiting", "route removed: a straight line through the notes";
+    /// nil when there are none.
+    public var straightSummary: String? {
+        guard let stretches = straightStretches, !stretches.isEmpty else { return nil }
+        if stretches.contains(where: { $0.reason == .removed }) { return "route removed: a straight line through the notes" }
+        let parts = [(StraightStretch.Reason.noRoad, "straight (no road)"), (.waiting, "used straight while waiting")]
+            .compactMap { reason, words -> String? in
+                let n = stretches.filter { $0.reason == reason }.count
+                return n == 0 ? nil : "\(n) leg\(n == 1 ? "" : "s") \(words)"
+            }
+        return parts.joined(separator: ", ")
+    }
+
     // Points are stored compactly as [lat, lon] or [lat, lon, ele] arrays.
     private enum CodingKeys: String, CodingKey { case source, points, straightStretches }
 

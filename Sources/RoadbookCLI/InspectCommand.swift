@@ -95,6 +95,8 @@ struct InspectCommand: Command {
         var descent: Double?
         /// "No terrain for this route" when heights are missing for part of it.
         var terrain: String
+        /// Road legs drawn straight ("2 legs straight (no road)"), absent when none.
+        var straight: String?
         var notes: [NoteRecord]
     }
 
@@ -119,7 +121,8 @@ struct InspectCommand: Command {
             let data = try encoder.encode(BookRecord(title: loaded.title, routeLength: (length * 100).rounded() / 100,
                                                      climb: complete ? loaded.profile?.climb : nil,
                                                      descent: complete ? loaded.profile?.descent : nil,
-                                                     terrain: terrain, notes: records))
+                                                     terrain: terrain, straight: loaded.route.straightSummary,
+                                                     notes: records))
             console.out(String(decoding: data, as: UTF8.self))
             return
         }
@@ -128,6 +131,7 @@ struct InspectCommand: Command {
             heading += profile.isComplete ? String(format: ", climb %.0f m, descent %.0f m", profile.climb, profile.descent)
                 : ", No terrain for this route"
         }
+        if let straight = loaded.route.straightSummary { heading += ", " + straight }
         console.out(heading)
         for r in records {
             let cap = r.cap.map { String(format: "C.%03d", Int($0.rounded()) % 360) } ?? "     "

@@ -1,0 +1,131 @@
+import Foundation
+import Formats
+import Model
+import Pipeline
+import Workflows
+
+/// The route being applied to `book`. // RouteDraft: to become `RouteDraft.load(for:expecting:)`'s
+/// editor when the draft beside the book exists; until then the book's own stored plan (so applying
+/// a book to itself brings every note onto its own route).
+func draftEditor(for book: URL) throws -> RouteEditor? {
+    try BookFile.read(contentsOf: book).plan.map { RouteEditor(plan: $0) }
+}
+
+/// `roadbook apply`: the drawn route replaces the book's route; every note comes along.
+struct ApplyCommand: Command {
+    static let declaration = CommandDeclaration(
+        name: "apply",
+        abstract: "Make the drawn route the book's route, bringing every note along (undo with undo-apply).",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        discussion: """
+        Every note is placed on the new route: a handle's note exactly where the route reaches its
+        handle, the others by their position. Notes the route no longer passes are listed with their
+        distance along and how far off they are, and are kept, moved onto the route or removed
+        (--off-route for all, --resolve ID=… for one). Generated turn notes are regenerated (from
+        --osm's map, else from the engine's junctions, else from the route's shape); words a person
+        typed and tulips a person drew never change. A note deleted from the book stays deleted.
+        Heights for the new route come from --dem and --elevation; without them the old heights are
+        dropped. Refused while legs wait for the engine, unless --use-straight. The book as it was is
+        kept in BOOK.before-apply.json for undo-apply. Prints a one-line summary.
+        """,
+        options: [
+            .choice("off-route", of: ApplyOptions.Resolution.self, default: .keep,
+                    help: "what becomes of notes the new route no longer passes"),
+            Option("resolve", .repeatable, value: "ID=move|remove|keep",
+                   help: "one note's resolution, by its id (repeatable; overrides --off-route)"),
+            .choice("turns", of: ApplyOptions.Turns.self, default: .add, help: "the generated turn notes"),
+            Option("use-straight", .flag, help: "apply although legs wait for the engine: they are drawn straight"),
+            Option("osm", value: "EXTRACT", help: "OpenStreetMap extract the turns are read from"),
+            Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+        ] + TerrainOptions.declarations)
+
+    var book: URL
+    var output: URL?
+    var options: ApplyOptions
+
+    init(_ parsed: ParsedOptions) throws {
+        book = URL(fileURLWithPath: parsed.positionals[0])
+        output = parsed.file("output")
+        var resolutions: [Int: ApplyOptions.Resolution] = [:]
+        for text in parsed.strings("resolve") {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let id = Int(parts[0]), let resolution = ApplyOptions.Resolution(rawValue: parts[1]) else {
+                throw UsageError(message: "--resolve '\(text)' must be ID=move, ID=remove or ID=keep")
+            }
+            resolutions[id] = resolution
+        }
+        options = ApplyOptions(offRoute: parsed.choice("off-route", as: ApplyOptions.Resolution.self)!,
+                               resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self)!,
+                               useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
+                               terrain: try TerrainOptions(parsed).request)
+    }
+
+    func run(_ console: any Console) async throws {
+        guard let editor = try draftEditor(for: book) else {
+            throw RunError(message: "\(book.path): no drawn route to apply (the book has no plan)")
+        }
+        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output,
+                                                       log: ConsoleLog(console))
+        for line in Self.describe(report) { console.out(line) }
+        console.out(report.summary)
+    }
+
+    /// The lines before the summary: notes off the route, contradictions, notices.
+    static func describe(_ report: ApplyReport) -> [String] {
+        report.offRoute.map { "off the route: \($0)" }
+            + report.turns.contradictions.map { "check: \($0)" }
+            + report.notices
+    }
+}
+
+/// `roadbook undo-apply`: the book as it was before the last Apply.
+struct UndoApplyCommand: Command {
+    static let declaration = CommandDeclaration(
+        name: "undo-apply",
+        abstract: "Put back the route, notes and terrain as they were before the last apply or remove-route.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        discussion: """
+        Restores the book kept in BOOK.before-apply.json by the last apply or remove-route, once.
+        Refused when there is nothing to undo, or when the book was changed since (by hand or by another
+        command): undoing would lose that change.
+        """,
+        options: [])
+
+    var book: URL
+
+    init(_ parsed: ParsedOptions) throws {
+        book = URL(fileURLWithPath: parsed.positionals[0])
+    }
+
+    func run(_ console: any Console) async throws {
+        console.out(try ApplyWorkflow.undoApply(book))
+    }
+}
+
+/// `roadbook remove-route`: the route and the notes that existed only because of it go.
+struct RemoveRouteCommand: Command {
+    static let declaration = CommandDeclaration(
+        name: "remove-route",
+        abstract: "Remove the route with its generated turns and handle notes; typed notes and checkpoints stay.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        discussion: """
+        Generated turn notes and the notes made from handles go with the route and its plan; notes a
+        person typed, checkpoints and other imported waypoints stay, joined by a straight line marked as
+        such. undo-apply puts everything back.
+        """,
+        options: [
+            Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+        ])
+
+    var book: URL
+    var output: URL?
+
+    init(_ parsed: ParsedOptions) throws {
+        book = URL(fileURLWithPath: parsed.positionals[0])
+        output = parsed.file("output")
+    }
+
+    func run(_ console: any Console) async throws {
+        console.out(try ApplyWorkflow.removeRouteFile(book, output: output).summary)
+    }
+}
