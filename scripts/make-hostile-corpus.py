@@ -30,7 +30,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "osm", "dem", "engine", "elevation", "output"]
+KINDS = ["gpx", "book", "template", "handles", "osm", "dem", "engine", "elevation", "output", "undo"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -808,6 +808,56 @@ FUZZ = os.path.join(ROOT, "Fuzz")
 SEED_LIMIT = 32 * 1024
 
 
+def fnv1a64(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "fnv1a64:%016x" % h
+
+
+def make_undo():
+    """Undo files (BOOK.before-apply.json) beside seeds/book.json: `undo-apply book.json` must refuse
+    each in one line and leave the book as it was."""
+    seed = json.loads(read(os.path.join(SEEDS, "book.json")))
+    book_bytes = read(os.path.join(SEEDS, "book.json"))
+    good = {"format": "roadbook-before-apply", "version": 1, "operation": "apply",
+            "bookDigest": fnv1a64(book_bytes), "previous": seed, "written": []}
+    opts = "as=book.before-apply.json"
+
+    def variant(**changes):
+        v = copy.deepcopy(good)
+        for key, value in changes.items():
+            if value is None:
+                v.pop(key, None)
+            else:
+                v[key] = value
+        return compact(v)
+    put("undo", "stale-digest.json", variant(bookDigest="fnv1a64:0123456789abcdef"), "fail",
+        "a well-formed undo whose book was edited since (digest differs)", opts)
+    put("undo", "empty.json", b"", "fail", "zero bytes", opts)
+    put("undo", "garbage.json", garbage(2048), "fail", "random bytes", opts)
+    put("undo", "array.json", "[]", "fail", "an array", opts)
+    put("undo", "a-book.json", compact(seed), "fail", "a book file, not an undo file (foreign format)", opts)
+    put("undo", "foreign-format.json", variant(format="someone-else"), "fail", "another program's format name", opts)
+    put("undo", "no-format.json", variant(format=None), "fail", "no format", opts)
+    put("undo", "future-version.json", variant(version=99), "fail", "a newer version", opts)
+    put("undo", "version-huge.json", compact(good).replace('"version":1', '"version":123456789012345678901234567890'), "fail", "a version no number holds", opts)
+    put("undo", "no-previous.json", variant(previous=None), "fail", "no previous book", opts)
+    put("undo", "previous-null.json", compact(good).replace('"previous":{', '"previous":null,"x":{'), "fail", "previous is null", opts)
+    bad = copy.deepcopy(seed)
+    bad["notes"][0]["danger"] = 99
+    put("undo", "previous-invalid.json", variant(previous=bad), "fail", "the previous book has a value out of range", opts)
+    empty_route = copy.deepcopy(seed)
+    empty_route["route"]["points"] = []
+    put("undo", "previous-no-route.json", variant(previous=empty_route), "fail", "the previous book has no route", opts)
+    put("undo", "digest-garbage.json", variant(bookDigest="../../etc/passwd"), "fail", "a digest that is not one", opts)
+    put("undo", "operation-unknown.json", variant(operation="format-disk"), "fail", "an unknown operation", opts)
+    put("undo", "written-bad.json", variant(written=[{"id": 1, "kind": "turn", "coordinate": {"latitude": 999, "longitude": 0}}]),
+        "fail", "a written note with a coordinate off the Earth", opts)
+    put("undo", "deep-array.json", "[" * 100_000 + "]" * 100_000, "fail", "100,000 nested arrays", opts)
+    put("undo", "truncated.json", compact(good)[:3000], "fail", "cut in the middle", opts)
+
+
 def make_fuzz_seeds():
     """Fuzz/NAME/seeds: the samples and this corpus's small files, in each harness's input format."""
     def seeds(harness, files, prefix=b""):
@@ -827,6 +877,7 @@ def make_fuzz_seeds():
     seeds("book", corpus("book", ".json") + [os.path.join(SEEDS, "book.json"), os.path.join(SEEDS, "route-book.json")])
     seeds("template", corpus("template", ".json") + [os.path.join(ROOT, "Templates", n) for n in os.listdir(os.path.join(ROOT, "Templates")) if n.endswith(".json")])
     seeds("handles", corpus("handles", ".geojson", ".txt", ".gpx"))
+    seeds("undo", corpus("undo", ".json"))
     seeds("osm-pbf", corpus("osm", ".pbf"))
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
@@ -876,6 +927,7 @@ def main():
     make_engine()
     make_elevation()
     make_output()
+    make_undo()
     make_fuzz_seeds()
     total = 0
     for kind in KINDS:

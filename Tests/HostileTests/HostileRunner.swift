@@ -143,6 +143,10 @@ struct HostileRunner: Sendable {
                     invocations = [invocation(["build", sampleTrack.path, "--elevation", address, "-o", "out.pdf"],
                                               outputs: ["out.pdf"], naming: [label, "127.0.0.1"])]
                 }
+            case "undo":
+                try FileManager.default.copyItem(at: seeds.appendingPathComponent("book.json"), to: work.appendingPathComponent("book.json"))
+                inputs.append("book.json")
+                invocations = [invocation(["undo-apply", "book.json"], outputs: [], naming: [c.inputName])]
             case "output":
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("short.gpx"), to: work.appendingPathComponent("track.gpx"))
                 inputs.append("track.gpx")
