@@ -1,0 +1,74 @@
+import Foundation
+import Formats
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// `roadbook apply`, `undo-apply` and `remove-route` on a book built by `route` with the embedded
+/// router over the Andorra extract. Until the draft beside the book exists, `apply` takes the book's
+/// own stored plan, so a book applied to itself is the scenario.
+@Suite("roadbook apply, undo-apply, remove-route")
+struct ApplyCommandTests {
+    static func routeBook(in folder: TemporaryFolder) async throws -> URL {
+        let extract = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+        let book = folder.path("b.json")
+        let r = await roadbook(["route", "--engine", "embedded", "--osm", extract.path, "--book", book.path,
+                                "--handle", "42.5063 1.5218 | Cattle grid | CP1", "--handle", "42.5100 1.5330",
+                                "--handle", "42.5160 1.5390 | Fuel"])
+        #expect(r.status == 0, "\(r.errors)")
+        return book
+    }
+
+    @Test("apply prints one summary line and keeps the book's notes; undo-apply puts the book back once; a second undo is refused in one line")
+    func applyAndUndo() async throws {
+        let folder = try TemporaryFolder()
+        let book = try await Self.routeBook(in: folder)
+        let before = try Data(contentsOf: book)
+        let applied = await roadbook(["apply", book.path])
+        #expect(applied.status == 0, "\(applied.errors)")
+        #expect(applied.output == "route applied; no note changed\n", "its own route: nothing moves")
+        let after = try BookFile.read(contentsOf: book)
+        #expect(after.notes.filter { $0.handleID != nil }.map(\.text) == ["Cattle grid", "Fuel"])
+        #expect(FileManager.default.fileExists(atPath: folder.path("b.before-apply.json").path))
+        let undone = await roadbook(["undo-apply", book.path])
+        #expect(undone.status == 0 && undone.output.hasPrefix("undone:"), "\(undone.errors)")
+        #expect(try Data(contentsOf: book) == before)
+        let again = await roadbook(["undo-apply", book.path])
+        #expect(again.status == 1)
+        #expect(again.errors.split(separator: "\n").count == 1 && again.errors.contains("nothing to undo"), "\(again.errors)")
+    }
+
+    @Test("remove-route says what went and keeps typed notes; undo-apply brings the route back")
+    func removeRoute() async throws {
+        let folder = try TemporaryFolder()
+        let book = try await Self.routeBook(in: folder)
+        var typed = try BookFile.read(contentsOf: book)
+        typed.notes.append(Note(id: 999, kind: .typed, distanceAlong: typed.notes[2].distanceAlong,
+                                coordinate: typed.notes[2].coordinate, text: "Bakery"))
+        typed.notes.sort { $0.distanceAlong < $1.distanceAlong }
+        try BookFile.write(typed, to: book)
+        let turns = typed.notes.filter { $0.kind == .turn }.count
+        let r = await roadbook(["remove-route", book.path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output == "route removed: \(turns) turns and 2 handle notes went, 1 note stays\n")
+        #expect(try BookFile.read(contentsOf: book).notes.map(\.text) == ["Bakery"])
+        let inspect = await roadbook(["inspect", book.path])
+        #expect(inspect.output.contains("route removed"), "\(inspect.output)")
+        #expect(await roadbook(["undo-apply", book.path]).status == 0)
+        #expect(try BookFile.read(contentsOf: book) == typed)
+    }
+
+    @Test("apply options are checked: a --resolve that is not ID=move|remove|keep is a usage error; a book without a plan is refused")
+    func refusals() async throws {
+        let folder = try TemporaryFolder()
+        let book = try await Self.routeBook(in: folder)
+        let bad = await roadbook(["apply", book.path, "--resolve", "7=burn"])
+        #expect(bad.status == 64 && bad.errors.contains("--resolve '7=burn'"))
+        var plain = try BookFile.read(contentsOf: book)
+        plain.plan = nil
+        try BookFile.write(plain, to: book)
+        let none = await roadbook(["apply", book.path])
+        #expect(none.status == 1 && none.errors.contains("no drawn route to apply"), "\(none.errors)")
+    }
+}
