@@ -59,10 +59,15 @@ public struct TrackTurns: Sendable {
         /// into it) while its 1–2 m vertex jitter is not read as heading. On the tuning routes it
         /// lifted recall of turns of 45° or more on OSRM's lines from 67% to 82% (15 m before).
         public var cleanSmoothing: Metres = 5
-        /// Smoothing half-width for finding bends on a scattered track, in metres: 10 m found more of
-        /// the tuning routes' turns than 15 m with fewer extra rows; 8 m and less let 3 m scatter
-        /// through as bends.
+        /// Smoothing half-width for finding bends on a lightly scattered track (scatter up to
+        /// `lightScatter`), in metres: on the tuning routes' tracks (a fix every 10 m, 3 m noise)
+        /// 10 m found more turns than 15 m with fewer extra rows; 8 m and less let the scatter
+        /// through as bends. More scattered tracks keep `smoothing`.
         public var scatteredSmoothing: Metres = 10
+        /// See `scatteredSmoothing`, in metres of scatter: the tuning tracks measure about 0.75 m; a
+        /// fix every 5 m with 5 m noise measures more and, smoothed over 10 m only, made two rows of
+        /// one corner.
+        public var lightScatter: Metres = 1
         /// On a clean track, a place where the heading swings this much in all, in degrees, within
         /// `wiggleLength` is a small roundabout passed nearly straight: entering it turns right, the
         /// ring bends left, leaving turns right again. Most of Andorra's rings have a radius of
@@ -93,6 +98,11 @@ public struct TrackTurns: Sendable {
         /// The least departure from the line before a bend that starts it, in metres. On a scattered
         /// track the tolerance is twice the scatter of the points about that line, when larger.
         public var departure: Metres = 3
+        /// From where the track is off the line before a bend by the departure tolerance, the row
+        /// moves back while it is off by more than this share of it: a 30 m curve's row sits 7 m past
+        /// the start of the curve rather than 13 m. Clean tracks only: on the tuning routes' noisy
+        /// tracks it found 1–2% fewer turns.
+        public var departureStart: Double = 0.25
         /// A bend turning more than this, in degrees, within `loopLength` is a roundabout's loop:
         /// a hairpin turns back about 180°, a road does not turn further in so short a way.
         public var loopTurn: Degrees = 200
@@ -163,7 +173,8 @@ public struct TrackTurns: Sendable {
         c.minimumTurn += allowance
         c.minimumRotation += allowance
         let clean = scatter < c.cleanScatter
-        c.smoothing = clean ? c.cleanSmoothing : c.scatteredSmoothing
+        if !clean { c.departureStart = 1 }
+        if clean { c.smoothing = c.cleanSmoothing } else if scatter <= c.lightScatter { c.smoothing = c.scatteredSmoothing }
         let raw = smoothed(resampled(first, c.spacing), c)
         guard raw.count > 1 else { return [] }
         // Sample `i` of `raw` lies `i * spacing` along `first`, whose vertex `k` lies `k * spacing`
@@ -316,7 +327,8 @@ public struct TrackTurns: Sendable {
     /// `direction` (+1 forward, −1 backward) up to `limit`, the first sample that lies off that line
     /// by more than the departure tolerance (the next one too). The smoothing draws a corner's
     /// departure forward by about what the turn takes to depart that far, so it is not moved back
-    /// (a wide curve's row still sits 10–15 m past its start).
+    /// (a wide curve's row still sits 10–15 m past its start); from there it walks back while the
+    /// track is still off the line by `departureStart` of the tolerance.
     func departure(_ raw: [Coordinate], fittedOver fitted: ClosedRange<Int>, walking direction: Int, towards limit: Int,
                    _ c: Configuration) -> Int {
         let from = direction > 0 ? fitted.upperBound : fitted.lowerBound
@@ -334,6 +346,9 @@ public struct TrackTurns: Sendable {
         // The first sample, walking towards `limit`, that is off the line with the next one too.
         var k = from
         while k != limit, !(offset(k) > tolerance && offset(k + direction) > tolerance) { k += direction }
+        // Back along the curve to where it starts to leave the line: a curve of radius r is off it
+        // by d after √(2rd) of arc, 9 m on a 15 m ring at the 3 m tolerance.
+        while k != from, offset(k - direction) > tolerance * c.departureStart { k -= direction }
         return k
     }
 
