@@ -374,6 +374,8 @@ public enum TurnPasses {
     /// Like the "obvious" road of OSRM's guidance, each road is weighed by how far it bends from
     /// straight, plus `rankPenalty` degrees for each rank it stands below the entry road (at most
     /// three ranks) and `namePenalty` when the entry has a name or `ref` the road does not carry on.
+    /// Arriving on a public road, only public roads may be obvious while there is one (a service
+    /// road or track is a lesser road, as in OSRM's road priorities).
     /// The lightest road is obvious when every other weighs `forkSeparation` more and it is one of:
     /// - nearly straight (within `straightLimit`);
     /// - within `narrowLimit` of straight, and no other road carries on the entry's name or `ref`;
@@ -387,10 +389,15 @@ public enum TurnPasses {
             return abs(relativeAngle(of: road, arrivingAlong: entry)) + Double(below) * c.rankPenalty
                 + (named && !continues(road, entry) ? c.namePenalty : 0)
         }
-        guard let best = weights.indices.min(by: { weights[$0] < weights[$1] }),
-              weights.indices.allSatisfy({ $0 == best || weights[$0] - weights[best] >= c.forkSeparation }) else { return nil }
+        // Arriving on a public road, a service road or track is never the way on while a public
+        // road goes on (a driveway straight ahead where the road bends).
+        let publicRoad = { (s: Spoke) in rank(s.highway) < rank("service") }
+        let eligible = publicRoad(entry) && roads.contains(where: publicRoad) ? roads.indices.filter { publicRoad(roads[$0]) }
+                                                                               : Array(roads.indices)
+        guard let best = eligible.min(by: { weights[$0] < weights[$1] }),
+              eligible.allSatisfy({ $0 == best || weights[$0] - weights[best] >= c.forkSeparation }) else { return nil }
         let bend = abs(relativeAngle(of: roads[best], arrivingAlong: entry))
-        let others = roads.indices.filter { $0 != best }
+        let others = eligible.filter { $0 != best }
         if bend <= c.straightLimit { return best }
         if bend <= c.narrowLimit, continues(roads[best], entry) || !others.contains(where: { continues(roads[$0], entry) }) {
             return best
