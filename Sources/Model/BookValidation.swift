@@ -145,7 +145,7 @@ extension Book {
         if let plan { try check(plan) }
     }
 
-    private func check(_ plan: RoutePlan) throws(BookValidationError) {
+    fileprivate func check(_ plan: RoutePlan) throws(BookValidationError) {
         func fail(_ field: String, _ problem: String) -> BookValidationError { BookValidationError(field: field, problem) }
         guard plan.handles.count <= BookLimits.maximumHandles else {
             throw fail("plan.handles", "has \(plan.handles.count) handles; a route has at most \(BookLimits.maximumHandles)")
@@ -245,4 +245,16 @@ func number(_ value: Double) -> String {
         grouped.append(ch)
     }
     return (value < 0 ? "-" : "") + grouped
+}
+
+extension RoutePlan {
+    /// Checks the plan as `Book.validate()` checks a book's `plan`: at most
+    /// `BookLimits.maximumHandles` handles, one leg between each two, handle ids unique, coordinates,
+    /// texts, roads and junctions in range. Fields are named from `plan` (`plan.legs[2].stroke[0]`).
+    /// For a plan stored outside a book (a route draft).
+    /// - Throws: `BookValidationError` for the first value out of range.
+    public func validate() throws(BookValidationError) {
+        // The book's own checks, on a book that holds nothing else.
+        try Book(title: "", route: Route(points: [])).check(self)
+    }
 }

@@ -66,7 +66,7 @@ public struct RouteEditor: Sendable {
     }
 
     /// One leg's request: the placed positions of its two handles and the mode.
-    public struct LegRequest: Sendable, Hashable {
+    public struct LegRequest: Sendable, Hashable, Codable {
         public var from: Coordinate
         public var to: Coordinate
         public var mode: TravelMode
@@ -77,7 +77,7 @@ public struct RouteEditor: Sendable {
         }
     }
 
-    private enum Answer: Sendable, Equatable {
+    enum Answer: Sendable, Equatable {
         case road(RoadLeg)
         case noRoad
     }
@@ -85,7 +85,7 @@ public struct RouteEditor: Sendable {
     /// One undoable step, stored as what it changed: the splices that turn the plan's handles and
     /// legs back, and the mode to go back to. A step costs the handles and legs it touched, not a
     /// copy of the plan, so 10,000 edits of a 10,000-handle route cost memory linear in the edits.
-    private struct Step: Sendable {
+    struct Step: Sendable, Equatable {
         var name: String
         var handles: Splice<Handle>
         var legs: Splice<PlannedLeg>
@@ -119,10 +119,11 @@ public struct RouteEditor: Sendable {
     /// The engine's name from the last `resolve`, for messages ("OSRM is limiting requests").
     public private(set) var engineName: String?
 
-    private var answers: [LegRequest: Answer] = [:]
-    private var failures: [LegRequest: LegState] = [:]
-    private var undoSteps: [Step] = []
-    private var redoSteps: [Step] = []
+    // Internal, not private: `History` (RouteEditorHistory.swift) reads and restores them.
+    var answers: [LegRequest: Answer] = [:]
+    var failures: [LegRequest: LegState] = [:]
+    var undoSteps: [Step] = []
+    var redoSteps: [Step] = []
 
     /// Opens a plan (a new one, or one stored in a book): the roads it holds are remembered, and
     /// legs stored as waiting still wait for `retry()`.
@@ -399,7 +400,7 @@ public struct RouteEditor: Sendable {
     /// Recomputes what follows from the handles, the legs and the answers: each leg's answers and
     /// state, then where each tapped or drawn handle sits (the end of a road that meets it nearest
     /// where it was placed). Surveyed handles stay where they were placed.
-    private mutating func refresh() {
+    mutating func refresh() {
         for i in plan.legs.indices {
             var leg = plan.legs[i]
             leg.answers = [:]
@@ -583,7 +584,7 @@ public struct RouteEditor: Sendable {
 
 /// A replacement of one stretch of an array: `count` elements from `start` give way to
 /// `replacement`. The undo history stores these instead of whole arrays.
-struct Splice<Element: Equatable & Sendable>: Sendable {
+struct Splice<Element: Equatable & Sendable>: Sendable, Equatable {
     var start: Int
     var count: Int
     var replacement: [Element]
