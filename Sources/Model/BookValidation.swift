@@ -57,6 +57,9 @@ extension Book {
     /// - Throws: `BookValidationError` for the first value out of range.
     public func validate() throws(BookValidationError) {
         func fail(_ field: String, _ problem: String) -> BookValidationError { BookValidationError(field: field, problem) }
+        if let id, UUID(uuidString: id) == nil {
+            throw fail("id", "'\(short(id))' is not a UUID (such as 5C0B7E0A-9A4B-4B8E-8D4C-2F1A3E6B7C9D)")
+        }
         try checkLine(title, "title")
         for (value, key) in [(rally, "rally"), (stage, "stage"), (date, "date"), (route.source, "route.source")] {
             if let value { try checkLine(value, key) }

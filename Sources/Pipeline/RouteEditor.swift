@@ -227,7 +227,25 @@ public struct RouteEditor: Sendable {
     /// if any, is cut at its point nearest the tap. Road legs are asked for both halves.
     public mutating func splitLeg(_ index: Int, at coordinate: Coordinate) {
         precondition(plan.legs.indices.contains(index), "no leg \(index)")
-        perform("Add handle \(index + 2)") { plan in
+        insertHandle(at: coordinate, position: index + 1, origin: .tapped)
+    }
+
+    /// Adds a handle so it becomes handle `position` (from 0; `handles.count` adds it at the end), as
+    /// one step. Between two handles it splits the leg there, as `splitLeg` does; before the first
+    /// handle a leg of the default kind joins it to the old start; at the end it is `addHandle`.
+    public mutating func insertHandle(at coordinate: Coordinate, position: Int, origin: Handle.Origin = .tapped,
+                                      note: HandleNote? = nil) {
+        precondition((0...plan.handles.count).contains(position), "no position \(position)")
+        guard position > 0, position < plan.handles.count else {
+            if position == plan.handles.count { return addHandle(at: coordinate, origin: origin, note: note) }
+            perform("Add handle 1") { plan in
+                plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note), at: 0)
+                if plan.handles.count > 1 { plan.legs.insert(PlannedLeg(kind: plan.defaultLegKind), at: 0) }
+            }
+            return
+        }
+        let index = position - 1
+        perform("Add handle \(position + 1)") { plan in
             let leg = plan.legs[index]
             var first = PlannedLeg(kind: leg.kind), second = PlannedLeg(kind: leg.kind)
             if let stroke = leg.stroke, stroke.count > 1,
@@ -235,7 +253,8 @@ public struct RouteEditor: Sendable {
                 first.stroke = Array(stroke[...position.segmentIndex]) + [position.coordinate]
                 second.stroke = [position.coordinate] + Array(stroke[(position.segmentIndex + 1)...])
             }
-            plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: .tapped), at: index + 1)
+            plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note),
+                                at: index + 1)
             plan.legs[index] = first
             plan.legs.insert(second, at: index + 1)
         }

@@ -114,11 +114,13 @@ struct RouteCommand: Command {
         try checkWritable([book] + [output].compactMap { $0 })
         var editor: RouteEditor
         var bookTitle = title
+        var keptID: String?
         switch handles {
         case .stored:
             let stored = try RouteWorkflow.retryEditor(book: book, mode: mode)
             editor = stored.editor
             bookTitle = bookTitle ?? stored.title
+            keptID = stored.id
         case .file(let file):
             editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode, legKind: legKind)
             bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
@@ -129,8 +131,10 @@ struct RouteCommand: Command {
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
-        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
+        var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
                                                      terrain: terrain.request, log: ConsoleLog(console))
+        // The same book, rebuilt: its identity stays, so its draft still belongs to it.
+        if let keptID { built.id = keptID }
         if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
