@@ -10,6 +10,8 @@ they are rows of Tests/Hostile/large.tsv, made by the test at run time.
 The seeds (Tests/Hostile/seeds) are real outputs of roadbook: short.gpx is the first 80 points and
 3 waypoints of samples/andorra-envalira.gpx, book.json is `roadbook build` of it over the Andorra
 extract, route-book.json is `roadbook route` of handles.txt with the embedded router.
+draft-book.json and draft-book.draft.json are route-book.json after `roadbook handles` (move 2,
+kind 1 straight, undo, with the embedded router): the book with its id, and its route draft.
 
 Usage: scripts/make-hostile-corpus.py   (rewrites every kind folder under Tests/Hostile)
 See Tests/Hostile/README.md for the expected.tsv columns.
@@ -30,7 +32,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "osm", "dem", "engine", "elevation", "output", "undo"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -800,6 +802,86 @@ def make_output():
         rows["output"].append((name, expect, options, why))
 
 
+# ---------------------------------------------------------------------------------------------- draft
+
+def make_draft():
+    """Route drafts (BOOK.draft.json) beside seeds/draft-book.json: `handles book.json list` reads
+    the draft and must refuse every broken one in one line naming it, writing nothing."""
+    seed = json.loads(read(os.path.join(SEEDS, "draft-book.draft.json")))
+    book_id = json.loads(read(os.path.join(SEEDS, "draft-book.json")))["id"]
+    assert seed["bookID"] == book_id
+
+    def put_draft(name, data, expect, why):
+        put("draft", name, data, expect, why, "as=book.draft.json")
+
+    def mutated(name, mutate, expect, why):
+        draft = copy.deepcopy(seed)
+        mutate(draft)
+        put_draft(name, compact(draft), expect, why)
+
+    put_draft("valid.json", compact(seed), "ok", "control: the draft of the book beside it")
+    mutated("no-history.json", lambda d: d.pop("history"), "ok", "no history: nothing to undo")
+    mutated("no-answers.json", lambda d: d["history"].update(answers=[]), "ok", "no roads remembered")
+    put_draft("empty.json", b"", "fail", "zero bytes")
+    put_draft("null.json", "null", "fail", "JSON null")
+    put_draft("array.json", "[]", "fail", "an array")
+    put_draft("object.json", "{}", "fail", "an empty object: no draftVersion")
+    put_draft("garbage.json", garbage(2048), "fail", "random bytes")
+    put_draft("truncated.json", compact(seed)[:5000], "fail", "cut in the middle")
+    put_draft("deep-array.json", "[" * 100_000 + "]" * 100_000, "fail", "100,000 nested arrays")
+    put_draft("a-book.json", read(os.path.join(SEEDS, "draft-book.json")), "fail", "the book itself where its draft should be")
+    for label, value in [("999", 999), ("0", 0), ("negative", -1), ("string", '"1"'), ("fraction", 1.5), ("1e308", "1e308")]:
+        text = compact(seed).replace('"draftVersion":1', f'"draftVersion":{value}')
+        put_draft(f"draft-version-{label}.json", text, "fail", f"draftVersion {value}")
+    mutated("other-book.json", lambda d: d.update(bookID="00000000-0000-4000-8000-000000000000"), "fail",
+            "the draft of another book (another id)")
+    mutated("book-id-not-uuid.json", lambda d: d.update(bookID="my book"), "fail", "bookID not a UUID")
+    mutated("book-id-number.json", lambda d: d.update(bookID=7), "fail", "bookID a number")
+    mutated("book-id-missing.json", lambda d: d.pop("bookID"), "fail", "bookID missing")
+    mutated("plan-missing.json", lambda d: d.pop("plan"), "fail", "plan missing")
+    mutated("plan-string.json", lambda d: d.update(plan="route"), "fail", "plan a text")
+    mutated("handles-object.json", lambda d: d["plan"].update(handles={}), "fail", "plan.handles an object")
+    mutated("leg-kind-unknown.json", lambda d: d["plan"]["legs"][0].update(kind="flying"), "fail", "a leg of no kind")
+    mutated("legs-too-few.json", lambda d: d["plan"]["legs"].pop(), "fail", "one leg fewer than the handles need")
+    mutated("handle-latitude-95.json", lambda d: d["plan"]["handles"][0]["coordinate"].update(latitude=95), "fail",
+            "a handle at latitude 95")
+    mutated("history-array.json", lambda d: d.update(history=[]), "fail", "history a list")
+    mutated("step-name-number.json", lambda d: d["history"]["undo"][0].update(name=3), "fail", "a step's name a number")
+    mutated("step-start-string.json", lambda d: d["history"]["undo"][-1]["handles"].update(start="0"), "fail",
+            "a step's start a text")
+    mutated("step-start-999.json", lambda d: d["history"]["undo"][-1]["handles"].update(start=999), "fail",
+            "a step starting past the handles it replaces")
+    mutated("step-count-negative.json", lambda d: d["history"]["undo"][-1]["legs"].update(count=-1), "fail",
+            "a step replacing -1 legs")
+    mutated("step-count-huge.json", lambda d: d["history"]["redo"][-1]["legs"].update(count=2**62), "fail",
+            "a step replacing 2^62 legs")
+    mutated("step-start-1e30.json", lambda d: d["history"]["undo"][-1]["handles"].update(start=1e30), "fail",
+            "a step start no whole number holds")
+    mutated("step-breaks-legs.json", lambda d: d["history"]["undo"][0]["legs"].update(replacement=[]), "fail",
+            "a step that leaves the legs out of step with the handles")
+    mutated("step-mode-unknown.json", lambda d: d["history"]["undo"][-1].update(mode="fly"), "fail", "a step to an unknown mode")
+    mutated("answer-without-road.json", lambda d: d["history"]["answers"][0].pop("road"), "fail",
+            "an answer that is neither a road nor no road")
+    mutated("answer-latitude-95.json", lambda d: d["history"]["answers"][0]["from"].update(latitude=95), "fail",
+            "an answer from latitude 95")
+    mutated("answer-distance-negative.json", lambda d: d["history"]["answers"][0]["road"].update(distance=-5), "fail",
+            "a road of -5 m")
+    mutated("waiting-road.json", lambda d: d["history"].update(waiting=[dict(d["history"]["answers"][0], state="road")]),
+            "fail", "a waiting leg whose state does not wait")
+    step = {"name": "Move handle 1", "mode": "drive", "handles": {"start": 0, "count": 0, "replacement": []},
+            "legs": {"start": 0, "count": 0, "replacement": []}}
+    mutated("steps-1001.json", lambda d: d["history"].update(undo=[copy.deepcopy(step) for _ in range(1001)]), "fail",
+            "1,001 undo steps: more than a draft keeps")
+    handle = seed["plan"]["handles"][0]
+    def many_handles(d):
+        d["plan"]["handles"] = [dict(handle, id=i + 1) for i in range(1001)]
+        d["plan"]["legs"] = [{"kind": "straight"} for _ in range(1000)]
+        d["history"] = {"undo": [], "redo": [], "answers": [], "waiting": []}
+    mutated("handles-1001.json", many_handles, "fail", "1,001 handles: more than a route has")
+    mutated("step-name-long.json", lambda d: d["history"]["undo"][-1].update(name="x" * 100_000), "fail",
+            "a step named with 100,000 characters")
+
+
 # ---------------------------------------------------------------------------------------- Fuzz seeds
 
 FUZZ = os.path.join(ROOT, "Fuzz")
@@ -878,6 +960,7 @@ def make_fuzz_seeds():
     seeds("template", corpus("template", ".json") + [os.path.join(ROOT, "Templates", n) for n in os.listdir(os.path.join(ROOT, "Templates")) if n.endswith(".json")])
     seeds("handles", corpus("handles", ".geojson", ".txt", ".gpx"))
     seeds("undo", corpus("undo", ".json"))
+    seeds("draft", corpus("draft", ".json"))
     seeds("osm-pbf", corpus("osm", ".pbf"))
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
@@ -928,6 +1011,8 @@ def main():
     make_elevation()
     make_output()
     make_undo()
+    # Last: it draws on the random generator, and the kinds above keep their bytes.
+    make_draft()
     make_fuzz_seeds()
     total = 0
     for kind in KINDS:

@@ -14,6 +14,12 @@ public struct Book: Codable, Sendable, Equatable {
     public static let currentSchemaVersion = 3
 
     public var schemaVersion: Int
+    /// The book's identity, a UUID in its usual text form: it stays through every change of route,
+    /// notes or words, so a file that belongs to one book (a route draft) can tell it from another
+    /// book saved under the same name. Nil in books written before identities existed; `build` and
+    /// `route` give a new book one (`Book.newID()`), and a draft started on a book without one gives
+    /// it one.
+    public var id: String?
     /// Printed in the page header.
     public var title: String
     public var rally: String?
@@ -108,6 +114,9 @@ public struct BookSettings: Codable, Sendable, Equatable {
 }
 
 extension Book {
+    /// A new identity for a new book: a random UUID (RFC 9562, version 4) in its usual text form.
+    public static func newID() -> String { UUID().uuidString }
+
     /// The travel mode turn notes are generated for: the plan's, the settings', or a car's.
     public var travelMode: TravelMode { plan?.mode ?? settings.travelMode ?? .drive }
 }

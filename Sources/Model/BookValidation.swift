@@ -57,6 +57,9 @@ extension Book {
     /// - Throws: `BookValidationError` for the first value out of range.
     public func validate() throws(BookValidationError) {
         func fail(_ field: String, _ problem: String) -> BookValidationError { BookValidationError(field: field, problem) }
+        if let id, UUID(uuidString: id) == nil {
+            throw fail("id", "'\(short(id))' is not a UUID (such as 5C0B7E0A-9A4B-4B8E-8D4C-2F1A3E6B7C9D)")
+        }
         try checkLine(title, "title")
         for (value, key) in [(rally, "rally"), (stage, "stage"), (date, "date"), (route.source, "route.source")] {
             if let value { try checkLine(value, key) }
@@ -169,7 +172,7 @@ extension Book {
         }
     }
 
-    private func check(_ plan: RoutePlan) throws(BookValidationError) {
+    fileprivate func check(_ plan: RoutePlan) throws(BookValidationError) {
         func fail(_ field: String, _ problem: String) -> BookValidationError { BookValidationError(field: field, problem) }
         guard plan.handles.count <= BookLimits.maximumHandles else {
             throw fail("plan.handles", "has \(plan.handles.count) handles; a route has at most \(BookLimits.maximumHandles)")
@@ -270,4 +273,16 @@ func number(_ value: Double) -> String {
         grouped.append(ch)
     }
     return (value < 0 ? "-" : "") + grouped
+}
+
+extension RoutePlan {
+    /// Checks the plan as `Book.validate()` checks a book's `plan`: at most
+    /// `BookLimits.maximumHandles` handles, one leg between each two, handle ids unique, coordinates,
+    /// texts, roads and junctions in range. Fields are named from `plan` (`plan.legs[2].stroke[0]`).
+    /// For a plan stored outside a book (a route draft).
+    /// - Throws: `BookValidationError` for the first value out of range.
+    public func validate() throws(BookValidationError) {
+        // The book's own checks, on a book that holds nothing else.
+        try Book(title: "", route: Route(points: [])).check(self)
+    }
 }

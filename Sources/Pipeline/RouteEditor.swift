@@ -66,7 +66,7 @@ public struct RouteEditor: Sendable {
     }
 
     /// One leg's request: the placed positions of its two handles and the mode.
-    public struct LegRequest: Sendable, Hashable {
+    public struct LegRequest: Sendable, Hashable, Codable {
         public var from: Coordinate
         public var to: Coordinate
         public var mode: TravelMode
@@ -77,7 +77,7 @@ public struct RouteEditor: Sendable {
         }
     }
 
-    private enum Answer: Sendable, Equatable {
+    enum Answer: Sendable, Equatable {
         case road(RoadLeg)
         case noRoad
     }
@@ -85,7 +85,7 @@ public struct RouteEditor: Sendable {
     /// One undoable step, stored as what it changed: the splices that turn the plan's handles and
     /// legs back, and the mode to go back to. A step costs the handles and legs it touched, not a
     /// copy of the plan, so 10,000 edits of a 10,000-handle route cost memory linear in the edits.
-    private struct Step: Sendable {
+    struct Step: Sendable, Equatable {
         var name: String
         var handles: Splice<Handle>
         var legs: Splice<PlannedLeg>
@@ -119,10 +119,11 @@ public struct RouteEditor: Sendable {
     /// The engine's name from the last `resolve`, for messages ("OSRM is limiting requests").
     public private(set) var engineName: String?
 
-    private var answers: [LegRequest: Answer] = [:]
-    private var failures: [LegRequest: LegState] = [:]
-    private var undoSteps: [Step] = []
-    private var redoSteps: [Step] = []
+    // Internal, not private: `History` (RouteEditorHistory.swift) reads and restores them.
+    var answers: [LegRequest: Answer] = [:]
+    var failures: [LegRequest: LegState] = [:]
+    var undoSteps: [Step] = []
+    var redoSteps: [Step] = []
 
     /// Opens a plan (a new one, or one stored in a book): the roads it holds are remembered, and
     /// legs stored as waiting still wait for `retry()`.
@@ -226,7 +227,25 @@ public struct RouteEditor: Sendable {
     /// if any, is cut at its point nearest the tap. Road legs are asked for both halves.
     public mutating func splitLeg(_ index: Int, at coordinate: Coordinate) {
         precondition(plan.legs.indices.contains(index), "no leg \(index)")
-        perform("Add handle \(index + 2)") { plan in
+        insertHandle(at: coordinate, position: index + 1, origin: .tapped)
+    }
+
+    /// Adds a handle so it becomes handle `position` (from 0; `handles.count` adds it at the end), as
+    /// one step. Between two handles it splits the leg there, as `splitLeg` does; before the first
+    /// handle a leg of the default kind joins it to the old start; at the end it is `addHandle`.
+    public mutating func insertHandle(at coordinate: Coordinate, position: Int, origin: Handle.Origin = .tapped,
+                                      note: HandleNote? = nil) {
+        precondition((0...plan.handles.count).contains(position), "no position \(position)")
+        guard position > 0, position < plan.handles.count else {
+            if position == plan.handles.count { return addHandle(at: coordinate, origin: origin, note: note) }
+            perform("Add handle 1") { plan in
+                plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note), at: 0)
+                if plan.handles.count > 1 { plan.legs.insert(PlannedLeg(kind: plan.defaultLegKind), at: 0) }
+            }
+            return
+        }
+        let index = position - 1
+        perform("Add handle \(position + 1)") { plan in
             let leg = plan.legs[index]
             var first = PlannedLeg(kind: leg.kind), second = PlannedLeg(kind: leg.kind)
             if let stroke = leg.stroke, stroke.count > 1,
@@ -234,7 +253,8 @@ public struct RouteEditor: Sendable {
                 first.stroke = Array(stroke[...position.segmentIndex]) + [position.coordinate]
                 second.stroke = [position.coordinate] + Array(stroke[(position.segmentIndex + 1)...])
             }
-            plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: .tapped), at: index + 1)
+            plan.handles.insert(Handle(id: Self.nextID(plan), coordinate: coordinate, origin: origin, note: note),
+                                at: index + 1)
             plan.legs[index] = first
             plan.legs.insert(second, at: index + 1)
         }
@@ -399,7 +419,7 @@ public struct RouteEditor: Sendable {
     /// Recomputes what follows from the handles, the legs and the answers: each leg's answers and
     /// state, then where each tapped or drawn handle sits (the end of a road that meets it nearest
     /// where it was placed). Surveyed handles stay where they were placed.
-    private mutating func refresh() {
+    mutating func refresh() {
         for i in plan.legs.indices {
             var leg = plan.legs[i]
             leg.answers = [:]
@@ -583,7 +603,7 @@ public struct RouteEditor: Sendable {
 
 /// A replacement of one stretch of an array: `count` elements from `start` give way to
 /// `replacement`. The undo history stores these instead of whole arrays.
-struct Splice<Element: Equatable & Sendable>: Sendable {
+struct Splice<Element: Equatable & Sendable>: Sendable, Equatable {
     var start: Int
     var count: Int
     var replacement: [Element]

@@ -4,11 +4,13 @@ import Model
 import Pipeline
 import Workflows
 
-/// The route being applied to `book`. // RouteDraft: to become `RouteDraft.load(for:expecting:)`'s
-/// editor when the draft beside the book exists; until then the book's own stored plan (so applying
-/// a book to itself brings every note onto its own route).
-func draftEditor(for book: URL) throws -> RouteEditor? {
-    try BookFile.read(contentsOf: book).plan.map { RouteEditor(plan: $0) }
+/// The route being applied to `book`: the draft beside it (`roadbook handles`), or, without one,
+/// the book's own stored plan (applying a book to itself brings every note onto its own route).
+/// - Returns: the editor, and whether it came from a draft.
+func draftEditor(for book: URL) throws -> (editor: RouteEditor, fromDraft: Bool)? {
+    let stored = try BookFile.read(contentsOf: book)
+    if let draft = try RouteDraft.load(for: book, expecting: stored.id) { return (draft.editor, true) }
+    return stored.plan.map { (RouteEditor(plan: $0), false) }
 }
 
 /// `roadbook apply`: the drawn route replaces the book's route; every note comes along.
@@ -61,11 +63,15 @@ struct ApplyCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        guard let editor = try draftEditor(for: book) else {
-            throw RunError(message: "\(book.path): no drawn route to apply (the book has no plan)")
+        guard let (editor, fromDraft) = try draftEditor(for: book) else {
+            throw RunError(message: "\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
         }
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output,
                                                        log: ConsoleLog(console))
+        // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
+        if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
+            try RouteDraft.remove(for: book)
+        }
         for line in Self.describe(report) { console.out(line) }
         console.out(report.summary)
     }

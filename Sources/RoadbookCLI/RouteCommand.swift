@@ -29,17 +29,10 @@ struct RouteCommand: Command {
         the handle; in a file, blank lines and lines starting with # are skipped.
         """,
         options: [
-            Option("engine", .choice(EngineKind.allCases.map(\.rawValue)), value: "ENGINE", required: true,
-                   help: "the routing engine the legs are asked of"),
-            Option("url", value: "URL", help: """
-                the engine's address (default OSRM http://127.0.0.1:5000,
-                Valhalla http://127.0.0.1:8002, GraphHopper http://127.0.0.1:8989)
-                """),
-            Option("api-key", value: "KEY", help: "GraphHopper's key, when the server needs one"),
-            Option("osm", value: "EXTRACT", help: "the OpenStreetMap extract the embedded router routes on"),
+            EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
             .choice("mode", of: TravelMode.self, default: .drive, help: "travel mode of every road leg"),
             Option("legs", .choice(["road", "straight", "as-drawn"]), default: "road", help: "what new legs do"),
-            Option("concurrency", .number(1...64), value: "N", default: "4", help: "legs asked at once"),
+            EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
@@ -61,13 +54,9 @@ struct RouteCommand: Command {
     }
 
     var handles: Handles
-    var engine: EngineKind
-    var url: URL?
-    var apiKey: String?
-    var osm: URL?
+    var engine: EngineSettings
     var mode: TravelMode
     var legKind: LegKind
-    var concurrency: Int
     var book: URL
     var output: URL?
     var title: String?
@@ -75,18 +64,9 @@ struct RouteCommand: Command {
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
-        engine = options.choice("engine", as: EngineKind.self)!
-        url = try options.string("url").map { text in
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
-                throw UsageError(message: "--url '\(text)' is not an http(s) URL")
-            }
-            return url
-        }
-        apiKey = options.string("api-key")
-        osm = options.file("osm")
+        engine = try EngineOptions.settings(options)!
         mode = options.choice("mode", as: TravelMode.self)!
         legKind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][options.string("legs")!]!
-        concurrency = Int(options.number("concurrency")!)
         book = options.file("book")!
         output = options.file("output")
         title = options.string("title")
@@ -106,31 +86,33 @@ struct RouteCommand: Command {
         case (false, nil, false): handles = .typed(typed)
         case (false, nil, true): throw UsageError(message: "missing HANDLES.geojson (or --handle COORD)")
         }
-        if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
-        if engine != .embedded && osm != nil { throw UsageError(message: "--osm is for --engine embedded") }
     }
 
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
         var editor: RouteEditor
         var bookTitle = title
+        var keptID: String?
         switch handles {
         case .stored:
             let stored = try RouteWorkflow.retryEditor(book: book, mode: mode)
             editor = stored.editor
             bookTitle = bookTitle ?? stored.title
+            keptID = stored.id
         case .file(let file):
             editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode, legKind: legKind)
             bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode, legKind: legKind)
         }
-        var settings = EngineSettings(kind: engine, url: url, apiKey: apiKey, osm: osm, concurrency: concurrency)
+        var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
-        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
+        var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
                                                      terrain: terrain.request, log: ConsoleLog(console))
+        // The same book, rebuilt: its identity stays, so its draft still belongs to it.
+        if let keptID { built.id = keptID }
         if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }

@@ -93,9 +93,9 @@ public enum RouteWorkflow {
     }
 
     /// An editor for the book's stored handles, its waiting legs marked to be asked again.
-    /// - Returns: the editor and the book's title.
+    /// - Returns: the editor, the book's title and its identity (for the rebuilt book to keep).
     /// - Throws: `WorkflowError` when the book's route was not built from handles; `FormatError`.
-    public static func retryEditor(book url: URL, mode: TravelMode) throws -> (editor: RouteEditor, title: String) {
+    public static func retryEditor(book url: URL, mode: TravelMode) throws -> (editor: RouteEditor, title: String, id: String?) {
         let existing = try BookFile.read(contentsOf: url)
         guard let plan = existing.plan else {
             throw WorkflowError("\(url.path): this book's route was not built from handles; nothing to retry")
@@ -103,7 +103,7 @@ public enum RouteWorkflow {
         var editor = RouteEditor(plan: plan)
         editor.setMode(mode)
         editor.retry()
-        return (editor, existing.title)
+        return (editor, existing.title, existing.id)
     }
 
     /// Asks the engine for every leg that needs it.
@@ -119,6 +119,7 @@ public enum RouteWorkflow {
     public static func makeBook(title: String, editor: RouteEditor, turns: Bool, terrain: TerrainRequest,
                                 log: any WorkflowLog) async throws -> Book {
         var built = assembleRouteBook(title: title, editor: editor, turns: turns)
+        built.id = Book.newID()
         try await terrain.apply(to: &built, log: log)
         return built
     }

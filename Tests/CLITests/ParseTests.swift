@@ -139,8 +139,8 @@ struct ParseTests {
     func route() throws {
         let file = try RouteCommand.parse(["h.txt", "--engine", "osrm", "--book", "b.json"])
         guard case .file(let url) = file.handles else { Issue.record("\(file.handles)"); return }
-        #expect(url.lastPathComponent == "h.txt" && file.mode == .drive && file.legKind == .road && file.concurrency == 4)
-        #expect(file.url == nil && file.turns)
+        #expect(url.lastPathComponent == "h.txt" && file.mode == .drive && file.legKind == .road && file.engine.concurrency == 4)
+        #expect(file.engine.url == nil && file.turns)
 
         // The same place (42.5063° N, 1.5218° E) five ways; UTM and MGRS from GeographicLib's GeoConvert.
         let typed = try RouteCommand.parse(["--engine", "valhalla", "--book", "b.json", "--mode", "cycle", "--legs", "as-drawn",
@@ -160,7 +160,7 @@ struct ParseTests {
         let retry = try RouteCommand.parse(["--retry", "--engine", "graphhopper", "--api-key", "k", "--book", "b.json",
                                             "--url", "http://h:1", "--concurrency", "8", "-o", "b.pdf", "--no-turns"])
         guard case .stored = retry.handles else { Issue.record("\(retry.handles)"); return }
-        #expect(retry.apiKey == "k" && retry.url?.absoluteString == "http://h:1" && retry.concurrency == 8 && !retry.turns)
+        #expect(retry.engine.apiKey == "k" && retry.engine.url?.absoluteString == "http://h:1" && retry.engine.concurrency == 8 && !retry.turns)
         #expect(retry.output?.lastPathComponent == "b.pdf")
     }
 

@@ -106,6 +106,11 @@ struct HostileRunner: Sendable {
             case "handles":
                 invocations = [invocation(["route", input.path, "--engine", "embedded", "--osm", extract.path, "--book", "out.json"],
                                           outputs: ["out.json"], naming: [c.inputName])]
+            case "draft":
+                // The draft beside the book it names; listing reads both and writes nothing.
+                try FileManager.default.copyItem(at: seeds.appendingPathComponent("draft-book.json"), to: work.appendingPathComponent("book.json"))
+                inputs.append("book.json")
+                invocations = [invocation(["handles", "book.json", "list"], outputs: [], naming: [c.inputName])]
             case "osm":
                 invocations = [invocation(["build", sampleTrack.path, "--osm", input.path, "-o", "out.pdf"],
                                           outputs: ["out.pdf"], naming: [c.inputName])]

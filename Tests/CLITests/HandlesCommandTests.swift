@@ -1,0 +1,258 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+import Workflows
+
+/// `roadbook handles`: the route of a book edited in a draft beside it, with the embedded router on
+/// the Andorra extract (offline). Each test names the rule it checks.
+@Suite("roadbook handles")
+struct HandlesCommandTests {
+    /// A book routed through three handles in Andorra la Vella, and the engine options to edit it.
+    struct Fixture {
+        let folder: TemporaryFolder
+        let book: URL
+        let engine: [String]
+        var draft: URL { RouteDraft.url(for: book) }
+
+        init() async throws {
+            folder = try TemporaryFolder()
+            book = folder.path("b.json")
+            engine = ["--engine", "embedded", "--osm", try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf").path]
+            let r = await roadbook(["route", "--handle", "42.5063 1.5218", "--handle", "42.5110 1.5320", "--handle", "42.5150 1.5400",
+                                    "--book", book.path] + engine)
+            #expect(r.status == 0, "\(r.errors)")
+        }
+
+        /// `roadbook handles BOOK words…`, with the engine when `asking`.
+        func handles(_ words: [String], asking: Bool = true) async -> (status: Int32, output: String, errors: String) {
+            await roadbook(["handles", book.path] + words + (asking ? engine : []))
+        }
+
+        func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+    }
+
+    @Test("every change is one step, and the step undo would take back is named after it")
+    func stepsNamed() async throws {
+        let f = try await Fixture()
+        let cases: [([String], String)] = [
+            (["add", "42.5130 1.5360", "--at", "3"], "undo: Add handle 3"),
+            (["move", "2", "42.5100 1.5300"], "undo: Move handle 2"),
+            (["remove", "3"], "undo: Remove handle 3"),
+            (["split", "1"], "undo: Add handle 2"),
+            (["reorder", "2", "3"], "undo: Move handle 2 to 3"),
+            (["kind", "1", "straight"], "undo: Make leg 1 straight"),
+            (["mode", "walk"], "undo: Change the mode to walking"),
+            (["reverse"], "undo: Reverse the route"),
+        ]
+        for (words, expected) in cases {
+            let r = await f.handles(words)
+            #expect(r.status == 0, "\(words): \(r.errors)")
+            #expect(r.output.contains(expected + "\n"), "\(words): \(r.output)")
+            #expect(r.output.contains("total "), "the totals follow each edit: \(r.output)")
+        }
+        let undone = await f.handles(["undo"], asking: false)
+        #expect(undone.output.contains("undo: Change the mode to walking") && undone.output.contains("redo: Reverse the route"), "\(undone.output)")
+    }
+
+    @Test("roads already found are kept when you undo: nothing is asked again, even in a later command")
+    func undoAsksNothing() async throws {
+        let f = try await Fixture()
+        #expect(await f.handles(["move", "2", "42.5100 1.5300"]).status == 0)
+        #expect(await f.handles(["mode", "cycle"]).status == 0)
+        // Without an engine nothing can be asked: a leg that needed asking would say so.
+        for step in ["undo", "undo", "redo", "redo", "undo"] {
+            let r = await f.handles([step], asking: false)
+            #expect(r.status == 0, "\(r.errors)")
+            #expect(!r.errors.contains("still to ask"), "\(step): \(r.errors)")
+            #expect(r.output.contains("leg 1–2: road") && r.output.contains("leg 2–3: road"), "\(step): \(r.output)")
+        }
+        // Back to driving: the roads found in that mode before are used as they are.
+        let mode = await f.handles(["mode", "drive"], asking: false)
+        #expect(!mode.errors.contains("still to ask") && mode.output.contains("leg 1–2: road"), "\(mode.output)\(mode.errors)")
+    }
+
+    @Test("an edit without an engine leaves the changed legs to ask, and says so; the next command with one asks them")
+    func askLater() async throws {
+        let f = try await Fixture()
+        let r = await f.handles(["move", "3", "42.5140 1.5390"], asking: false)
+        #expect(r.status == 0 && r.errors.contains("1 road leg still to ask: give --engine"), "\(r.errors)")
+        #expect(r.output.contains("leg 2–3: asked"), "\(r.output)")
+        let later = await f.handles(["list"], asking: false)
+        #expect(later.output.contains("leg 2–3: asked"))
+        let asked = await f.handles(["retry"])
+        #expect(asked.output.contains("leg 2–3: road"), "\(asked.output)")
+    }
+
+    @Test("the drawing is saved as you work and restored with a notice by the next command")
+    func savedAndRestored() async throws {
+        let f = try await Fixture()
+        #expect(!FileManager.default.fileExists(atPath: f.draft.path), "no draft before the first edit")
+        let first = await f.handles(["add", "42.5170 1.5430", "--note", "Chapel", "--marker", "CP1"])
+        #expect(first.status == 0 && !first.errors.contains("restored"), "\(first.errors)")
+        #expect(f.draft.lastPathComponent == "b.draft.json" && FileManager.default.fileExists(atPath: f.draft.path))
+        let list = await f.handles(["list"], asking: false)
+        #expect(list.errors.contains("Unfinished drawing restored: `roadbook apply \(f.book.path)` makes it the book's route, `roadbook handles \(f.book.path) clear` discards it"),
+                "\(list.errors)")
+        #expect(list.output.contains("4 handles") && list.output.contains("handle 4: 42.517000, 1.543000, coordinate, note \"Chapel\" [CP1]"),
+                "\(list.output)")
+    }
+
+    @Test("an unfinished drawing is never part of the book: the book file is unchanged, and render and inspect never read the draft")
+    func neverInTheBook() async throws {
+        let f = try await Fixture()
+        let before = try f.bytes(f.book)
+        #expect(await f.handles(["remove", "2"]).status == 0)
+        #expect(await f.handles(["reverse"]).status == 0)
+        #expect(try f.bytes(f.book) == before, "edits go to the draft, never to the book")
+        let inspected = await roadbook(["inspect", f.book.path])
+        // A broken draft beside the book changes nothing for the commands that read the book.
+        try Data("{\"draftVersion\": 1, \"bookID\": ".utf8).write(to: f.draft)
+        let again = await roadbook(["inspect", f.book.path])
+        #expect(again.status == 0 && again.output == inspected.output && again.errors == inspected.errors, "\(again.errors)")
+        let rendered = await roadbook(["render", f.book.path, "-o", f.folder.path("b.pdf").path])
+        #expect(rendered.status == 0 && !rendered.errors.contains("draft"), "\(rendered.errors)")
+    }
+
+    @Test("a draft from another book is refused, in one line naming both files, and kept")
+    func otherBookRefused() async throws {
+        let f = try await Fixture()
+        #expect(await f.handles(["remove", "2"]).status == 0)
+        let other = f.folder.path("other.json")
+        let r0 = await roadbook(["route", "--handle", "42.5063 1.5218", "--handle", "42.5110 1.5320", "--book", other.path] + f.engine)
+        #expect(r0.status == 0)
+        let draft = try f.bytes(f.draft)
+        try draft.write(to: RouteDraft.url(for: other))
+        let r = await roadbook(["handles", other.path, "list"])
+        #expect(r.status == 1)
+        let line = r.errors.trimmingCharacters(in: .newlines)
+        #expect(!line.contains("\n") && line.contains(RouteDraft.url(for: other).path) && line.contains("but \(other.path) is book"), "\(r.errors)")
+        #expect(try f.bytes(RouteDraft.url(for: other)) == draft, "nothing is lost: the draft stays until it is cleared")
+        let cleared = await roadbook(["handles", other.path, "clear"])
+        #expect(cleared.status == 0 && !FileManager.default.fileExists(atPath: RouteDraft.url(for: other).path))
+    }
+
+    @Test("a broken draft is refused in one line naming the file and the field, exit 1, and nothing is lost")
+    func brokenRefused() async throws {
+        let f = try await Fixture()
+        #expect(await f.handles(["remove", "2"]).status == 0)
+        let good = try f.bytes(f.draft)
+        let broken = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"kind\" : \"road\"", with: "\"kind\" : \"flying\"")
+        try Data(broken.utf8).write(to: f.draft)
+        let book = try f.bytes(f.book)
+        let r = await f.handles(["add", "42.5170 1.5430"])
+        #expect(r.status == 1)
+        #expect(r.errors.hasPrefix("roadbook handles: \(f.draft.path): plan.legs[0].kind"), "\(r.errors)")
+        #expect(try f.bytes(f.draft) == Data(broken.utf8) && f.bytes(f.book) == book)
+    }
+
+    @Test("undo with nothing to undo, and redo with nothing to redo, say so and change nothing")
+    func nothingToUndo() async throws {
+        let f = try await Fixture()
+        let undo = await f.handles(["undo"], asking: false)
+        #expect(undo.status == 1 && undo.errors.contains("nothing to undo"), "\(undo.errors)")
+        let redo = await f.handles(["redo"], asking: false)
+        #expect(redo.status == 1 && redo.errors.contains("nothing to redo"), "\(redo.errors)")
+        #expect(!FileManager.default.fileExists(atPath: f.draft.path), "a refused command starts no draft")
+    }
+
+    @Test("a handle or leg the route does not have is refused, naming what it has")
+    func outOfRange() async throws {
+        let f = try await Fixture()
+        let r = await f.handles(["remove", "9"], asking: false)
+        #expect(r.status == 1 && r.errors.contains("there is no handle 9: the route has handles 1 to 3"), "\(r.errors)")
+        let leg = await f.handles(["kind", "3", "straight"], asking: false)
+        #expect(leg.status == 1 && leg.errors.contains("there is no leg 3: the route has legs 1 to 2"), "\(leg.errors)")
+        let usage = await f.handles(["fly"], asking: false)
+        #expect(usage.status == 64 && usage.errors.contains("unknown subcommand 'fly'"), "\(usage.errors)")
+    }
+
+    /// One place typed five ways, converted by GeographicLib's GeoConvert (`-d`, `-u`, `-m`):
+    /// 42.5063 1.5218 is 42°30'22.68"N 001°31'18.48"E, 31N 378553 4707051, 31TCH7855307051; in
+    /// degrees and minutes N42°30.378' E001°31.308'.
+    @Test("a handle may be typed in decimal degrees, degrees and minutes, degrees minutes and seconds, UTM or MGRS")
+    func fiveFormats() async throws {
+        let f = try await Fixture()
+        let place = Coordinate(latitude: 42.5063, longitude: 1.5218)
+        for text in ["42.5063 1.5218", "N42°30.378' E001°31.308'", "42°30'22.68\"N 1°31'18.48\"E", "31T 378553 4707051", "31TCH7855307051"] {
+            let r = await f.handles(["add", text, "--at", "1"], asking: false)
+            #expect(r.status == 0, "\(text): \(r.errors)")
+            let draft = try RouteDraft.load(for: f.book, expecting: BookFile.read(contentsOf: f.book).id)
+            let handle = try #require(draft?.editor.plan.handles.first)
+            #expect(handle.coordinate.distance(to: place) < 1.5, "\(text) is \(handle.coordinate)")
+            #expect(handle.origin == .coordinate, "a typed coordinate is surveyed")
+            #expect(await f.handles(["undo"], asking: false).status == 0)
+        }
+    }
+
+    @Test("clear discards the drawing and the book keeps its route; clearing nothing says so")
+    func clear() async throws {
+        let f = try await Fixture()
+        let book = try f.bytes(f.book)
+        #expect(await f.handles(["remove", "2"]).status == 0)
+        let r = await f.handles(["clear"], asking: false)
+        #expect(r.status == 0 && r.output.contains("unfinished drawing discarded"), "\(r.output)")
+        #expect(!FileManager.default.fileExists(atPath: f.draft.path))
+        #expect(try f.bytes(f.book) == book)
+        let list = await f.handles(["list"], asking: false)
+        #expect(list.output.contains("3 handles"))
+        #expect(!list.errors.contains("restored"))
+        let again = await f.handles(["clear"], asking: false)
+        #expect(again.status == 0 && again.output.contains("nothing to clear"))
+    }
+
+    @Test("a book from a track starts as its route traced into handles, at most 40, and its waypoints become handles carrying their words")
+    func tracedFromTrack() async throws {
+        let folder = try TemporaryFolder()
+        let book = folder.path("e.json")
+        let built = await roadbook(["build", packageRoot().appendingPathComponent("samples/andorra-envalira.gpx").path, "--book", book.path, "-o", folder.path("e.pdf").path])
+        #expect(built.status == 0, "\(built.errors)")
+        let notes = try BookFile.read(contentsOf: book).notes.filter { ($0.kind == .waypoint || $0.kind == .checkpoint) && $0.placement == .onRoute }
+        let r = await roadbook(["handles", book.path, "list"])
+        #expect(r.status == 0, "\(r.errors)")
+        let handleLines = r.output.split(separator: "\n").filter { $0.hasPrefix("handle ") }
+        #expect(handleLines.filter { $0.contains(", drawn") }.count <= 40, "\(r.output)")
+        #expect(handleLines.filter { $0.contains(", waypoint") }.count == notes.count, "\(r.output)")
+        for note in notes where !note.text.isEmpty {
+            #expect(handleLines.contains { $0.contains("waypoint, note \"\(note.text)\"") }, "\(note.text) in \(r.output)")
+        }
+        #expect(r.output.contains("as drawn"), "traced legs draw the route as it was: \(r.output)")
+    }
+
+    @Test("a book without an id gets one when its first drawing is saved, and the drawing names it")
+    func idGiven() async throws {
+        let f = try await Fixture()
+        var book = try BookFile.read(contentsOf: f.book)
+        book.id = nil
+        try BookFile.write(book, to: f.book)
+        #expect(await f.handles(["list"], asking: false).status == 0)
+        #expect(try BookFile.read(contentsOf: f.book).id == nil, "listing writes nothing")
+        let r = await f.handles(["remove", "2"])
+        #expect(r.status == 0, "\(r.errors)")
+        let id = try #require(try BookFile.read(contentsOf: f.book).id)
+        #expect(try RouteDraft.load(for: f.book, expecting: id)?.bookID == id)
+    }
+
+    @Test("apply makes the drawing the book's route and the draft is done with; undo-apply brings the old route back")
+    func drawThenApply() async throws {
+        let f = try await Fixture()
+        let before = try BookFile.read(contentsOf: f.book)
+        let added = await f.handles(["add", "42.5170 1.5450"])
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(FileManager.default.fileExists(atPath: f.draft.path))
+        // The book itself is untouched until Apply.
+        #expect(try BookFile.read(contentsOf: f.book).route == before.route)
+        let applied = await roadbook(["apply", f.book.path])
+        #expect(applied.status == 0, "\(applied.errors)")
+        let after = try BookFile.read(contentsOf: f.book)
+        #expect(after.plan?.handles.count == 4 && after.id == before.id, "\(applied.output)")
+        #expect(Polyline(after.route.coordinates).length > Polyline(before.route.coordinates).length)
+        #expect(!FileManager.default.fileExists(atPath: f.draft.path), "the applied drawing leaves no draft behind")
+        let undone = await roadbook(["undo-apply", f.book.path])
+        #expect(undone.status == 0, "\(undone.errors)")
+        #expect(try BookFile.read(contentsOf: f.book).route == before.route)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import Pipeline
+import Testing
+import TestSupport
+import Workflows
+
+/// The route draft through the library: where it lives, what it holds, whose it is.
+@Suite("The route draft beside a book")
+struct RouteDraftTests {
+    static let grid = MetreGrid(origin: .init(latitude: 42.5, longitude: 1.5))
+
+    /// A book of a straight 2 km route with a plan of three straight legs' handles, written to `folder`.
+    static func book(in folder: TemporaryFolder, id: String? = Book.newID()) throws -> (URL, Book) {
+        var editor = RouteEditor()
+        editor.setDefaultLegKind(.straight)
+        for x in [0.0, 1000, 2000] { editor.addHandle(at: grid(x, 0)) }
+        var book = assembleRouteBook(title: "Draft", editor: editor, turns: false)
+        book.id = id
+        let url = folder.path("b.json")
+        try BookFile.write(book, to: url)
+        return (url, book)
+    }
+
+    @Test("the draft sits beside the book, named after it")
+    func where_() {
+        #expect(RouteDraft.url(for: URL(fileURLWithPath: "/out/x.json")).path == "/out/x.draft.json")
+        #expect(RouteDraft.url(for: URL(fileURLWithPath: "/out/x.JSON")).path == "/out/x.draft.json")
+        #expect(RouteDraft.url(for: URL(fileURLWithPath: "/out/x.book")).path == "/out/x.book.draft.json")
+        #expect(RouteDraft.url(for: URL(fileURLWithPath: "/out/x")).path == "/out/x.draft.json")
+    }
+
+    @Test("saved and loaded, the draft holds its book's id, the plan, and the named history")
+    func roundTrip() throws {
+        let folder = try TemporaryFolder()
+        let (url, book) = try Self.book(in: folder)
+        #expect(try RouteDraft.load(for: url, expecting: book.id) == nil, "no draft yet")
+        var editor = RouteDraft.startingEditor(for: book)
+        editor.removeHandle(1)
+        try RouteDraft(editor: editor, bookID: book.id!).save(for: url)
+        let loaded = try #require(try RouteDraft.load(for: url, expecting: book.id))
+        #expect(loaded.bookID == book.id && loaded.editor.plan == editor.plan && loaded.editor.undoName == "Remove handle 2")
+        try RouteDraft.remove(for: url)
+        #expect(try RouteDraft.load(for: url, expecting: book.id) == nil)
+        try RouteDraft.remove(for: url)
+    }
+
+    @Test("a draft made for another book is refused, naming both files; so is any draft beside a book without an id")
+    func otherBook() throws {
+        let folder = try TemporaryFolder()
+        let (url, book) = try Self.book(in: folder)
+        try RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: Book.newID()).save(for: url)
+        #expect {
+            try RouteDraft.load(for: url, expecting: book.id)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(RouteDraft.url(for: url).path) && text.contains("but \(url.path) is book \(book.id!)")
+        }
+        #expect(throws: WorkflowError.self) { try RouteDraft.load(for: url, expecting: nil) }
+    }
+
+    @Test("a new draft starts from the book's plan; a book from a track starts traced, its on-route waypoints handles with their words")
+    func starting() throws {
+        let folder = try TemporaryFolder()
+        let (_, planned) = try Self.book(in: folder)
+        #expect(RouteDraft.startingEditor(for: planned).plan == planned.plan)
+
+        let line = Self.grid.line([(0, 0), (4000, 0)], step: 50)
+        var track = Book(title: "Track", route: Route(points: line.map { RoutePoint(coordinate: $0) }))
+        track.notes = [
+            Note(id: 1, kind: .checkpoint, distanceAlong: 1600, coordinate: Self.grid(1600, 10), text: "Control", marker: "CP1"),
+            Note(id: 2, kind: .typed, distanceAlong: 2500, coordinate: Self.grid(2500, 0), text: "Typed words stay a note"),
+            Note(id: 3, kind: .waypoint, distanceAlong: 3000, coordinate: Self.grid(3000, 900), placement: .offRoute, text: "Far"),
+        ]
+        let editor = RouteDraft.startingEditor(for: track)
+        let handles = editor.plan.handles
+        #expect(handles.filter { $0.origin == .drawn }.count == 10, "4 km at 400 m: 11 stops, the one at 1,600 m replaced by the checkpoint there")
+        #expect(handles.filter { $0.origin == .waypoint }.map(\.note) == [HandleNote(text: "Control", marker: "CP1")])
+        #expect(handles.first { $0.origin == .waypoint }?.coordinate == Self.grid(1600, 10), "the waypoint keeps its own position")
+        #expect(editor.plan.legs.allSatisfy { $0.kind == .asDrawn }, "the traced draft draws the route it came from")
+    }
+
+    @Test("opening writes nothing; the first save gives a book without an id one, and the draft names it")
+    func session() async throws {
+        let folder = try TemporaryFolder()
+        let (url, _) = try Self.book(in: folder, id: nil)
+        let log = MessageList()
+        var session = try DraftSession.open(book: url, log: log)
+        #expect(!session.restored && !FileManager.default.fileExists(atPath: RouteDraft.url(for: url).path))
+        #expect(try BookFile.read(contentsOf: url).id == nil)
+        try await session.perform(.remove(handle: 2), engine: nil, log: log)
+        let id = try #require(try BookFile.read(contentsOf: url).id)
+        #expect(session.draft.bookID == id)
+        let reopened = try DraftSession.open(book: url, log: log)
+        #expect(reopened.restored && reopened.draft.editor.undoName == "Remove handle 2")
+        #expect(log.messages.last?.text.hasPrefix("Unfinished drawing restored") == true)
+    }
+
+    @Test("an edit the route cannot take is refused and nothing is saved")
+    func refusedEdit() async throws {
+        let folder = try TemporaryFolder()
+        let (url, _) = try Self.book(in: folder)
+        var session = try DraftSession.open(book: url, log: MessageList())
+        await #expect(throws: WorkflowError("there is no handle 4: the route has handles 1 to 3")) {
+            try await session.perform(.move(handle: 4, to: Self.grid(0, 0)), engine: nil, log: MessageList())
+        }
+        await #expect(throws: WorkflowError("nothing to undo")) {
+            try await session.perform(.undo, engine: nil, log: MessageList())
+        }
+        #expect(!FileManager.default.fileExists(atPath: RouteDraft.url(for: url).path))
+    }
+
+    @Test("a handle added before the first, or in the middle, is one step, and undo takes it back")
+    func insert() throws {
+        let folder = try TemporaryFolder()
+        let (_, book) = try Self.book(in: folder)
+        var editor = RouteDraft.startingEditor(for: book)
+        try HandleEdit.add(Self.grid(-500, 0), position: 1, origin: .coordinate, note: nil).apply(to: &editor)
+        #expect(editor.plan.handles.count == 4 && editor.plan.legs.count == 3 && editor.undoName == "Add handle 1")
+        try HandleEdit.add(Self.grid(500, 0), position: 3, origin: .coordinate, note: HandleNote(text: "Ford")).apply(to: &editor)
+        #expect(editor.plan.handles[2].note?.text == "Ford" && editor.undoName == "Add handle 3")
+        try HandleEdit.undo.apply(to: &editor)
+        try HandleEdit.undo.apply(to: &editor)
+        #expect(editor.plan == book.plan)
+    }
+}
