@@ -27,10 +27,16 @@ struct RouteCommand: Command {
         (31T 378553 4707051) or MGRS (31TCH7855307051): one a line in a .txt file, or each given
         with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a handle note on
         the handle; in a file, blank lines and lines starting with # are skipped.
+
+        A route whose legs still wait for the engine is not finished: the book is written (so
+        --retry can ask them again) but not the PDF nor the terrain, and the command ends with an
+        error, unless --use-straight draws them straight. --retry is an Apply on the book: every
+        note, word, danger and header field of the book is kept, and the legs are asked in the
+        plan's own mode unless --mode is given. --book never replaces another book without --force.
         """,
         options: [
             EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
-            .choice("mode", of: TravelMode.self, default: .drive, help: "travel mode of every road leg"),
+            .choice("mode", of: TravelMode.self, help: "travel mode of every road leg (default: drive, or the plan's with --retry)"),
             Option("legs", .choice(["road", "straight", "as-drawn"]), default: "road", help: "what new legs do"),
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
@@ -40,7 +46,9 @@ struct RouteCommand: Command {
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
             Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
-            Option("retry", .flag, help: "ask again the legs of --book that wait"),
+            Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
+            Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
+            Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
         ] + TerrainOptions.declarations)
 
@@ -55,8 +63,10 @@ struct RouteCommand: Command {
 
     var handles: Handles
     var engine: EngineSettings
-    var mode: TravelMode
+    var mode: TravelMode?
     var legKind: LegKind
+    var useStraight: Bool
+    var force: Bool
     var book: URL
     var output: URL?
     var title: String?
@@ -65,7 +75,9 @@ struct RouteCommand: Command {
 
     init(_ options: ParsedOptions) throws {
         engine = try EngineOptions.settings(options)!
-        mode = options.choice("mode", as: TravelMode.self)!
+        mode = options.choice("mode", as: TravelMode.self)
+        useStraight = options.flag("use-straight")
+        force = options.flag("force")
         legKind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][options.string("legs")!]!
         book = options.file("book")!
         output = options.file("output")
@@ -90,32 +102,74 @@ struct RouteCommand: Command {
 
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
-        var editor: RouteEditor
-        var bookTitle = title
-        var keptID: String?
-        switch handles {
-        case .stored:
-            let stored = try RouteWorkflow.retryEditor(book: book, mode: mode)
-            editor = stored.editor
-            bookTitle = bookTitle ?? stored.title
-            keptID = stored.id
-        case .file(let file):
-            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode, legKind: legKind)
-            bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
-        case .typed(let typed):
-            editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode, legKind: legKind)
-        }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
+        if case .stored = handles { return try await retry(console, engine: settings) }
+        if !force, FileManager.default.fileExists(atPath: book.path) {
+            let notes = (try? BookFile.read(contentsOf: book)).map { " (\($0.notes.count) notes)" } ?? ""
+            throw RunError(message: "\(book.path) exists\(notes): --force replaces it; to change its route, "
+                           + "use 'roadbook handles' and 'roadbook apply', or --retry")
+        }
+        var editor: RouteEditor
+        var bookTitle = title
+        switch handles {
+        case .stored: return
+        case .file(let file):
+            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode ?? .drive, legKind: legKind)
+            bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
+        case .typed(let typed):
+            editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
+        }
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
+        let finished = try finishes(editor)
         var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
-                                                     terrain: terrain.request, log: ConsoleLog(console))
-        // The same book, rebuilt: its identity stays, so its draft still belongs to it.
-        if let keptID { built.id = keptID }
-        if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
+                                                     terrain: finished ? terrain.request : TerrainRequest(), log: ConsoleLog(console))
+        built.id = Book.newID()
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
+        console.out("\(book.path): \(built.notes.count) notes, route \(String(format: "%.2f", editor.totals.distance / 1000)) km")
+        if !finished { throw RunError(message: Self.waitingMessage(editor, book: book)) }
+    }
+
+    /// Whether the route is finished: no leg waits for the engine, or --use-straight draws them straight.
+    func finishes(_ editor: RouteEditor) throws -> Bool {
+        do { try ApplyWorkflow.checkReady(editor, useStraight: useStraight) } catch is WorkflowError { return false }
+        return true
+    }
+
+    /// What to do about legs that wait.
+    static func waitingMessage(_ editor: RouteEditor, book: URL) -> String {
+        let waiting = editor.plan.legs.filter { $0.state?.waitsForRetry == true }.count
+        return "the route is not finished: \(waiting) leg\(waiting == 1 ? "" : "s") wait for the routing engine; the book "
+            + "is written, not the PDF nor the terrain: 'roadbook route --retry --book \(book.path)' asks again, "
+            + "--use-straight draws them straight"
+    }
+
+    /// `--retry`: the waiting legs asked again, in the plan's mode unless --mode is given, and the
+    /// result applied to the book, so every note, word and header field stays.
+    func retry(_ console: any Console, engine settings: EngineSettings) async throws {
+        let stored = try BookFile.read(contentsOf: book)
+        guard let plan = stored.plan else {
+            throw RunError(message: "\(book.path): this book's route was not built from handles; nothing to retry")
+        }
+        var editor = RouteEditor(plan: plan)
+        if let mode { editor.setMode(mode) }
+        editor.retry()
+        try await RouteWorkflow.resolve(&editor, engine: settings)
+        for line in Self.describe(editor) { console.out(line) }
+        let finished = try finishes(editor)
+        var options = ApplyOptions()
+        options.turns = turns ? .add : .none
+        options.useStraight = true
+        options.terrain = finished ? terrain.request : TerrainRequest()
+        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
+        if let output, finished, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output) {
+            console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
+        }
+        console.out(report.summary)
+        if !finished { throw RunError(message: Self.waitingMessage(editor, book: book)) }
     }
 
     /// Each leg's state and findings, the messages, and the totals, as lines.

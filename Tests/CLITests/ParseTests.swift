@@ -139,7 +139,7 @@ struct ParseTests {
     func route() throws {
         let file = try RouteCommand.parse(["h.txt", "--engine", "osrm", "--book", "b.json"])
         guard case .file(let url) = file.handles else { Issue.record("\(file.handles)"); return }
-        #expect(url.lastPathComponent == "h.txt" && file.mode == .drive && file.legKind == .road && file.engine.concurrency == 4)
+        #expect(url.lastPathComponent == "h.txt" && file.mode == nil && file.legKind == .road && file.engine.concurrency == 4)
         #expect(file.engine.url == nil && file.turns)
 
         // The same place (42.5063° N, 1.5218° E) five ways; UTM and MGRS from GeographicLib's GeoConvert.

@@ -64,7 +64,10 @@ struct RouteCommandTests {
         let first = await roadbook(["route", folder.path("h.geojson").path, "--engine", "osrm", "--url", limiting.baseURL.absoluteString,
                                     "--book", folder.path("b.json").path])
         limiting.stop()
-        #expect(first.status == 0, "\(first.errors)")
+        // Not finished: the book is written (for --retry), the command says so and fails.
+        #expect(first.status == 1, "\(first.errors)")
+        #expect(first.errors.contains("the route is not finished: 1 leg wait for the routing engine"), "\(first.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("b.json").path))
         #expect(first.output.contains("waiting: limiting requests") && first.output.contains("OSRM is limiting requests"), "\(first.output)")
         #expect(limiting.requests.count == 1, "asked once, not retried on its own")
 
@@ -83,6 +86,32 @@ struct RouteCommandTests {
         #expect(retry.status == 0, "\(retry.errors)")
         #expect(retry.output.contains("leg 1–2: road"), "\(retry.output)")
         #expect(answering.requests.count == 1)
+
+        // A new route onto that book is refused without --force: the book is not lost.
+        let again = await roadbook(["route", folder.path("h.geojson").path, "--engine", "osrm", "--url", answering.baseURL.absoluteString,
+                                    "--book", folder.path("b.json").path])
+        #expect(again.status == 1 && again.errors.contains("exists") && again.errors.contains("--force"), "\(again.errors)")
+    }
+
+    @Test("--retry is an Apply: the words a person typed into the book stay, and the plan's mode is kept")
+    func retryKeepsEdits() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.handles([(0, 0, "\"note\": \"Start here\""), (300, 0, ""), (300, 300, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let engine = ["--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let made = await roadbook(["route", folder.path("h.geojson").path, "--mode", "walk", "--book", folder.path("b.json").path] + engine)
+        #expect(made.status == 0, "\(made.errors)")
+        var book = try BookFile.read(contentsOf: folder.path("b.json"))
+        let index = try #require(book.notes.firstIndex { $0.text == "Start here" })
+        book.notes[index].text = "Start at the church"
+        book.rally = "Rallye des Pyrénées"
+        try BookFile.write(book, to: folder.path("b.json"))
+        let retry = await roadbook(["route", "--retry", "--book", folder.path("b.json").path] + engine)
+        #expect(retry.status == 0, "\(retry.errors)")
+        let after = try BookFile.read(contentsOf: folder.path("b.json"))
+        #expect(after.notes.contains { $0.text == "Start at the church" } && after.rally == "Rallye des Pyrénées", "\(retry.output)")
+        #expect(after.plan?.mode == .walk, "without --mode the plan's own mode")
+        #expect(after.id == book.id)
     }
 
     @Test("two identical handles in a row make an empty leg, not a failure")
