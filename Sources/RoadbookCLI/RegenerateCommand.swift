@@ -21,7 +21,7 @@ struct RegenerateCommand: Command {
         (its heights belonged to the old route).
         """,
         options: [
-            Option("route", value: "NEW.gpx", required: true, help: "the changed route: a GPX track (or route)"),
+            Option("route", value: "NEW.gpx", required: true, help: "the changed route: a GPX track (or route), or a GeoJSON line"),
             Option("osm", value: "EXTRACT", help: """
                 OpenStreetMap extract for the junctions; without it, turns come from the
                 route's shape
@@ -58,7 +58,24 @@ struct RegenerateCommand: Command {
         var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
                                                               terrain: terrain.request, mode: mode), writing: !dryRun)
         for line in Self.describe(regeneration.report) { console.out(line) }
+        if regeneration.planDropped {
+            console.out("the book's handles are dropped: its route now comes from \(route.lastPathComponent) ('roadbook handles' traces it into new ones)")
+        }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
+        console.out(Self.summary(regeneration.report))
+    }
+
+    /// The report in one line: what changed, counted.
+    static func summary(_ report: RegenerationReport) -> String {
+        let kept = report.changed.filter(\.wordsKept).count
+        let parts: [(Int, String)] = [
+            (report.changed.count, "turns regenerated"), (kept, "words kept although the turn changed"),
+            (report.added.count, "turns added"), (report.removed.count, "turns removed"),
+            (report.keptWithoutTurn.count, "notes kept without their turn"), (report.offRoute.count, "off the route"),
+            (report.tulipsRedrawn, "tulips redrawn"),
+        ]
+        let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return said.isEmpty ? "nothing changed" : said.joined(separator: ", ")
     }
 
     /// The report in lines an organiser reads.

@@ -7,7 +7,7 @@ import Pipeline
 public struct RegenerateRequest: Sendable {
     /// The book file to bring onto the new route.
     public var book: URL
-    /// The changed route: a GPX track (or route).
+    /// The changed route: a GPX track (or route), or a GeoJSON line.
     public var route: URL
     /// An OpenStreetMap extract for the junctions; nil for the route's shape.
     public var osm: URL?
@@ -48,14 +48,40 @@ public struct Regeneration: Sendable {
         self.request = request
         if writing { try checkWritable([request.output ?? request.book]) }
         let old = try BookFile.read(contentsOf: request.book)
-        let read = try readRoute(request.route)
+        let read = try Self.readNewRoute(request.route)
         let newRoute = read.route
         routeWarning = read.warning
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let mode = request.mode ?? old.travelMode
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
         (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
-        if old.plan == nil { book.settings.travelMode = mode == .drive ? nil : mode }
+        book.settings.travelMode = mode == .drive ? nil : mode
+        // The route now comes from the file, not from the handles: a plan kept would bring the old
+        // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
+        if book.plan != nil {
+            book.plan = nil
+            planDropped = true
+        }
+    }
+
+    /// Set when the book's handles were dropped because its route now comes from the file.
+    public var planDropped = false
+
+    /// The new route: a GPX track (or route), or a GeoJSON line (a drawn or recorded line).
+    /// - Throws: `FormatError` naming the file; a GeoJSON file of handles (points) is refused: handles
+    ///   are drawn with `roadbook handles` and applied.
+    static func readNewRoute(_ url: URL) throws -> (route: Route, warning: String?) {
+        switch url.pathExtension.lowercased() {
+        case "geojson", "json":
+            let input = try HandlesFile.read(contentsOf: url)
+            guard input.handles.isEmpty, input.line.count >= 2 else {
+                throw FormatError(file: url.path, message: "holds handles, not a route line: draw them with 'roadbook handles' and 'roadbook apply'")
+            }
+            return (Route(source: url.lastPathComponent, points: input.line.map { RoutePoint(coordinate: $0) }), nil)
+        default:
+            let read = try readRoute(url)
+            return (read.route, read.warning)
+        }
     }
 
     /// Gives the book terrain for the new route, or, without terrain sources, drops the old

@@ -170,4 +170,29 @@ struct RouteCommandTests {
         let r = await roadbook(["route"] + arguments)
         #expect(r.status == 64 && r.errors.contains(message), "\(r.errors)")
     }
+
+    @Test("regenerate onto a new line keeps the plan in step: a book from handles loses its handles, so --retry cannot bring the old route back")
+    func regenerateDropsThePlan() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.handles([(0, 0, ""), (300, 0, ""), (300, 300, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let engine = ["--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let made = await roadbook(["route", folder.path("h.geojson").path, "--book", folder.path("b.json").path] + engine)
+        #expect(made.status == 0, "\(made.errors)")
+        // The new route: a GeoJSON line a → b → e (south on the track).
+        let line = [(0.0, 0.0), (300.0, 0.0), (300.0, -300.0)].map { TurnCommandsTests.grid($0.0, $0.1) }
+        let geojson = "{\"type\": \"Feature\", \"geometry\": {\"type\": \"LineString\", \"coordinates\": ["
+            + line.map { "[\($0.longitude), \($0.latitude)]" }.joined(separator: ",") + "]}, \"properties\": {}}"
+        try geojson.write(to: folder.path("new.geojson"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("new.geojson").path,
+                                "--osm", folder.path("x.osm").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output.contains("the book's handles are dropped"), "\(r.output)")
+        #expect(try BookFile.read(contentsOf: folder.path("b.json")).plan == nil)
+        let retry = await roadbook(["route", "--retry", "--book", folder.path("b.json").path] + engine)
+        #expect(retry.status != 0 && retry.errors.contains("not built from handles"), "\(retry.errors)")
+        // A file of handles is no route.
+        let points = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("h.geojson").path])
+        #expect(points.status != 0 && points.errors.contains("holds handles, not a route line"), "\(points.errors)")
+    }
 }
