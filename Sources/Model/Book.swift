@@ -17,7 +17,7 @@ public struct Book: Codable, Sendable, Equatable {
     /// The book's identity, a UUID in its usual text form: it stays through every change of route,
     /// notes or words, so a file that belongs to one book (a route draft) can tell it from another
     /// book saved under the same name. Nil in books written before identities existed; `build` and
-    /// `route` give a new book one (`Book.newID()`), and a draft started on a book without one gives
+    /// `route` give a new book one (`Book.derivedID(from:)`), and a draft started on a book without one gives
     /// it one.
     public var id: String?
     /// Printed in the page header.
@@ -114,8 +114,26 @@ public struct BookSettings: Codable, Sendable, Equatable {
 }
 
 extension Book {
-    /// A new identity for a new book: a random UUID (RFC 9562, version 4) in its usual text form.
-    public static func newID() -> String { UUID().uuidString }
+    /// A new book's identity, derived from what it was made of (its first encoding): the same
+    /// inputs make the same book, byte for byte, so an interrupted run can be told from a finished
+    /// one and builds are reproducible; different inputs make different ids. Two 64-bit FNV-1a
+    /// hashes (different offset bases) written in a UUID's text form, version nibble 8 (RFC 9562's
+    /// custom UUID).
+    public static func derivedID(from bytes: some Sequence<UInt8>) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(format: "%016llx%016llx", a, b).uppercased()
+        var digits = Array(hex)
+        digits[12] = "8"                                                  // version: custom
+        digits[16] = Array("89AB")[Int(String(digits[16]), radix: 16)! & 3]  // variant: RFC 9562
+        let text = String(digits)
+        let cuts = [8, 12, 16, 20].map { text.index(text.startIndex, offsetBy: $0) }
+        return [text[..<cuts[0]], text[cuts[0]..<cuts[1]], text[cuts[1]..<cuts[2]], text[cuts[2]..<cuts[3]], text[cuts[3]...]]
+            .joined(separator: "-")
+    }
 
     /// The travel mode turn notes are generated for: the plan's, the settings', or a car's.
     public var travelMode: TravelMode { plan?.mode ?? settings.travelMode ?? .drive }

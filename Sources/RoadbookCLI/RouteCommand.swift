@@ -125,7 +125,6 @@ struct RouteCommand: Command {
         let finished = try finishes(editor)
         var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
                                                      terrain: finished ? terrain.request : TerrainRequest(), log: ConsoleLog(console))
-        built.id = Book.newID()
         if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }

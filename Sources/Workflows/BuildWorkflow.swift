@@ -92,7 +92,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     var settings = request.settings
     settings.travelMode = request.mode == .drive ? nil : request.mode
     var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
-    assembled.book.id = Book.newID()
+    assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns {
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)

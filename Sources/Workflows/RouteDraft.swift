@@ -208,7 +208,8 @@ public struct DraftSession: Sendable {
             log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
             return DraftSession(bookURL: url, book: book, draft: draft, restored: true)
         }
-        let draft = RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: book.id ?? Book.newID())
+        let id = try book.id ?? Book.derivedID(from: BookFile.encode(book))
+        let draft = RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: id)
         return DraftSession(bookURL: url, book: book, draft: draft, restored: false)
     }
 

@@ -119,7 +119,7 @@ public enum RouteWorkflow {
     public static func makeBook(title: String, editor: RouteEditor, turns: Bool, terrain: TerrainRequest,
                                 log: any WorkflowLog) async throws -> Book {
         var built = assembleRouteBook(title: title, editor: editor, turns: turns)
-        built.id = Book.newID()
+        built.id = Book.derivedID(from: try BookFile.encode(built))
         try await terrain.apply(to: &built, log: log)
         return built
     }

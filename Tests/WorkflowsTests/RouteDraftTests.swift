@@ -13,7 +13,7 @@ struct RouteDraftTests {
     static let grid = MetreGrid(origin: .init(latitude: 42.5, longitude: 1.5))
 
     /// A book of a straight 2 km route with a plan of three straight legs' handles, written to `folder`.
-    static func book(in folder: TemporaryFolder, id: String? = Book.newID()) throws -> (URL, Book) {
+    static func book(in folder: TemporaryFolder, id: String? = UUID().uuidString) throws -> (URL, Book) {
         var editor = RouteEditor()
         editor.setDefaultLegKind(.straight)
         for x in [0.0, 1000, 2000] { editor.addHandle(at: grid(x, 0)) }
@@ -51,7 +51,7 @@ struct RouteDraftTests {
     func otherBook() throws {
         let folder = try TemporaryFolder()
         let (url, book) = try Self.book(in: folder)
-        try RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: Book.newID()).save(for: url)
+        try RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: UUID().uuidString).save(for: url)
         #expect {
             try RouteDraft.load(for: url, expecting: book.id)
         } throws: { error in
