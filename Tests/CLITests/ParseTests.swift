@@ -10,7 +10,7 @@ import Workflows
 /// command runs with; refused ones give exactly the one line the command line prints.
 @Suite("Parsing the command line")
 struct ParseTests {
-    static let commands: [any Command.Type] = Roadbook.commands
+    static var commands: [any Command.Type] { Roadbook.commands }
 
     @Test("build: values, defaults, the terrain group")
     func build() throws {

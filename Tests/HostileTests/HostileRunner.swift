@@ -326,7 +326,7 @@ struct OutputSetup {
             mkdir(path("out.pdf"), 0o755)
             artefacts = ["out.pdf"]
         case "symlink-file":
-            FileManager.default.createFile(atPath: path("old.pdf"), contents: Data("old".utf8))
+            _ = FileManager.default.createFile(atPath: path("old.pdf"), contents: Data("old".utf8))
             symlink("old.pdf", path("out.pdf"))
             artefacts = ["old.pdf", "out.pdf"]
         case "symlink-dangling":
@@ -345,7 +345,7 @@ struct OutputSetup {
             output = "track.gpx"
             mustName = "track.gpx"
         case "stale-temporary":
-            FileManager.default.createFile(atPath: path(Self.staleName), contents: Data("%PDF half".utf8))
+            _ = FileManager.default.createFile(atPath: path(Self.staleName), contents: Data("%PDF half".utf8))
         default:
             if setup.hasPrefix("long-name:"), let n = Int(setup.dropFirst("long-name:".count)) {
                 output = String(repeating: "n", count: n) + ".pdf"
