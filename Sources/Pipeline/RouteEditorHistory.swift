@@ -197,6 +197,14 @@ extension Splice {
     }
 }
 
+extension RouteEditor.LegRequest {
+    /// The request stored under the `from`, `to` and `mode` keys of a container.
+    static func decode<Key: CodingKey>(from c: KeyedDecodingContainer<Key>, from: Key, to: Key, mode: Key) throws -> Self {
+        Self(from: try c.decode(Coordinate.self, forKey: from), to: try c.decode(Coordinate.self, forKey: to),
+             mode: try c.decode(TravelMode.self, forKey: mode))
+    }
+}
+
 /// One remembered answer: a road, or the engine's "no road", for a leg's ends and mode.
 struct StoredAnswer: Codable, Sendable, Equatable {
     var request: RouteEditor.LegRequest
@@ -211,9 +219,7 @@ struct StoredAnswer: Codable, Sendable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        request = RouteEditor.LegRequest(from: try c.decode(Coordinate.self, forKey: .from),
-                                         to: try c.decode(Coordinate.self, forKey: .to),
-                                         mode: try c.decode(TravelMode.self, forKey: .mode))
+        request = try .decode(from: c, from: .from, to: .to, mode: .mode)
         if let road = try c.decodeIfPresent(RoadLeg.self, forKey: .road) {
             answer = .road(road)
         } else if try c.decodeIfPresent(Bool.self, forKey: .noRoad) == true {
@@ -267,9 +273,7 @@ struct StoredWait: Codable, Sendable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        request = RouteEditor.LegRequest(from: try c.decode(Coordinate.self, forKey: .from),
-                                         to: try c.decode(Coordinate.self, forKey: .to),
-                                         mode: try c.decode(TravelMode.self, forKey: .mode))
+        request = try .decode(from: c, from: .from, to: .to, mode: .mode)
         let name = try c.decode(String.self, forKey: .state)
         guard let state = LegState(name: name, detail: try c.decodeIfPresent(String.self, forKey: .detail)),
               state.waitsForRetry else {
