@@ -28,9 +28,9 @@ struct RouteCommand: Command {
         with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a handle note on
         the handle; in a file, blank lines and lines starting with # are skipped.
 
-        A route whose legs still wait for the engine is not finished: the book is written (so
-        --retry can ask them again) but not the PDF nor the terrain, and the command ends with an
-        error, unless --use-straight draws them straight. --retry is an Apply on the book: every
+        A route whose legs still wait for the engine is not finished: nothing is written and the
+        command fails, naming the engine, unless --use-straight draws those legs straight for now
+        (they still wait in the book: --retry asks them again). --retry is an Apply on the book: every
         note, word, danger and header field of the book is kept, and the legs are asked in the
         plan's own mode unless --mode is given. --book never replaces another book without --force.
         """,
@@ -122,28 +122,28 @@ struct RouteCommand: Command {
         }
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
-        let finished = try finishes(editor)
-        var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
-                                                     terrain: finished ? terrain.request : TerrainRequest(), log: ConsoleLog(console))
-        if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil), let output {
+        try checkFinished(editor, engine: settings)
+        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
+                                                     terrain: terrain.request, log: ConsoleLog(console))
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out("\(book.path): \(built.notes.count) notes, route \(String(format: "%.2f", editor.totals.distance / 1000)) km")
-        if !finished { throw RunError(message: Self.waitingMessage(editor, book: book)) }
     }
 
-    /// Whether the route is finished: no leg waits for the engine, or --use-straight draws them straight.
-    func finishes(_ editor: RouteEditor) throws -> Bool {
-        do { try ApplyWorkflow.checkReady(editor, useStraight: useStraight) } catch is WorkflowError { return false }
-        return true
-    }
-
-    /// What to do about legs that wait.
-    static func waitingMessage(_ editor: RouteEditor, book: URL) -> String {
-        let waiting = editor.plan.legs.filter { $0.state?.waitsForRetry == true }.count
-        return "the route is not finished: \(waiting) leg\(waiting == 1 ? "" : "s") wait for the routing engine; the book "
-            + "is written, not the PDF nor the terrain: 'roadbook route --retry --book \(book.path)' asks again, "
-            + "--use-straight draws them straight"
+    /// A route whose legs still wait for the engine is not finished: nothing is written (no book,
+    /// no PDF, no terrain over straight lines), unless --use-straight draws those legs straight
+    /// (the book then keeps them waiting, for --retry).
+    /// - Throws: `RunError` naming the engine and the legs.
+    func checkFinished(_ editor: RouteEditor, engine settings: EngineSettings) throws {
+        guard !useStraight else { return }
+        let waiting = editor.plan.legs.indices.filter { editor.plan.legs[$0].state?.waitsForRetry == true }
+        guard !waiting.isEmpty else { return }
+        let engine = editor.engineName ?? settings.kind.rawValue
+        let legs = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        throw RunError(message: "\(engine) did not answer for leg\(waiting.count == 1 ? "" : "s") \(legs): the route is not "
+                       + "finished and nothing was written; run again later, or give --use-straight to draw "
+                       + "\(waiting.count == 1 ? "it" : "them") straight for now (--retry asks again)")
     }
 
     /// `--retry`: the waiting legs asked again, in the plan's mode unless --mode is given, and the
@@ -158,17 +158,16 @@ struct RouteCommand: Command {
         editor.retry()
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
-        let finished = try finishes(editor)
+        try checkFinished(editor, engine: settings)
         var options = ApplyOptions()
         options.turns = turns ? .add : .none
         options.useStraight = true
-        options.terrain = finished ? terrain.request : TerrainRequest()
+        options.terrain = terrain.request
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
-        if let output, finished, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output) {
+        if let output, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output) {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out(report.summary)
-        if !finished { throw RunError(message: Self.waitingMessage(editor, book: book)) }
     }
 
     /// Each leg's state and findings, the messages, and the totals, as lines.
