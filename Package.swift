@@ -93,7 +93,7 @@ let package = Package(
                     exclude: ["Hostile"], swiftSettings: swift6),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "Workflows",
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "Workflows", "RoadbookCLI",
                                                            "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
