@@ -73,7 +73,9 @@ public struct TurnJoiner: Sendable {
                 if result[i].tulip?.origin != .drawn { result[i].tulip = tulip }
                 if result[i].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { result[i].text = text }
                 result[i].generated = generated
-                if Self.sitsAtJunction(maneuver) { result[i].distanceAlong = maneuver.distanceAlong }
+                // A handle's row stays exactly where the route reaches its handle; any other row
+                // joined to a junction of the map moves to the junction.
+                if Self.sitsAtJunction(maneuver), result[i].handleID == nil { result[i].distanceAlong = maneuver.distanceAlong }
                 if let conflict = JoinContradiction.conflict(words: result[i].text, maneuver: maneuver) {
                     contradictions.append(JoinContradiction(noteID: result[i].id, marker: result[i].marker,
                                                             distanceAlong: maneuver.distanceAlong, words: result[i].text,

@@ -61,6 +61,23 @@ public struct Regenerator: Sendable {
         self.joiner = joiner
     }
 
+    /// Takes out of `book` the turn notes among `added` that stand at a deleted turn's junction
+    /// (a `deletedNotes` tombstone of kind turn, within `sameJunctionDistance`): a turn a person
+    /// deleted stays deleted whatever regenerates the book. `added` keeps the others.
+    /// - Returns: how many stayed deleted.
+    public func keepDeleted(_ book: inout Book, added: inout [Note], deleted: [DeletedNote]) -> Int {
+        let deletedTurns = deleted.filter { $0.kind == .turn }
+        guard !deletedTurns.isEmpty else { return 0 }
+        let again = Set(added.filter { note in
+            note.kind == .turn && deletedTurns.contains {
+                $0.coordinate.distance(to: note.coordinate) <= configuration.sameJunctionDistance
+            }
+        }.map(\.id))
+        book.notes.removeAll { again.contains($0.id) }
+        added.removeAll { again.contains($0.id) }
+        return again.count
+    }
+
     /// The book on `route` with its turn notes brought up to date.
     /// - Parameters:
     ///   - book: the book as it was, with its generated notes.

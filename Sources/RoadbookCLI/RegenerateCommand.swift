@@ -68,13 +68,13 @@ struct RegenerateCommand: Command {
     /// The report in one line: what changed, counted.
     static func summary(_ report: RegenerationReport) -> String {
         let kept = report.changed.filter(\.wordsKept).count
-        let parts: [(Int, String)] = [
-            (report.changed.count, "turns regenerated"), (kept, "words kept although the turn changed"),
-            (report.added.count, "turns added"), (report.removed.count, "turns removed"),
-            (report.keptWithoutTurn.count, "notes kept without their turn"), (report.offRoute.count, "off the route"),
-            (report.tulipsRedrawn, "tulips redrawn"),
+        let parts: [(Int, String, String)] = [
+            (report.changed.count, "turn", "regenerated"), (kept, "note", "kept its words although the turn changed"),
+            (report.added.count, "turn", "added"), (report.removed.count, "turn", "removed"),
+            (report.keptWithoutTurn.count, "note", "kept without its turn"), (report.offRoute.count, "note", "off the route"),
+            (report.tulipsRedrawn, "tulip", "redrawn"),
         ]
-        let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s") \($0.2)" }
         return said.isEmpty ? "nothing changed" : said.joined(separator: ", ")
     }
 

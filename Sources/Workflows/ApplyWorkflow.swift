@@ -208,9 +208,12 @@ public enum ApplyWorkflow {
         var reserved = book.nextNoteID   // ids given from here on never reuse a deleted note's
         func freshID() -> Int { defer { reserved += 1 }; return reserved }
 
-        // Notes the last Apply wrote that are gone from the book were deleted by a person.
+        // Notes the last Apply wrote that are gone from the book were deleted by a person. A book
+        // no Apply has written yet (fresh from `route`) had its turns from its plan's road legs:
+        // those the book no longer has were deleted too.
         let present = Set(notes.map(\.id)), tombstoned = Set(deleted.map(\.id))
-        for written in lastWritten where !present.contains(written.id) && !tombstoned.contains(written.id) {
+        let written = lastWritten.isEmpty ? turnsFromPlan(of: book) : lastWritten
+        for written in written where !present.contains(written.id) && !tombstoned.contains(written.id) {
             deleted.append(written)
             report.newlyDeleted.append(written)
         }
@@ -291,18 +294,9 @@ public enum ApplyWorkflow {
         let regenerator = Regenerator()
         var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers)
         // A generated turn at a deleted turn's junction stays deleted; new ids skip deleted ones.
-        let deletedTurns = deleted.filter { $0.kind == .turn }
         let addedIDs = Set(turns.added.filter { $0.kind == .turn }.map(\.id))
         let deletedIDs = Set(deleted.map(\.id))
-        result.notes.removeAll { note in
-            guard addedIDs.contains(note.id) else { return false }
-            let again = deletedTurns.contains {
-                $0.coordinate.distance(to: note.coordinate) <= regenerator.configuration.sameJunctionDistance
-            }
-            if again { report.stayedDeleted += 1 }
-            return again
-        }
-        turns.added.removeAll { n in !result.notes.contains { $0.id == n.id } }
+        report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: deleted)
         for i in result.notes.indices where deletedIDs.contains(result.notes[i].id) && addedIDs.contains(result.notes[i].id) {
             result.notes[i].id = freshID()
         }
@@ -414,6 +408,22 @@ public enum ApplyWorkflow {
         let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
         try write(result, to: target, before: book, operation: .apply)
         return report
+    }
+
+    /// The turn notes a book drawn from handles was given when it was made (`assembleRouteBook`:
+    /// the turns at its road legs' junctions), each as the tombstone it becomes once deleted; a
+    /// turn the book still has (a generated note within `Regenerator`'s same-junction distance) is
+    /// given that note's id, one it lacks an id no note has. Empty for a book without a plan or
+    /// without any generated note (made with no turn notes).
+    static func turnsFromPlan(of book: Book) -> [DeletedNote] {
+        guard let plan = book.plan, book.notes.contains(where: { $0.generated != nil }) else { return [] }
+        let reach = Regenerator().configuration.sameJunctionDistance
+        var unused = (book.notes.map(\.id).max() ?? 0) + (book.deletedNotes?.map(\.id).max() ?? 0) + 1
+        return TurnDetector().maneuvers(in: RouteEditor(plan: plan).geometry()).map { turn in
+            let id = book.notes.first { $0.generated != nil && $0.coordinate.distance(to: turn.coordinate) <= reach }?.id
+            defer { if id == nil { unused += 1 } }
+            return DeletedNote(id: id ?? unused, kind: .turn, coordinate: turn.coordinate)
+        }
     }
 
     /// The undo file of `url`'s last Apply, when it reads; one that does not is ignored with a warning.

@@ -54,7 +54,10 @@ public struct Regeneration: Sendable {
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let mode = request.mode ?? old.travelMode
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
-        (book, report) = Regenerator().regenerate(old, route: newRoute, maneuvers: found.maneuvers)
+        let regenerator = Regenerator()
+        (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
+        // A turn a person deleted stays deleted (the book's tombstones).
+        _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
         book.settings.travelMode = mode == .drive ? nil : mode
         // The route now comes from the file, not from the handles: a plan kept would bring the old
         // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
