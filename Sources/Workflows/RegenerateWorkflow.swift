@@ -48,6 +48,7 @@ public struct Regeneration: Sendable {
         self.request = request
         if writing { try checkWritable([request.output ?? request.book]) }
         let old = try BookFile.read(contentsOf: request.book)
+        original = old
         let read = try Self.readNewRoute(request.route)
         let newRoute = read.route
         routeWarning = read.warning
@@ -66,6 +67,9 @@ public struct Regeneration: Sendable {
             planDropped = true
         }
     }
+
+    /// The book as it was read, for `undo-apply`.
+    private let original: Book
 
     /// Set when the book's handles were dropped because its route now comes from the file.
     public var planDropped = false
@@ -102,7 +106,8 @@ public struct Regeneration: Sendable {
         } else {
             try await request.terrain.apply(to: &book, log: log)
         }
-        if write { try BookFile.write(book, to: request.output ?? request.book) }
+        // Regeneration is an Apply: `undo-apply` takes it back.
+        if write { try ApplyWorkflow.write(book, to: request.output ?? request.book, before: original, operation: .apply) }
         return book
     }
 }

@@ -195,6 +195,10 @@ struct RouteCommandTests {
         #expect(try BookFile.read(contentsOf: folder.path("b.json")).plan == nil)
         let retry = await roadbook(["route", "--retry", "--book", folder.path("b.json").path] + engine)
         #expect(retry.status != 0 && retry.errors.contains("not built from handles"), "\(retry.errors)")
+        // Regeneration is an Apply: undo-apply takes it back, handles and all.
+        let undone = await roadbook(["undo-apply", folder.path("b.json").path])
+        #expect(undone.status == 0, "\(undone.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("b.json")).plan != nil)
         // A file of handles is no route.
         let points = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("h.geojson").path])
         #expect(points.status != 0 && points.errors.contains("holds handles, not a route line"), "\(points.errors)")
