@@ -32,7 +32,12 @@ struct RouteCommand: Command {
         --retry can ask them again) but not the PDF nor the terrain, and the command ends with an
         error, unless --use-straight draws them straight. --retry is an Apply on the book: every
         note, word, danger and header field of the book is kept, and the legs are asked in the
-        plan's own mode unless --mode is given. --book never replaces another book without --force.
+        plan's own mode unless --mode is given; the book keeps its own header and settings, and
+        --off-route decides what becomes of a note the new route no longer passes. --book never
+        replaces another book without --force.
+
+        The book options (--rally, --stage, --date, --units, --template, --no-cover,
+        --off-route-distance, --off-route) are those of 'roadbook build'.
         """,
         options: [
             EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
@@ -45,12 +50,13 @@ struct RouteCommand: Command {
                 """),
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
-            Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
             Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
-        ] + TerrainOptions.declarations)
+        ] + TerrainOptions.declarations + [
+            Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
+        ] + BookOptions.declarations)
 
     /// Where the handles come from.
     enum Handles {
@@ -70,6 +76,7 @@ struct RouteCommand: Command {
     var book: URL
     var output: URL?
     var title: String?
+    var bookOptions: BookOptions
     var turns: Bool
     var terrain: TerrainOptions
 
@@ -82,6 +89,7 @@ struct RouteCommand: Command {
         book = options.file("book")!
         output = options.file("output")
         title = options.string("title")
+        bookOptions = BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
         let typed = try options.strings("handle").enumerated().map { i, text in
@@ -102,6 +110,7 @@ struct RouteCommand: Command {
 
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
+        if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
         if case .stored = handles { return try await retry(console, engine: settings) }
@@ -123,9 +132,11 @@ struct RouteCommand: Command {
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
         let finished = try finishes(editor)
-        var built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
-                                                     terrain: finished ? terrain.request : TerrainRequest(), log: ConsoleLog(console))
-        if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil), let output {
+        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, options: bookOptions.routeBook,
+                                                     turns: turns, terrain: finished ? terrain.request : TerrainRequest(),
+                                                     log: ConsoleLog(console))
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil, template: bookOptions.template,
+                                                 cover: bookOptions.cover), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out("\(book.path): \(built.notes.count) notes, route \(String(format: "%.2f", editor.totals.distance / 1000)) km")
@@ -162,9 +173,16 @@ struct RouteCommand: Command {
         var options = ApplyOptions()
         options.turns = turns ? .add : .none
         options.useStraight = true
+        options.offRoute = switch bookOptions.offRoute {
+        case .keep: .keep
+        case .move: .move
+        case .drop: .remove
+        }
         options.terrain = finished ? terrain.request : TerrainRequest()
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
-        if let output, finished, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output) {
+        if let output, finished, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output,
+                                                                                    template: bookOptions.template,
+                                                                                    cover: bookOptions.cover) {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out(report.summary)

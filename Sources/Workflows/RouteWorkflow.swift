@@ -67,6 +67,30 @@ public struct EngineSettings: Sendable {
     }
 }
 
+/// The header and print settings of a book built from handles, as `build` takes them for a track.
+public struct RouteBookOptions: Sendable {
+    public var rally: String?
+    public var stage: String?
+    public var date: String?
+    /// Units, a built-in template and the off-route distance, stored in the book.
+    public var settings: BookSettings
+    /// The template the PDF is printed on, by built-in name or path, when not `settings.template`;
+    /// a path is never stored in the book.
+    public var template: String?
+    /// Whether the PDF has its cover page.
+    public var cover: Bool
+
+    public init(rally: String? = nil, stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
+                template: String? = nil, cover: Bool = true) {
+        self.rally = rally
+        self.stage = stage
+        self.date = date
+        self.settings = settings
+        self.template = template
+        self.cover = cover
+    }
+}
+
 /// Building a route through handles: start an editor (from handles, or from a book whose legs
 /// wait), ask the engine for the legs, then make and write the book.
 public enum RouteWorkflow {
@@ -116,19 +140,38 @@ public enum RouteWorkflow {
 
     /// The book of a resolved route: notes at the handles, turn notes from the junctions (when
     /// `turns`), and terrain.
-    public static func makeBook(title: String, editor: RouteEditor, turns: Bool, terrain: TerrainRequest,
-                                log: any WorkflowLog) async throws -> Book {
-        var built = assembleRouteBook(title: title, editor: editor, turns: turns)
+    /// - Parameter options: the header and the settings the book gets.
+    public static func makeBook(title: String, editor: RouteEditor, options: RouteBookOptions = RouteBookOptions(),
+                                turns: Bool, terrain: TerrainRequest, log: any WorkflowLog) async throws -> Book {
+        var built = assembleRouteBook(title: title, editor: editor, settings: options.settings, turns: turns)
+        built.rally = options.rally
+        built.stage = options.stage
+        built.date = options.date
         built.id = Book.derivedID(from: try BookFile.encode(built))
         try await terrain.apply(to: &built, log: log)
         return built
     }
 
-    /// Writes the book file and, when `pdf` is given, prints it in the book's template; the two
-    /// replace the old ones together, the book first (see `OutputSet`).
+    /// Loads the template a PDF would be printed on, so a mistake in it is refused before any
+    /// engine is asked.
+    /// - Throws: `TemplateError`.
+    public static func checkTemplate(_ template: String) throws {
+        _ = try TemplateLibrary.load(template)
+    }
+
+    /// Writes the book file and, when `pdf` is given, prints it; the two replace the old ones
+    /// together, the book first (see `OutputSet`). The template is loaded before anything is
+    /// written, so a template mistake writes nothing.
+    /// - Parameters:
+    ///   - template: a built-in template's name or a template file's path; nil for the book's own.
+    ///   - cover: whether the PDF has its cover page.
     /// - Returns: the rows and pages of the PDF, when one was printed.
-    public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
-        let renderer = try pdf.map { _ in BookRenderer(template: try TemplateLibrary.template(of: book, bookFile: url.path)) }
+    public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
+                             cover: Bool = true) throws -> (rows: Int, pages: Int)? {
+        let renderer = try pdf.map { _ in
+            BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: url.path),
+                         includeCover: cover)
+        }
         let outputs = OutputSet()
         do {
             try outputs.write(try BookFile.encode(book), to: url)

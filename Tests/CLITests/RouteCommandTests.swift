@@ -196,3 +196,38 @@ struct RouteCommandTests {
         #expect(points.status != 0 && points.errors.contains("holds handles, not a route line"), "\(points.errors)")
     }
 }
+
+// Issue 12: `route` takes the book options of `build`, names and describes its route, and keeps
+// what a GPX says about its points.
+extension RouteCommandTests {
+    @Test("route takes the same book options as build: header, units, template, off-route distance, and the cover left out")
+    func bookOptions() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.handles([(0, 0, ""), (300, 0, ""), (300, 300, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let common = ["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let options = await roadbook(common + ["--book", folder.path("o.json").path, "-o", folder.path("o.pdf").path,
+                                               "--rally", "Rallye des Pyrénées", "--stage", "SS2", "--date", "2026-03-14",
+                                               "--units", "mi", "--template", "a4", "--off-route-distance", "120", "--no-cover"])
+        #expect(options.status == 0, "\(options.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("o.json"))
+        #expect(book.rally == "Rallye des Pyrénées" && book.stage == "SS2" && book.date == "2026-03-14")
+        #expect(book.settings.units == .miles && book.settings.template == "a4" && book.settings.offRouteDistance == 120)
+
+        // The same route with a cover has one page more: the cover.
+        let covered = await roadbook(common + ["--book", folder.path("c.json").path, "-o", folder.path("c.pdf").path, "--template", "a4"])
+        #expect(covered.status == 0, "\(covered.errors)")
+        func pages(_ output: String) -> Int? {
+            output.split(separator: "\n").first { $0.contains(".pdf:") }.flatMap { line in
+                line.split(separator: ",").last?.split(separator: " ").first.flatMap { Int($0) }
+            }
+        }
+        let without = try #require(pages(options.output)), with = try #require(pages(covered.output))
+        #expect(with == without + 1, "\(options.output) / \(covered.output)")
+
+        // A template mistake is refused before the engine is asked or anything written.
+        let bad = await roadbook(common + ["--book", folder.path("t.json").path, "-o", folder.path("t.pdf").path, "--template", "a9"])
+        #expect(bad.status != 0 && bad.errors.contains("a9"), "\(bad.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("t.json").path))
+    }
+}
