@@ -23,8 +23,8 @@ public struct HandlesInput: Sendable, Equatable {
 ///
 /// - GeoJSON: a FeatureCollection whose Point features are the handles in order, with optional
 ///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
-///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note) and
-///   `marker`; or one LineString feature, a drawn stroke.
+///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note),
+///   `marker` and `name` (what the handle is called); or one LineString feature, a drawn stroke.
 /// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
 ///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
 ///   a handle note; without either, the track is traced into handles.
@@ -123,8 +123,9 @@ public enum HandlesFile {
                                       message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, note")
                 }
                 let note = (properties["note"] as? String).map { HandleNote(text: $0, marker: properties["marker"] as? String) }
+                let name = (properties["name"] as? String).flatMap(Self.name)
                 try checkCount(handles.count + 1, fileName: fileName, field: field)
-                handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note))
+                handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note, name: name))
             case "LineString":
                 guard let positions = geometry["coordinates"] as? [Any], positions.count >= 2 else {
                     throw FormatError(file: fileName, field: field, message: "\(field): a LineString needs two positions or more")
@@ -139,6 +140,16 @@ public enum HandlesFile {
         }
         return HandlesInput(handles: handles, line: handles.isEmpty ? line : [])
     }
+
+    /// A handle's name as a file gives it: one line, its spaces trimmed, at most
+    /// `maximumNameLength` characters; nil when empty.
+    static func name(_ text: String) -> String? {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? nil : String(line.prefix(maximumNameLength))
+    }
+
+    /// The longest handle name kept: a place or a road name is a few words; a longer one is cut.
+    public static let maximumNameLength = 80
 
     static func position(_ value: Any?, field: String, file: String) throws -> Coordinate {
         guard let numbers = value as? [Any], numbers.count >= 2, numbers.count <= 3,

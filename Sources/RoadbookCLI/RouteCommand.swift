@@ -55,7 +55,10 @@ struct RouteCommand: Command {
             Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
         ] + TerrainOptions.declarations + [
-            Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
+            Option("title", value: "TEXT", help: """
+                title of the book (default: "Start → End" from the first and
+                last handles' names, else the handles file's name)
+                """),
         ] + BookOptions.declarations)
 
     /// Where the handles come from.
@@ -120,19 +123,19 @@ struct RouteCommand: Command {
                            + "use 'roadbook handles' and 'roadbook apply', or --retry")
         }
         var editor: RouteEditor
-        var bookTitle = title
+        var fileName: String?
         switch handles {
         case .stored: return
         case .file(let file):
             editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode ?? .drive, legKind: legKind)
-            bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
+            fileName = file.deletingPathExtension().lastPathComponent
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
         }
         try await RouteWorkflow.resolve(&editor, engine: settings)
         for line in Self.describe(editor) { console.out(line) }
         let finished = try finishes(editor)
-        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, options: bookOptions.routeBook,
+        let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookOptions.routeBook,
                                                      turns: turns, terrain: finished ? terrain.request : TerrainRequest(),
                                                      log: ConsoleLog(console))
         if let printed = try RouteWorkflow.write(built, to: book, pdf: finished ? output : nil, template: bookOptions.template,

@@ -111,9 +111,22 @@ public enum RouteWorkflow {
                 editor.addStroke(input.line)
             } else {
                 for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
+                editor = named(editor, like: input.handles)
             }
         }
         return editor
+    }
+
+    /// The editor with each handle's name and waypoint type taken from `handles` (same order), which
+    /// adding a handle does not carry. A new editor: the route is new, so there is no step to undo.
+    static func named(_ editor: RouteEditor, like handles: [Handle]) -> RouteEditor {
+        guard handles.contains(where: { $0.name != nil || $0.waypointType != nil }) else { return editor }
+        var plan = editor.plan
+        for (i, handle) in handles.enumerated() where i < plan.handles.count {
+            plan.handles[i].name = handle.name
+            plan.handles[i].waypointType = handle.waypointType
+        }
+        return RouteEditor(plan: plan)
     }
 
     /// An editor for the book's stored handles, its waiting legs marked to be asked again.
@@ -136,6 +149,13 @@ public enum RouteWorkflow {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
         let engine = try settings.makeEngine()
         await editor.resolve(using: engine, concurrency: settings.concurrency)
+    }
+
+    /// The title of a route's book given no `--title`: "Start → End" from the ends' names, else
+    /// the handles file's name, else the travel mode and the length ("Drive, 12.3 km").
+    public static func title(of editor: RouteEditor, fileName: String?) -> String {
+        RouteNaming.name(of: editor.plan.handles) ?? fileName
+            ?? RouteNaming.name(mode: editor.plan.mode, length: editor.totals.distance)
     }
 
     /// The book of a resolved route: notes at the handles, turn notes from the junctions (when

@@ -147,7 +147,7 @@ struct RouteCommandTests {
         #expect(typed.status == 0, "\(typed.errors)")
         #expect(typed.output.contains("leg 1–2: road"), "\(typed.output)")
         let book = try BookFile.read(contentsOf: folder.path("t.json"))
-        #expect(book.title == "Route", "without a file, the book has the default title")
+        #expect(book.title == "Drive, 0.6 km", "without names nor a file: the mode and the length (300 m east, 300 m north)")
         #expect(book.plan?.handles.map(\.coordinate) == [a, d])
 
         let bad = await roadbook(["route", folder.path("bad.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
@@ -229,5 +229,29 @@ extension RouteCommandTests {
         let bad = await roadbook(common + ["--book", folder.path("t.json").path, "-o", folder.path("t.pdf").path, "--template", "a9"])
         #expect(bad.status != 0 && bad.errors.contains("a9"), "\(bad.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("t.json").path))
+    }
+}
+
+extension RouteCommandTests {
+    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads")
+    func nameAndDescription() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // a → b on Main (300 m), then b → d on Cami Nord (300 m): both roads carry half the route.
+        try Self.handles([(0, 0, "\"name\": \"Sant Julià\""), (300, 0, ""), (300, 300, "\"name\": \" Canillo \\n\"")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let common = [folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let named = await roadbook(["route"] + common + ["--book", folder.path("n.json").path, "-o", folder.path("n.pdf").path])
+        #expect(named.status == 0, "\(named.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("n.json"))
+        #expect(book.title == "Sant Julià → Canillo", "the names as the file gives them, trimmed to one line")
+        #expect(book.description == "Route via Main and Cami Nord", "in the order the route meets them")
+        #expect(book.plan?.handles.first?.name == "Sant Julià")
+
+        // --title wins; the description stays.
+        let titled = await roadbook(["route"] + common + ["--book", folder.path("t.json").path, "--title", "SS1"])
+        #expect(titled.status == 0, "\(titled.errors)")
+        let titledBook = try BookFile.read(contentsOf: folder.path("t.json"))
+        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord")
     }
 }
