@@ -132,7 +132,7 @@ struct RouteCommand: Command {
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
         }
-        try await RouteWorkflow.resolve(&editor, engine: settings)
+        try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true)
         for line in Self.describe(editor) { console.out(line) }
         let finished = try finishes(editor)
         let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookOptions.routeBook,

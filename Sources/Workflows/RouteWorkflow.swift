@@ -4,6 +4,7 @@ import Formats
 import HTTP
 import Layout
 import Model
+import OSM
 import Pipeline
 import Render
 import Routing
@@ -51,11 +52,12 @@ public struct EngineSettings: Sendable {
 
     /// The engine the legs are asked of.
     /// - Throws: `WorkflowError` when the embedded router has no extract; the map's or libcurl's errors.
-    public func makeEngine() throws -> any RoutingEngine {
+    /// - Parameter graph: the extract's road network, when already loaded (the embedded router's).
+    public func makeEngine(graph: RoadGraph? = nil) throws -> any RoutingEngine {
         switch kind {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
-            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm))
+            return EmbeddedRouter(graph: try graph ?? RouteTurns.loadGraph(osm))
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
@@ -144,10 +146,15 @@ public enum RouteWorkflow {
     }
 
     /// Asks the engine for every leg that needs it.
+    /// - Parameter nameHandles: whether handles without a name are first named from the extract
+    ///   (`PlaceNames`), when the settings have one; the extract is read once for both.
     /// - Throws: `WorkflowError` when there are fewer than two handles; the engine's construction errors.
-    public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings) async throws {
+    public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings,
+                               nameHandles: Bool = false) async throws {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
-        let engine = try settings.makeEngine()
+        let graph = try settings.osm.map(RouteTurns.loadGraph)
+        if nameHandles, let graph { editor = PlaceNames(graph: graph).naming(editor) }
+        let engine = try settings.makeEngine(graph: graph)
         await editor.resolve(using: engine, concurrency: settings.concurrency)
     }
 

@@ -147,7 +147,7 @@ struct RouteCommandTests {
         #expect(typed.status == 0, "\(typed.errors)")
         #expect(typed.output.contains("leg 1–2: road"), "\(typed.output)")
         let book = try BookFile.read(contentsOf: folder.path("t.json"))
-        #expect(book.title == "Drive, 0.6 km", "without names nor a file: the mode and the length (300 m east, 300 m north)")
+        #expect(book.title == "Main → Cami Nord", "a sits on Main, d at the end of Cami Nord: named from the extract")
         #expect(book.plan?.handles.map(\.coordinate) == [a, d])
 
         let bad = await roadbook(["route", folder.path("bad.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
@@ -253,5 +253,30 @@ extension RouteCommandTests {
         #expect(titled.status == 0, "\(titled.errors)")
         let titledBook = try BookFile.read(contentsOf: folder.path("t.json"))
         #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord")
+    }
+}
+
+extension RouteCommandTests {
+    @Test("handles are named offline from the extract: the nearest named road within a few hundred metres, else no name")
+    func namesFromTheExtract() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // 40 m north of Main (between a and b), a named one left as it is, and one 3 km from any road.
+        try Self.handles([(150, 40, ""), (300, 300, "\"name\": \"Canillo\"")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        try Self.handles([(150, 40, ""), (300, 0, ""), (300, 3000, "")])
+            .write(to: folder.path("far.geojson"), atomically: true, encoding: .utf8)
+        let engine = ["--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let near = await roadbook(["route", folder.path("h.geojson").path, "--book", folder.path("h.json").path] + engine)
+        #expect(near.status == 0, "\(near.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("h.json"))
+        #expect(book.plan?.handles.map(\.name) == ["Main", "Canillo"], "a name from the file is kept")
+        #expect(book.title == "Main → Canillo")
+
+        let far = await roadbook(["route", folder.path("far.geojson").path, "--book", folder.path("far.json").path] + engine)
+        #expect(far.status == 0, "\(far.errors)")
+        let farBook = try BookFile.read(contentsOf: folder.path("far.json"))
+        #expect(farBook.plan?.handles.last?.name == nil, "no road within a few hundred metres: no name, known by its coordinate")
+        #expect(farBook.title == "far", "an end without a name: the file's name")
     }
 }
