@@ -25,9 +25,11 @@ public struct HandlesInput: Sendable, Equatable {
 ///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
 ///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note),
 ///   `marker` and `name` (what the handle is called); or one LineString feature, a drawn stroke.
-/// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
-///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
-///   a handle note; without either, the track is traced into handles.
+/// - GPX: route points (`<rtept>`) are tapped handles named by their `<name>`; without a route,
+///   waypoints (`<wpt>`) are waypoint handles (surveyed, never moved onto the road) carrying their
+///   name and description as a handle note, and their name as the handle's; without either, the
+///   track is traced into handles. A point's `<type>` (else `<sym>`) that names a waypoint type
+///   (`DSS`, `CP`, `ASS`…, as `build` reads it) is the handle's, and its row's.
 /// - Text (`.txt`): one typed coordinate a line, optionally with a note (see `fromText`).
 public enum HandlesFile {
     /// The most handles a file may hold (`BookLimits.maximumHandles`): a route of rally stages is
@@ -63,7 +65,9 @@ public enum HandlesFile {
         if let route = document.routes.first(where: { $0.points.count >= 2 }) {
             try checkCount(route.points.count, fileName: fileName, field: "<rtept>")
             return HandlesInput(handles: route.points.enumerated().map {
-                Handle(id: $0.offset + 1, coordinate: $0.element.coordinate, origin: .tapped)
+                Handle(id: $0.offset + 1, coordinate: $0.element.coordinate, origin: .tapped,
+                       name: $0.element.name.flatMap(Self.name),
+                       waypointType: waypointType(type: $0.element.type, symbol: $0.element.symbol))
             })
         }
         if document.waypoints.count >= 2 {
@@ -72,11 +76,18 @@ public enum HandlesFile {
                 let text = [w.description, w.comment].compactMap { $0 }.first { !$0.isEmpty }
                 let note = text.map { HandleNote(text: $0, marker: w.name) }
                     ?? w.name.map { HandleNote(text: $0) }
-                return Handle(id: i + 1, coordinate: w.coordinate, origin: .waypoint, note: note)
+                return Handle(id: i + 1, coordinate: w.coordinate, origin: .waypoint, note: note,
+                              name: w.name.flatMap(Self.name), waypointType: waypointType(type: w.type, symbol: w.symbol))
             })
         }
         let track = try document.requireRoute(minimumPoints: 2)
         return HandlesInput(line: track.map(\.coordinate), lineIsTrack: true)
+    }
+
+    /// A GPX point's type (`DSS`, `CP`…) as `build` reads it: `<type>`, else `<sym>`, when either
+    /// names a waypoint type.
+    static func waypointType(type: String?, symbol: String?) -> WaypointType? {
+        type.flatMap(WaypointType.init(name:)) ?? symbol.flatMap(WaypointType.init(name:))
     }
 
     /// Reads a FeatureCollection of handles (Points) or a stroke (a LineString).

@@ -14,8 +14,9 @@ struct RouteCommand: Command {
         forms: [UsageForm(), UsageForm(positionals: false, required: ["handle"]),
                 UsageForm(positionals: false, required: ["retry"])],
         discussion: """
-        The handles (GeoJSON points, GPX route points or waypoints; a GeoJSON line is a drawn stroke
-        and a GPX track is traced into handles about 400 m apart) are joined by legs; each road leg is
+        The handles (GeoJSON points, GPX route points or waypoints, with their names and waypoint
+        types; a GeoJSON line is a drawn stroke and a GPX track is traced into handles about 400 m
+        apart) are joined by legs; each road leg is
         asked of the engine on its own, several at once. Tapped and drawn handles move onto the road;
         coordinates and waypoints are surveyed and never move. Prints each leg's state and the
         warnings, writes the book (with its handles, so the route reopens editable) and, with -o, the
@@ -48,6 +49,10 @@ struct RouteCommand: Command {
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
                 """),
+            Option("max-stops", .number(2...Double(HandlesFile.maximumHandles)), value: "N", help: """
+                refuse a route of more than N handles (stops), as a route tool
+                with a limit would (14 for the route tool); default no limit
+                """),
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
@@ -79,6 +84,8 @@ struct RouteCommand: Command {
     var book: URL
     var output: URL?
     var title: String?
+    /// The most handles a new route may have, when limited.
+    var maxStops: Int?
     var bookOptions: BookOptions
     var turns: Bool
     var terrain: TerrainOptions
@@ -92,6 +99,7 @@ struct RouteCommand: Command {
         book = options.file("book")!
         output = options.file("output")
         title = options.string("title")
+        maxStops = options.number("max-stops").map { Int($0) }
         bookOptions = BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
@@ -103,7 +111,9 @@ struct RouteCommand: Command {
         switch (options.flag("retry"), options.positionals.first, typed.isEmpty) {
         case (true, let file?, _): throw UsageError(message: "unexpected argument '\(file)'")
         case (true, nil, false): throw UsageError(message: "--retry asks again the legs of --book; leave out --handle")
-        case (true, nil, true): handles = .stored
+        case (true, nil, true):
+            if maxStops != nil { throw UsageError(message: "--max-stops is for a new route; --retry keeps the book's handles") }
+            handles = .stored
         case (false, let file?, true): handles = .file(URL(fileURLWithPath: file))
         case (false, _?, false): throw UsageError(message: "give a handles file or --handle, not both")
         case (false, nil, false): handles = .typed(typed)
@@ -132,6 +142,11 @@ struct RouteCommand: Command {
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
         }
+        let source: String = switch handles {
+        case .file(let file): file.path
+        default: "the route"
+        }
+        try RouteWorkflow.checkStops(editor, maximum: maxStops, source: source)
         try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true)
         for line in Self.describe(editor) { console.out(line) }
         let finished = try finishes(editor)

@@ -158,6 +158,17 @@ public enum RouteWorkflow {
         await editor.resolve(using: engine, concurrency: settings.concurrency)
     }
 
+    /// Refuses a route of more handles (stops) than `maximum`, in one line naming the count: a
+    /// route made for a tool with a limit on stops (the route tool takes 14) is checked before any
+    /// engine is asked.
+    /// - Parameter source: what the handles came from, for the message (a file's path).
+    /// - Throws: `WorkflowError`.
+    public static func checkStops(_ editor: RouteEditor, maximum: Int?, source: String) throws {
+        let count = editor.plan.handles.count
+        guard let maximum, count > maximum else { return }
+        throw WorkflowError("\(source) has \(count) stops, more than --max-stops \(maximum): remove \(count - maximum), or raise --max-stops")
+    }
+
     /// The title of a route's book given no `--title`: "Start → End" from the ends' names, else
     /// the handles file's name, else the travel mode and the length ("Drive, 12.3 km").
     public static func title(of editor: RouteEditor, fileName: String?) -> String {

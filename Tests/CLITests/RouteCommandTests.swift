@@ -280,3 +280,54 @@ extension RouteCommandTests {
         #expect(farBook.title == "far", "an end without a name: the file's name")
     }
 }
+
+extension RouteCommandTests {
+    /// A GPX of waypoints at the extract's places a (start), b (a control) and d (the end).
+    static var typedWaypoints: String {
+        func at(_ x: Double, _ y: Double) -> String {
+            let c = TurnCommandsTests.grid(x, y)
+            return "lat=\"\(c.latitude)\" lon=\"\(c.longitude)\""
+        }
+        return """
+        <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+        <wpt \(at(0, 0))><name>Start</name><desc>Start of the stage</desc><type>DSS</type></wpt>
+        <wpt \(at(300, 0))><name>CP1</name><desc>Control</desc><sym>CP</sym></wpt>
+        <wpt \(at(300, 300))><name>Finish</name><desc>End of the stage</desc><type>ASS</type></wpt></gpx>
+        """
+    }
+
+    @Test("a GPX into route: waypoint types become the rows' types, names name the handles and the book")
+    func gpxTypesAndNames() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.typedWaypoints.write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("w.gpx").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                "--book", folder.path("b.json").path, "--no-turns"])
+        #expect(r.status == 0, "\(r.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("b.json"))
+        #expect(book.plan?.handles.map(\.name) == ["Start", "CP1", "Finish"], "the file's names, not the extract's")
+        #expect(book.title == "Start → Finish")
+        #expect(book.notes.map(\.waypointType) == [.dss, .cp, .ass], "\(book.notes.map(\.text))")
+        #expect(book.notes.map(\.marker) == ["Start", "CP1", "Finish"])
+    }
+
+    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it there is no limit")
+    func maxStops() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.typedWaypoints.write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
+        let common = ["route", folder.path("w.gpx").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let refused = await roadbook(common + ["--book", folder.path("r.json").path, "--max-stops", "2"])
+        #expect(refused.status == 1, "\(refused.errors)")
+        #expect(refused.errors.contains("w.gpx has 3 stops, more than --max-stops 2"), "\(refused.errors)")
+        #expect(refused.errors.split(separator: "\n").count == 1, "one line: \(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.json").path), "refused before anything is written")
+        let allowed = await roadbook(common + ["--book", folder.path("a.json").path, "--max-stops", "3"])
+        #expect(allowed.status == 0, "\(allowed.errors)")
+        let unlimited = await roadbook(common + ["--book", folder.path("u.json").path])
+        #expect(unlimited.status == 0, "\(unlimited.errors)")
+        let retry = await roadbook(["route", "--retry", "--book", folder.path("u.json").path, "--max-stops", "2",
+                                    "--engine", "embedded", "--osm", folder.path("x.osm").path])
+        #expect(retry.status == 64 && retry.errors.contains("--max-stops is for a new route"), "\(retry.errors)")
+    }
+}
