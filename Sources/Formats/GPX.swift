@@ -124,11 +124,19 @@ public struct GPXPoint: Sendable, Equatable {
     public var elevation: Metres?
     /// The 1-based line of the point's start tag in the file.
     public var line: Int
+    /// `<name>`, `<sym>` and `<type>` of a route point (a stop); nil for a track point.
+    public var name: String?
+    public var symbol: String?
+    public var type: String?
 
-    public init(coordinate: Coordinate, elevation: Metres? = nil, line: Int) {
+    public init(coordinate: Coordinate, elevation: Metres? = nil, line: Int, name: String? = nil, symbol: String? = nil,
+                type: String? = nil) {
         self.coordinate = coordinate
         self.elevation = elevation
         self.line = line
+        self.name = name
+        self.symbol = symbol
+        self.type = type
     }
 }
 

@@ -160,7 +160,7 @@ private final class GPXHandler: XMLStreamHandler {
                                     line: point.line))
         case .point(.rtept):
             route.points.append(GPXPoint(coordinate: point.coordinate, elevation: point.elevation,
-                                         line: point.line))
+                                         line: point.line, name: point.name, symbol: point.sym, type: point.type))
         case .segment:
             track.segments.append(segment)
             segment = []
@@ -203,7 +203,8 @@ private final class GPXHandler: XMLStreamHandler {
         case (.route, "rtept"): return .point(.rtept)
         case (.point(let kind), _):
             guard let field = TextField(rawValue: name) else { return nil }
-            return kind == .wpt || field == .ele ? .text(field, line: line) : nil
+            // A route point is a stop: its name and type are kept; a track point keeps its height only.
+            return kind != .trkpt || field == .ele ? .text(field, line: line) : nil
         default: return nil
         }
     }

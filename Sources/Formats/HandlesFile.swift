@@ -23,11 +23,13 @@ public struct HandlesInput: Sendable, Equatable {
 ///
 /// - GeoJSON: a FeatureCollection whose Point features are the handles in order, with optional
 ///   properties `origin` (`tapped`, `drawn`, `coordinate`, `waypoint`, `note`, also read under its
-///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note) and
-///   `marker`; or one LineString feature, a drawn stroke.
-/// - GPX: route points (`<rtept>`) are tapped handles; without a route, waypoints (`<wpt>`) are
-///   waypoint handles (surveyed, never moved onto the road) carrying their name and description as
-///   a handle note; without either, the track is traced into handles.
+///   former name `courseNote`; default `tapped`), `note` (the instruction of the handle note),
+///   `marker` and `name` (what the handle is called); or one LineString feature, a drawn stroke.
+/// - GPX: route points (`<rtept>`) are tapped handles named by their `<name>`; without a route,
+///   waypoints (`<wpt>`) are waypoint handles (surveyed, never moved onto the road) carrying their
+///   name and description as a handle note, and their name as the handle's; without either, the
+///   track is traced into handles. A point's `<type>` (else `<sym>`) that names a waypoint type
+///   (`DSS`, `CP`, `ASS`…, as `build` reads it) is the handle's, and its row's.
 /// - Text (`.txt`): one typed coordinate a line, optionally with a note (see `fromText`).
 public enum HandlesFile {
     /// The most handles a file may hold (`BookLimits.maximumHandles`): a route of rally stages is
@@ -63,7 +65,9 @@ public enum HandlesFile {
         if let route = document.routes.first(where: { $0.points.count >= 2 }) {
             try checkCount(route.points.count, fileName: fileName, field: "<rtept>")
             return HandlesInput(handles: route.points.enumerated().map {
-                Handle(id: $0.offset + 1, coordinate: $0.element.coordinate, origin: .tapped)
+                Handle(id: $0.offset + 1, coordinate: $0.element.coordinate, origin: .tapped,
+                       name: $0.element.name.flatMap(Self.name),
+                       waypointType: waypointType(type: $0.element.type, symbol: $0.element.symbol))
             })
         }
         if document.waypoints.count >= 2 {
@@ -72,11 +76,18 @@ public enum HandlesFile {
                 let text = [w.description, w.comment].compactMap { $0 }.first { !$0.isEmpty }
                 let note = text.map { HandleNote(text: $0, marker: w.name) }
                     ?? w.name.map { HandleNote(text: $0) }
-                return Handle(id: i + 1, coordinate: w.coordinate, origin: .waypoint, note: note)
+                return Handle(id: i + 1, coordinate: w.coordinate, origin: .waypoint, note: note,
+                              name: w.name.flatMap(Self.name), waypointType: waypointType(type: w.type, symbol: w.symbol))
             })
         }
         let track = try document.requireRoute(minimumPoints: 2)
         return HandlesInput(line: track.map(\.coordinate), lineIsTrack: true)
+    }
+
+    /// A GPX point's type (`DSS`, `CP`…) as `build` reads it: `<type>`, else `<sym>`, when either
+    /// names a waypoint type.
+    static func waypointType(type: String?, symbol: String?) -> WaypointType? {
+        type.flatMap(WaypointType.init(name:)) ?? symbol.flatMap(WaypointType.init(name:))
     }
 
     /// Reads a FeatureCollection of handles (Points) or a stroke (a LineString).
@@ -123,8 +134,9 @@ public enum HandlesFile {
                                       message: "\(field).properties.origin '\(originName)' is not one of tapped, drawn, coordinate, waypoint, note")
                 }
                 let note = (properties["note"] as? String).map { HandleNote(text: $0, marker: properties["marker"] as? String) }
+                let name = (properties["name"] as? String).flatMap(Self.name)
                 try checkCount(handles.count + 1, fileName: fileName, field: field)
-                handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note))
+                handles.append(Handle(id: handles.count + 1, coordinate: coordinate, origin: origin, note: note, name: name))
             case "LineString":
                 guard let positions = geometry["coordinates"] as? [Any], positions.count >= 2 else {
                     throw FormatError(file: fileName, field: field, message: "\(field): a LineString needs two positions or more")
@@ -139,6 +151,16 @@ public enum HandlesFile {
         }
         return HandlesInput(handles: handles, line: handles.isEmpty ? line : [])
     }
+
+    /// A handle's name as a file gives it: one line, its spaces trimmed, at most
+    /// `maximumNameLength` characters; nil when empty.
+    static func name(_ text: String) -> String? {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? nil : String(line.prefix(maximumNameLength))
+    }
+
+    /// The longest handle name kept: a place or a road name is a few words; a longer one is cut.
+    public static let maximumNameLength = 80
 
     static func position(_ value: Any?, field: String, file: String) throws -> Coordinate {
         guard let numbers = value as? [Any], numbers.count >= 2, numbers.count <= 3,

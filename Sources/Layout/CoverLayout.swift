@@ -194,7 +194,7 @@ public enum CoverLayout {
         }
 
         // Title band.
-        let info = [book.rally, book.stage, book.date].compactMap { $0 }.filter { !$0.isEmpty }
+        let info = [book.rally, book.stage, book.date, book.description].compactMap { $0 }.filter { !$0.isEmpty }
         let pad = 10 * k
         let titleHeight = titleSize * k * 1.35, infoHeight = info.isEmpty ? 0 : infoSize * k * 1.5
         let banner = Rect(x: content.x, y: content.y, width: content.width, height: 2 * pad + titleHeight + infoHeight)

@@ -61,7 +61,8 @@ extension Book {
             throw fail("id", "'\(short(id))' is not a UUID (such as 5C0B7E0A-9A4B-4B8E-8D4C-2F1A3E6B7C9D)")
         }
         try checkLine(title, "title")
-        for (value, key) in [(rally, "rally"), (stage, "stage"), (date, "date"), (route.source, "route.source")] {
+        for (value, key) in [(rally, "rally"), (stage, "stage"), (date, "date"), (description, "description"),
+                             (route.source, "route.source")] {
             if let value { try checkLine(value, key) }
         }
         guard BookLimits.offRouteDistance.contains(settings.offRouteDistance) else {
@@ -189,6 +190,7 @@ extension Book {
             ids[handle.id] = i
             try checkCoordinate(handle.coordinate, "\(at).coordinate")
             try checkCoordinate(handle.placed, "\(at).placed")
+            if let name = handle.name { try checkLine(name, "\(at).name") }
             if let note = handle.note {
                 guard note.text.count <= BookLimits.maximumNoteLength else {
                     throw fail("\(at).note.text", "has \(note.text.count) characters; a note holds at most \(BookLimits.maximumNoteLength)")

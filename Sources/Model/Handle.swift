@@ -21,13 +21,22 @@ public struct Handle: Codable, Sendable, Equatable, Identifiable {
     public var placed: Coordinate
     /// The handle note: words the handle carries into the book as a row.
     public var note: HandleNote?
+    /// What the handle is called, such as "Canillo" or "CG-2": a GPX point's name, or the nearest
+    /// named place or road of the map; nil when unknown (the handle is then known by its
+    /// coordinate). The first and last handles' names name a route ("Canillo → Encamp").
+    public var name: String?
+    /// A waypoint's type (`DSS`, `CP`…, as a GPX `<type>` or `<sym>` gives it), which its row keeps.
+    public var waypointType: WaypointType?
 
-    public init(id: Int, coordinate: Coordinate, origin: Origin, note: HandleNote? = nil) {
+    public init(id: Int, coordinate: Coordinate, origin: Origin, note: HandleNote? = nil, name: String? = nil,
+                waypointType: WaypointType? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.origin = origin
         self.placed = coordinate
         self.note = note
+        self.name = name
+        self.waypointType = waypointType
     }
 }
 

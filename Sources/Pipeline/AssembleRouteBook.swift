@@ -5,7 +5,8 @@ import Model
 /// Builds a book from a route drawn through handles: the route is the editor's line, every handle
 /// note sits at the exact distance where the route reaches its handle (not projected afterwards),
 /// and the turns at the junctions of the road legs become turn notes (joining a handle note when
-/// close to it). The plan is stored so the route reopens editable.
+/// close to it). The plan is stored so the route reopens editable, and the route is described by its
+/// longest named roads (`RouteNaming.description(of:)`).
 /// - Parameters:
 ///   - editor: the route, its road legs already resolved.
 ///   - turns: whether to add turn notes from the road legs' junctions.
@@ -17,8 +18,10 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
     let handles = editor.plan.handles
     let notes = editor.handleNotes().enumerated().map { i, placement -> Note in
         let origin = handles.first { $0.id == placement.handleID }?.origin
+        let handle = handles.first { $0.id == placement.handleID }
         return Note(id: i + 1, kind: origin == .waypoint ? .waypoint : .typed, distanceAlong: placement.distanceAlong,
                     coordinate: placement.coordinate, text: placement.note.text, marker: placement.note.marker,
+                    waypointType: handle?.waypointType,
                     cap: polyline.heading(atDistance: placement.distanceAlong, lookahead: Thresholds.capLookahead),
                     handleID: placement.handleID, wordsEdited: placement.note.wordsEdited)
     }
@@ -26,9 +29,78 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
                     route: Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? "handles",
                                  points: line.map { RoutePoint(coordinate: $0) }),
                     notes: notes)
+    let geometry = editor.geometry()
+    book.description = RouteNaming.description(of: geometry)
     if turns {
-        book.notes = joiner.join(detector.maneuvers(in: editor.geometry()), into: book.notes)
+        book.notes = joiner.join(detector.maneuvers(in: geometry), into: book.notes)
     }
     book.plan = editor.plan
     return book
+}
+
+/// The name and the description of a route drawn through handles, as a directions app gives them:
+/// the name joins the first and the last handles' names with an arrow ("Canillo → Encamp"), the
+/// description names the roads that carry most of the route ("Route via CG-1 and CG-2").
+public enum RouteNaming {
+    public struct Configuration: Sendable {
+        /// The most roads a description names: two say which way the route goes and still fit on
+        /// one line of the cover.
+        public var maximumRoads = 2
+        /// A road carrying less of the route than this share is not named: a short link between two
+        /// main roads says nothing about the way.
+        public var minimumShare = 0.1
+
+        public init() {}
+    }
+
+    /// "Start → End" from the first and last handles' names; nil when either end has no name.
+    public static func name(of handles: [Handle]) -> String? {
+        guard handles.count >= 2, let start = handles.first?.name, let end = handles.last?.name,
+              !start.isEmpty, !end.isEmpty else { return nil }
+        return "\(start) → \(end)"
+    }
+
+    /// "Drive, 12.3 km": a name from the travel mode and the length, for a route whose ends have no name.
+    public static func name(mode: TravelMode, length: Metres) -> String {
+        let word = switch mode {
+        case .drive: "Drive"
+        case .cycle: "Cycle"
+        case .walk: "Walk"
+        }
+        return word + String(format: ", %.1f km", length / 1000)
+    }
+
+    /// "Route via A and B": the longest named roads of the route, in the order the route meets
+    /// them. A road is known by its number (`ref`, "CG-2") when it has one, else its name; the
+    /// stretch from one junction to the next is on the road the route leaves the first by (before
+    /// the first junction, the road it arrives by). Nil when no road is named.
+    ///
+    /// Complexity: O(j log j) for j junctions.
+    public static func description(of geometry: RoadGeometry, configuration: Configuration = Configuration()) -> String? {
+        let length = Polyline(geometry.line).length
+        let junctions = geometry.junctions.sorted { $0.distanceAlong < $1.distanceAlong }
+        guard length > 0, let first = junctions.first else { return nil }
+        func label(_ spoke: Spoke?) -> String? {
+            [spoke?.ref, spoke?.name].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        }
+        var metres: [String: Metres] = [:]
+        var firstMet: [String: Metres] = [:]
+        func credit(_ name: String?, from start: Metres, to end: Metres) {
+            guard let name, end > start else { return }
+            metres[name, default: 0] += end - start
+            if firstMet[name] == nil { firstMet[name] = start }
+        }
+        credit(label(first.entry), from: 0, to: max(0, first.distanceAlong))
+        for (i, junction) in junctions.enumerated() {
+            let end = i + 1 < junctions.count ? junctions[i + 1].distanceAlong : length
+            credit(label(junction.exit), from: max(0, junction.distanceAlong), to: min(end, length))
+        }
+        let roads = metres.filter { $0.value >= configuration.minimumShare * length }
+            .sorted { ($0.value, firstMet[$1.key]!) > ($1.value, firstMet[$0.key]!) }
+            .prefix(configuration.maximumRoads)
+            .map(\.key)
+            .sorted { firstMet[$0]! < firstMet[$1]! }
+        guard !roads.isEmpty else { return nil }
+        return "Route via " + (roads.count == 1 ? roads[0] : roads.dropLast().joined(separator: ", ") + " and " + roads.last!)
+    }
 }

@@ -32,35 +32,21 @@ struct BuildCommand: Command {
             Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
-            Option("rally", value: "TEXT", help: "printed in the page header"),
-            Option("stage", value: "TEXT", help: "printed in the page header"),
-            Option("date", value: "TEXT", help: "printed in the page header"),
-            .choice("units", of: BookSettings.Units.self, default: .kilometres, help: "printed distances"),
-            Option("template", value: "T", help: """
-                page template: a5 (default), roll, a4, a4-2up, letter,
-                letter-2up, or a template file (see Templates/README.md)
-                """),
-            Option("no-cover", .flag, help: "leave out the cover page"),
-            Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
-                   help: "metres from the route beyond which a waypoint is off it"),
-            .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
-                an off-route waypoint is, with keep: kept in the book file but
-                not printed; with move: printed at the nearest place on the
-                route; with drop: left out
-                """),
-        ])
+        ] + BookOptions.declarations)
 
     var track: URL
     var output: URL
     var bookOutput: URL?
     var title: String?
-    var rally: String?
-    var stage: String?
-    var date: String?
-    var settings = BookSettings()
-    var template: String?
-    var offRoutePolicy: OffRoutePolicy
-    var cover: Bool
+    var book: BookOptions
+    // The book options by their former names, as the parsing tests read them.
+    var rally: String? { book.rally }
+    var stage: String? { book.stage }
+    var date: String? { book.date }
+    var settings: BookSettings { book.settings }
+    var template: String? { book.template }
+    var cover: Bool { book.cover }
+    var offRoutePolicy: OffRoutePolicy { book.offRoute }
     var osm: URL?
     var turns: Bool
     var mode: TravelMode
@@ -70,21 +56,12 @@ struct BuildCommand: Command {
         output = options.file("output")!
         bookOutput = options.file("book")
         title = options.string("title")
-        rally = options.string("rally")
-        stage = options.string("stage")
-        date = options.string("date")
-        settings.units = options.choice("units", as: BookSettings.Units.self)!
-        // A built-in template is the book's; a template file prints this PDF only (a book never stores a path).
-        template = options.string("template")
-        if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
-        settings.offRouteDistance = options.number("off-route-distance")!
-        cover = !options.flag("no-cover")
+        book = BookOptions(options)
         osm = options.file("osm")
         turns = !options.flag("no-turns")
         mode = options.choice("mode", as: TravelMode.self)!
         terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
-        offRoutePolicy = options.choice("off-route", as: OffRoutePolicy.self)!
         track = URL(fileURLWithPath: options.positionals[0])
         if let bookOutput, bookOutput.standardizedFileURL == output.standardizedFileURL {
             throw UsageError(message: "--book and -o name the same file")
@@ -95,8 +72,9 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: rally, stage: stage,
-                                   date: date, settings: settings, template: template, offRoute: offRoutePolicy, cover: cover, turns: turns,
+        let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
+                                   stage: book.stage, date: book.date, settings: book.settings, template: book.template,
+                                   offRoute: book.offRoute, cover: book.cover, turns: turns,
                                    osm: osm, terrain: terrain.request, mode: mode)
         let result = try await buildBook(request, log: ConsoleLog(console))
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,

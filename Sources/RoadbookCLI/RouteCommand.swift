@@ -14,8 +14,9 @@ struct RouteCommand: Command {
         forms: [UsageForm(), UsageForm(positionals: false, required: ["handle"]),
                 UsageForm(positionals: false, required: ["retry"])],
         discussion: """
-        The handles (GeoJSON points, GPX route points or waypoints; a GeoJSON line is a drawn stroke
-        and a GPX track is traced into handles about 400 m apart) are joined by legs; each road leg is
+        The handles (GeoJSON points, GPX route points or waypoints, with their names and waypoint
+        types; a GeoJSON line is a drawn stroke and a GPX track is traced into handles about 400 m
+        apart) are joined by legs; each road leg is
         asked of the engine on its own, several at once. Tapped and drawn handles move onto the road;
         coordinates and waypoints are surveyed and never move. Prints each leg's state and the
         warnings, writes the book (with its handles, so the route reopens editable) and, with -o, the
@@ -32,7 +33,12 @@ struct RouteCommand: Command {
         command fails, naming the engine, unless --use-straight draws those legs straight for now
         (they still wait in the book: --retry asks them again). --retry is an Apply on the book: every
         note, word, danger and header field of the book is kept, and the legs are asked in the
-        plan's own mode unless --mode is given. --book never replaces another book without --force.
+        plan's own mode unless --mode is given; the book keeps its own header and settings, and
+        --off-route decides what becomes of a note the new route no longer passes. --book never
+        replaces another book without --force.
+
+        The book options (--rally, --stage, --date, --units, --template, --no-cover,
+        --off-route-distance, --off-route) are those of 'roadbook build'.
         """,
         options: [
             EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
@@ -43,14 +49,22 @@ struct RouteCommand: Command {
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
                 """),
+            Option("max-stops", .number(2...Double(HandlesFile.maximumHandles)), value: "N", help: """
+                refuse a route of more than N handles (stops), as a route tool
+                with a limit would (14 for the route tool); default no limit
+                """),
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
-            Option("title", value: "TEXT", help: "title of the book (default: the handles file's name)"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
             Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
-        ] + TerrainOptions.declarations)
+        ] + TerrainOptions.declarations + [
+            Option("title", value: "TEXT", help: """
+                title of the book (default: "Start → End" from the first and
+                last handles' names, else the handles file's name)
+                """),
+        ] + BookOptions.declarations)
 
     /// Where the handles come from.
     enum Handles {
@@ -70,6 +84,9 @@ struct RouteCommand: Command {
     var book: URL
     var output: URL?
     var title: String?
+    /// The most handles a new route may have, when limited.
+    var maxStops: Int?
+    var bookOptions: BookOptions
     var turns: Bool
     var terrain: TerrainOptions
 
@@ -82,6 +99,8 @@ struct RouteCommand: Command {
         book = options.file("book")!
         output = options.file("output")
         title = options.string("title")
+        maxStops = options.number("max-stops").map { Int($0) }
+        bookOptions = BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
         let typed = try options.strings("handle").enumerated().map { i, text in
@@ -92,7 +111,9 @@ struct RouteCommand: Command {
         switch (options.flag("retry"), options.positionals.first, typed.isEmpty) {
         case (true, let file?, _): throw UsageError(message: "unexpected argument '\(file)'")
         case (true, nil, false): throw UsageError(message: "--retry asks again the legs of --book; leave out --handle")
-        case (true, nil, true): handles = .stored
+        case (true, nil, true):
+            if maxStops != nil { throw UsageError(message: "--max-stops is for a new route; --retry keeps the book's handles") }
+            handles = .stored
         case (false, let file?, true): handles = .file(URL(fileURLWithPath: file))
         case (false, _?, false): throw UsageError(message: "give a handles file or --handle, not both")
         case (false, nil, false): handles = .typed(typed)
@@ -102,6 +123,7 @@ struct RouteCommand: Command {
 
     func run(_ console: any Console) async throws {
         try checkWritable([book] + [output].compactMap { $0 })
+        if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
         if case .stored = handles { return try await retry(console, engine: settings) }
@@ -111,21 +133,27 @@ struct RouteCommand: Command {
                            + "use 'roadbook handles' and 'roadbook apply', or --retry")
         }
         var editor: RouteEditor
-        var bookTitle = title
+        var fileName: String?
         switch handles {
         case .stored: return
         case .file(let file):
             editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode ?? .drive, legKind: legKind)
-            bookTitle = bookTitle ?? file.deletingPathExtension().lastPathComponent
+            fileName = file.deletingPathExtension().lastPathComponent
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
         }
-        try await RouteWorkflow.resolve(&editor, engine: settings)
+        let source: String = switch handles {
+        case .file(let file): file.path
+        default: "the route"
+        }
+        try RouteWorkflow.checkStops(editor, maximum: maxStops, source: source)
+        try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true)
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)
-        let built = try await RouteWorkflow.makeBook(title: bookTitle ?? "Route", editor: editor, turns: turns,
-                                                     terrain: terrain.request, log: ConsoleLog(console))
-        if let printed = try RouteWorkflow.write(built, to: book, pdf: output), let output {
+        let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookOptions.routeBook,
+                                                     turns: turns, terrain: terrain.request, log: ConsoleLog(console))
+        if let printed = try RouteWorkflow.write(built, to: book, pdf: output, template: bookOptions.template,
+                                                 cover: bookOptions.cover), let output {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out("\(book.path): \(built.notes.count) notes, route \(String(format: "%.2f", editor.totals.distance / 1000)) km")
@@ -162,9 +190,15 @@ struct RouteCommand: Command {
         var options = ApplyOptions()
         options.turns = turns ? .add : .none
         options.useStraight = true
+        options.offRoute = switch bookOptions.offRoute {
+        case .keep: .keep
+        case .move: .move
+        case .drop: .remove
+        }
         options.terrain = terrain.request
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
-        if let output, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output) {
+        if let output, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output,
+                                                              template: bookOptions.template, cover: bookOptions.cover) {
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out(report.summary)

@@ -4,6 +4,7 @@ import Formats
 import HTTP
 import Layout
 import Model
+import OSM
 import Pipeline
 import Render
 import Routing
@@ -51,11 +52,12 @@ public struct EngineSettings: Sendable {
 
     /// The engine the legs are asked of.
     /// - Throws: `WorkflowError` when the embedded router has no extract; the map's or libcurl's errors.
-    public func makeEngine() throws -> any RoutingEngine {
+    /// - Parameter graph: the extract's road network, when already loaded (the embedded router's).
+    public func makeEngine(graph: RoadGraph? = nil) throws -> any RoutingEngine {
         switch kind {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
-            return EmbeddedRouter(graph: try RouteTurns.loadGraph(osm))
+            return EmbeddedRouter(graph: try graph ?? RouteTurns.loadGraph(osm))
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
@@ -64,6 +66,30 @@ public struct EngineSettings: Sendable {
             return GraphHopperEngine(client: try client(),
                                      baseURL: url ?? kind.defaultURL!, apiKey: apiKey)
         }
+    }
+}
+
+/// The header and print settings of a book built from handles, as `build` takes them for a track.
+public struct RouteBookOptions: Sendable {
+    public var rally: String?
+    public var stage: String?
+    public var date: String?
+    /// Units, a built-in template and the off-route distance, stored in the book.
+    public var settings: BookSettings
+    /// The template the PDF is printed on, by built-in name or path, when not `settings.template`;
+    /// a path is never stored in the book.
+    public var template: String?
+    /// Whether the PDF has its cover page.
+    public var cover: Bool
+
+    public init(rally: String? = nil, stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
+                template: String? = nil, cover: Bool = true) {
+        self.rally = rally
+        self.stage = stage
+        self.date = date
+        self.settings = settings
+        self.template = template
+        self.cover = cover
     }
 }
 
@@ -87,9 +113,22 @@ public enum RouteWorkflow {
                 editor.addStroke(input.line)
             } else {
                 for handle in input.handles { editor.addHandle(at: handle.coordinate, origin: handle.origin, note: handle.note) }
+                editor = named(editor, like: input.handles)
             }
         }
         return editor
+    }
+
+    /// The editor with each handle's name and waypoint type taken from `handles` (same order), which
+    /// adding a handle does not carry. A new editor: the route is new, so there is no step to undo.
+    static func named(_ editor: RouteEditor, like handles: [Handle]) -> RouteEditor {
+        guard handles.contains(where: { $0.name != nil || $0.waypointType != nil }) else { return editor }
+        var plan = editor.plan
+        for (i, handle) in handles.enumerated() where i < plan.handles.count {
+            plan.handles[i].name = handle.name
+            plan.handles[i].waypointType = handle.waypointType
+        }
+        return RouteEditor(plan: plan)
     }
 
     /// An editor for the book's stored handles, its waiting legs marked to be asked again.
@@ -107,28 +146,70 @@ public enum RouteWorkflow {
     }
 
     /// Asks the engine for every leg that needs it.
+    /// - Parameter nameHandles: whether handles without a name are first named from the extract
+    ///   (`PlaceNames`), when the settings have one; the extract is read once for both.
     /// - Throws: `WorkflowError` when there are fewer than two handles; the engine's construction errors.
-    public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings) async throws {
+    public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings,
+                               nameHandles: Bool = false) async throws {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
-        let engine = try settings.makeEngine()
+        let graph = try settings.osm.map(RouteTurns.loadGraph)
+        if nameHandles, let graph { editor = PlaceNames(graph: graph).naming(editor) }
+        let engine = try settings.makeEngine(graph: graph)
         await editor.resolve(using: engine, concurrency: settings.concurrency)
+    }
+
+    /// Refuses a route of more handles (stops) than `maximum`, in one line naming the count: a
+    /// route made for a tool with a limit on stops (the route tool takes 14) is checked before any
+    /// engine is asked.
+    /// - Parameter source: what the handles came from, for the message (a file's path).
+    /// - Throws: `WorkflowError`.
+    public static func checkStops(_ editor: RouteEditor, maximum: Int?, source: String) throws {
+        let count = editor.plan.handles.count
+        guard let maximum, count > maximum else { return }
+        throw WorkflowError("\(source) has \(count) stops, more than --max-stops \(maximum): remove \(count - maximum), or raise --max-stops")
+    }
+
+    /// The title of a route's book given no `--title`: "Start → End" from the ends' names, else
+    /// the handles file's name, else the travel mode and the length ("Drive, 12.3 km").
+    public static func title(of editor: RouteEditor, fileName: String?) -> String {
+        RouteNaming.name(of: editor.plan.handles) ?? fileName
+            ?? RouteNaming.name(mode: editor.plan.mode, length: editor.totals.distance)
     }
 
     /// The book of a resolved route: notes at the handles, turn notes from the junctions (when
     /// `turns`), and terrain.
-    public static func makeBook(title: String, editor: RouteEditor, turns: Bool, terrain: TerrainRequest,
-                                log: any WorkflowLog) async throws -> Book {
-        var built = assembleRouteBook(title: title, editor: editor, turns: turns)
+    /// - Parameter options: the header and the settings the book gets.
+    public static func makeBook(title: String, editor: RouteEditor, options: RouteBookOptions = RouteBookOptions(),
+                                turns: Bool, terrain: TerrainRequest, log: any WorkflowLog) async throws -> Book {
+        var built = assembleRouteBook(title: title, editor: editor, settings: options.settings, turns: turns)
+        built.rally = options.rally
+        built.stage = options.stage
+        built.date = options.date
         built.id = Book.derivedID(from: try BookFile.encode(built))
         try await terrain.apply(to: &built, log: log)
         return built
     }
 
-    /// Writes the book file and, when `pdf` is given, prints it in the book's template; the two
-    /// replace the old ones together, the book first (see `OutputSet`).
+    /// Loads the template a PDF would be printed on, so a mistake in it is refused before any
+    /// engine is asked.
+    /// - Throws: `TemplateError`.
+    public static func checkTemplate(_ template: String) throws {
+        _ = try TemplateLibrary.load(template)
+    }
+
+    /// Writes the book file and, when `pdf` is given, prints it; the two replace the old ones
+    /// together, the book first (see `OutputSet`). The template is loaded before anything is
+    /// written, so a template mistake writes nothing.
+    /// - Parameters:
+    ///   - template: a built-in template's name or a template file's path; nil for the book's own.
+    ///   - cover: whether the PDF has its cover page.
     /// - Returns: the rows and pages of the PDF, when one was printed.
-    public static func write(_ book: Book, to url: URL, pdf: URL?) throws -> (rows: Int, pages: Int)? {
-        let renderer = try pdf.map { _ in BookRenderer(template: try TemplateLibrary.template(of: book, bookFile: url.path)) }
+    public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
+                             cover: Bool = true) throws -> (rows: Int, pages: Int)? {
+        let renderer = try pdf.map { _ in
+            BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: url.path),
+                         includeCover: cover)
+        }
         let outputs = OutputSet()
         do {
             try outputs.write(try BookFile.encode(book), to: url)

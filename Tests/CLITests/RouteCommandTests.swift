@@ -151,7 +151,7 @@ struct RouteCommandTests {
         #expect(typed.status == 0, "\(typed.errors)")
         #expect(typed.output.contains("leg 1–2: road"), "\(typed.output)")
         let book = try BookFile.read(contentsOf: folder.path("t.json"))
-        #expect(book.title == "Route", "without a file, the book has the default title")
+        #expect(book.title == "Main → Cami Nord", "a sits on Main, d at the end of Cami Nord: named from the extract")
         #expect(book.plan?.handles.map(\.coordinate) == [a, d])
 
         let bad = await roadbook(["route", folder.path("bad.txt").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
@@ -202,5 +202,140 @@ struct RouteCommandTests {
         // A file of handles is no route.
         let points = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("h.geojson").path])
         #expect(points.status != 0 && points.errors.contains("holds handles, not a route line"), "\(points.errors)")
+    }
+}
+
+// Issue 12: `route` takes the book options of `build`, names and describes its route, and keeps
+// what a GPX says about its points.
+extension RouteCommandTests {
+    @Test("route takes the same book options as build: header, units, template, off-route distance, and the cover left out")
+    func bookOptions() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.handles([(0, 0, ""), (300, 0, ""), (300, 300, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let common = ["route", folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let options = await roadbook(common + ["--book", folder.path("o.json").path, "-o", folder.path("o.pdf").path,
+                                               "--rally", "Rallye des Pyrénées", "--stage", "SS2", "--date", "2026-03-14",
+                                               "--units", "mi", "--template", "a4", "--off-route-distance", "120", "--no-cover"])
+        #expect(options.status == 0, "\(options.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("o.json"))
+        #expect(book.rally == "Rallye des Pyrénées" && book.stage == "SS2" && book.date == "2026-03-14")
+        #expect(book.settings.units == .miles && book.settings.template == "a4" && book.settings.offRouteDistance == 120)
+
+        // The same route with a cover has one page more: the cover.
+        let covered = await roadbook(common + ["--book", folder.path("c.json").path, "-o", folder.path("c.pdf").path, "--template", "a4"])
+        #expect(covered.status == 0, "\(covered.errors)")
+        func pages(_ output: String) -> Int? {
+            output.split(separator: "\n").first { $0.contains(".pdf:") }.flatMap { line in
+                line.split(separator: ",").last?.split(separator: " ").first.flatMap { Int($0) }
+            }
+        }
+        let without = try #require(pages(options.output)), with = try #require(pages(covered.output))
+        #expect(with == without + 1, "\(options.output) / \(covered.output)")
+
+        // A template mistake is refused before the engine is asked or anything written.
+        let bad = await roadbook(common + ["--book", folder.path("t.json").path, "-o", folder.path("t.pdf").path, "--template", "a9"])
+        #expect(bad.status != 0 && bad.errors.contains("a9"), "\(bad.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("t.json").path))
+    }
+}
+
+extension RouteCommandTests {
+    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads")
+    func nameAndDescription() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // a → b on Main (300 m), then b → d on Cami Nord (300 m): both roads carry half the route.
+        try Self.handles([(0, 0, "\"name\": \"Sant Julià\""), (300, 0, ""), (300, 300, "\"name\": \" Canillo \\n\"")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let common = [folder.path("h.geojson").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let named = await roadbook(["route"] + common + ["--book", folder.path("n.json").path, "-o", folder.path("n.pdf").path])
+        #expect(named.status == 0, "\(named.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("n.json"))
+        #expect(book.title == "Sant Julià → Canillo", "the names as the file gives them, trimmed to one line")
+        #expect(book.description == "Route via Main and Cami Nord", "in the order the route meets them")
+        #expect(book.plan?.handles.first?.name == "Sant Julià")
+
+        // --title wins; the description stays.
+        let titled = await roadbook(["route"] + common + ["--book", folder.path("t.json").path, "--title", "SS1"])
+        #expect(titled.status == 0, "\(titled.errors)")
+        let titledBook = try BookFile.read(contentsOf: folder.path("t.json"))
+        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord")
+    }
+}
+
+extension RouteCommandTests {
+    @Test("handles are named offline from the extract: the nearest named road within a few hundred metres, else no name")
+    func namesFromTheExtract() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        // 40 m north of Main (between a and b), a named one left as it is, and one 3 km from any road.
+        try Self.handles([(150, 40, ""), (300, 300, "\"name\": \"Canillo\"")])
+            .write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        try Self.handles([(150, 40, ""), (300, 0, ""), (300, 3000, "")])
+            .write(to: folder.path("far.geojson"), atomically: true, encoding: .utf8)
+        let engine = ["--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let near = await roadbook(["route", folder.path("h.geojson").path, "--book", folder.path("h.json").path] + engine)
+        #expect(near.status == 0, "\(near.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("h.json"))
+        #expect(book.plan?.handles.map(\.name) == ["Main", "Canillo"], "a name from the file is kept")
+        #expect(book.title == "Main → Canillo")
+
+        let far = await roadbook(["route", folder.path("far.geojson").path, "--book", folder.path("far.json").path] + engine)
+        #expect(far.status == 0, "\(far.errors)")
+        let farBook = try BookFile.read(contentsOf: folder.path("far.json"))
+        #expect(farBook.plan?.handles.last?.name == nil, "no road within a few hundred metres: no name, known by its coordinate")
+        #expect(farBook.title == "far", "an end without a name: the file's name")
+    }
+}
+
+extension RouteCommandTests {
+    /// A GPX of waypoints at the extract's places a (start), b (a control) and d (the end).
+    static var typedWaypoints: String {
+        func at(_ x: Double, _ y: Double) -> String {
+            let c = TurnCommandsTests.grid(x, y)
+            return "lat=\"\(c.latitude)\" lon=\"\(c.longitude)\""
+        }
+        return """
+        <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+        <wpt \(at(0, 0))><name>Start</name><desc>Start of the stage</desc><type>DSS</type></wpt>
+        <wpt \(at(300, 0))><name>CP1</name><desc>Control</desc><sym>CP</sym></wpt>
+        <wpt \(at(300, 300))><name>Finish</name><desc>End of the stage</desc><type>ASS</type></wpt></gpx>
+        """
+    }
+
+    @Test("a GPX into route: waypoint types become the rows' types, names name the handles and the book")
+    func gpxTypesAndNames() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.typedWaypoints.write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("w.gpx").path, "--engine", "embedded", "--osm", folder.path("x.osm").path,
+                                "--book", folder.path("b.json").path, "--no-turns"])
+        #expect(r.status == 0, "\(r.errors)")
+        let book = try BookFile.read(contentsOf: folder.path("b.json"))
+        #expect(book.plan?.handles.map(\.name) == ["Start", "CP1", "Finish"], "the file's names, not the extract's")
+        #expect(book.title == "Start → Finish")
+        #expect(book.notes.map(\.waypointType) == [.dss, .cp, .ass], "\(book.notes.map(\.text))")
+        #expect(book.notes.map(\.marker) == ["Start", "CP1", "Finish"])
+    }
+
+    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it there is no limit")
+    func maxStops() async throws {
+        let folder = try TemporaryFolder()
+        try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
+        try Self.typedWaypoints.write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
+        let common = ["route", folder.path("w.gpx").path, "--engine", "embedded", "--osm", folder.path("x.osm").path]
+        let refused = await roadbook(common + ["--book", folder.path("r.json").path, "--max-stops", "2"])
+        #expect(refused.status == 1, "\(refused.errors)")
+        #expect(refused.errors.contains("w.gpx has 3 stops, more than --max-stops 2"), "\(refused.errors)")
+        #expect(refused.errors.split(separator: "\n").count == 1, "one line: \(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.json").path), "refused before anything is written")
+        let allowed = await roadbook(common + ["--book", folder.path("a.json").path, "--max-stops", "3"])
+        #expect(allowed.status == 0, "\(allowed.errors)")
+        let unlimited = await roadbook(common + ["--book", folder.path("u.json").path])
+        #expect(unlimited.status == 0, "\(unlimited.errors)")
+        let retry = await roadbook(["route", "--retry", "--book", folder.path("u.json").path, "--max-stops", "2",
+                                    "--engine", "embedded", "--osm", folder.path("x.osm").path])
+        #expect(retry.status == 64 && retry.errors.contains("--max-stops is for a new route"), "\(retry.errors)")
     }
 }

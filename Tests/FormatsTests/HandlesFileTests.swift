@@ -72,3 +72,32 @@ struct HandlesFileTests {
         #expect(throws: FormatError.self) { try HandlesFile.read(contentsOf: folder.path("x.kml")) }
     }
 }
+
+extension HandlesFileTests {
+    @Test("GPX: route points keep their names, waypoints their names and types (<type>, else <sym>, as build reads them)")
+    func gpxNamesAndTypes() throws {
+        let folder = try TemporaryFolder()
+        let header = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+        let route = header + """
+            <rte><name>SS1</name><rtept lat="42.5" lon="1.5"><name>Sant Julià</name><type>dss</type></rtept>
+            <rtept lat="42.55" lon="1.55"/><rtept lat="42.6" lon="1.6"><name> Canillo </name></rtept></rte>
+            <trk><trkseg><trkpt lat="42.5" lon="1.5"><name>not kept</name></trkpt><trkpt lat="42.6" lon="1.6"/></trkseg></trk></gpx>
+            """
+        try route.write(to: folder.path("r.gpx"), atomically: true, encoding: .utf8)
+        let r = try HandlesFile.read(contentsOf: folder.path("r.gpx"))
+        #expect(r.handles.map(\.name) == ["Sant Julià", nil, "Canillo"], "names trimmed; a point without one has none")
+        #expect(r.handles.map(\.waypointType) == [WaypointType.dss, nil, nil])
+        #expect(r.handles.map(\.origin) == [Handle.Origin.tapped, .tapped, .tapped])
+
+        let waypoints = header + """
+            <wpt lat="42.5" lon="1.5"><name>Start</name><type>DSS</type></wpt>
+            <wpt lat="42.55" lon="1.55"><name>CP1</name><desc>Fuel</desc><sym>CP</sym></wpt>
+            <wpt lat="42.6" lon="1.6"><name>Finish</name><type>Flag</type><sym>ass</sym></wpt></gpx>
+            """
+        try waypoints.write(to: folder.path("w.gpx"), atomically: true, encoding: .utf8)
+        let w = try HandlesFile.read(contentsOf: folder.path("w.gpx"))
+        #expect(w.handles.map(\.name) == ["Start", "CP1", "Finish"])
+        #expect(w.handles.map(\.waypointType) == [WaypointType.dss, .cp, .ass], "a <type> that is no waypoint type gives way to <sym>")
+        #expect(w.handles[1].note == HandleNote(text: "Fuel", marker: "CP1"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Model
+import Pipeline
+import Workflows
+
+/// The options of a new book as `build` and `route` take them: the page header (rally, stage,
+/// date), the units, the template, the cover, and what happens to a note off the route. Declared
+/// once here, so the two commands cannot drift apart. (`--title` stays with each command: its
+/// default differs.)
+struct BookOptions {
+    var rally: String?
+    var stage: String?
+    var date: String?
+    /// Units, a built-in template and the off-route distance, as stored in the book.
+    var settings = BookSettings()
+    /// The template the PDF is printed on, by built-in name or path; a built-in name is also the
+    /// book's (`settings.template`), a path never is (a book must not make a reader open a path).
+    var template: String?
+    /// Whether the PDF has its cover page.
+    var cover: Bool
+    /// What happens to a note farther from the route than `settings.offRouteDistance`.
+    var offRoute: OffRoutePolicy
+
+    /// The options, declared once for every command that makes a book.
+    static let declarations: [Option] = [
+        Option("rally", value: "TEXT", help: "printed in the page header"),
+        Option("stage", value: "TEXT", help: "printed in the page header"),
+        Option("date", value: "TEXT", help: "printed in the page header"),
+        .choice("units", of: BookSettings.Units.self, default: .kilometres, help: "printed distances"),
+        Option("template", value: "T", help: """
+            page template: a5 (default), roll, a4, a4-2up, letter,
+            letter-2up, or a template file (see Templates/README.md)
+            """),
+        Option("no-cover", .flag, help: "leave out the cover page"),
+        Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
+               help: "metres from the route beyond which a waypoint is off it"),
+        .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
+            an off-route waypoint is, with keep: kept in the book file but
+            not printed; with move: printed at the nearest place on the
+            route; with drop: left out
+            """),
+    ]
+
+    init(_ options: ParsedOptions) {
+        rally = options.string("rally")
+        stage = options.string("stage")
+        date = options.string("date")
+        settings.units = options.choice("units", as: BookSettings.Units.self)!
+        template = options.string("template")
+        if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
+        settings.offRouteDistance = options.number("off-route-distance")!
+        cover = !options.flag("no-cover")
+        offRoute = options.choice("off-route", as: OffRoutePolicy.self)!
+    }
+
+    /// The header and print settings of a book built from handles.
+    var routeBook: RouteBookOptions {
+        RouteBookOptions(rally: rally, stage: stage, date: date, settings: settings, template: template, cover: cover)
+    }
+}
