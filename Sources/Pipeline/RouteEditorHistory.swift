@@ -47,18 +47,9 @@ extension RouteEditor {
     }
 
     /// A stored history that cannot belong to the plan it came with: the field, as a path into
-    /// the stored JSON (`history.undo[3].handles.start`), and what is wrong.
-    public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var field: String
-        /// What is wrong, starting with the field.
-        public var message: String
-        public var description: String { message }
-
-        public init(field: String, _ problem: String) {
-            self.field = field
-            self.message = "\(field) \(problem)"
-        }
-    }
+    /// the stored JSON (`history.undo[3].handles.start`), and what is wrong (as a book's values are
+    /// reported).
+    public typealias HistoryError = BookValidationError
 
     /// The history of this editor, to store beside its plan.
     public var history: History {
