@@ -76,7 +76,7 @@ public enum BeforeApplyFile {
         struct Header: Decodable { var format: String?; var version: Int? }
         let header: Header
         do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
-            throw refusal(fileName, BookFile.translate(error, data: data, fileName: fileName, whole: true))
+            throw translate(error, data: data, fileName: fileName, whole: true)
         }
         guard header.format == BeforeApply.format else {
             throw FormatError(file: fileName, field: "format",
@@ -91,7 +91,7 @@ public enum BeforeApplyFile {
         }
         let record: BeforeApply
         do { record = try JSONDecoder().decode(BeforeApply.self, from: data) } catch {
-            throw refusal(fileName, BookFile.translate(error, data: data, fileName: fileName, whole: false))
+            throw translate(error, data: data, fileName: fileName, whole: false)
         }
         guard record.previous.schemaVersion <= Book.currentSchemaVersion else {
             throw FormatError(file: fileName, field: "previous.schemaVersion",
@@ -111,11 +111,10 @@ public enum BeforeApplyFile {
         return record
     }
 
-    /// A book-file refusal said as an undo file's.
-    private static func refusal(_ fileName: String, _ error: FormatError) -> FormatError {
-        var error = error
-        error.message = error.message.replacingOccurrences(of: "not a book file", with: "not an undo file of roadbook")
-        return error
+    /// A decoding failure said as an undo file's (`JSONFile.formatError`, with a book's whole-number keys).
+    private static func translate(_ error: any Error, data: Data, fileName: String, whole: Bool) -> FormatError {
+        JSONFile.formatError(error, data: data, fileName: fileName, what: "an undo file of roadbook",
+                             wholeNumberKeys: BookFile.wholeNumberKeys, otherwise: whole ? nil : "not a valid book file")
     }
 
     /// The undo file's JSON: keys sorted and indented, as a book's.

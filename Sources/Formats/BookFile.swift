@@ -57,19 +57,8 @@ public enum BookFile {
     /// number out of range, with its field or line.
     /// - Parameter whole: the failure is the whole file's (the header), not a field's.
     static func translate(_ error: any Error, data: Data, fileName: String, whole: Bool) -> FormatError {
-        if let decoding = error as? DecodingError {
-            let (field, message) = fieldAndMessage(decoding)
-            if let field { return FormatError(file: fileName, field: field, message: "\(field) \(message)") }
-            if case .typeMismatch = decoding {
-                return FormatError(file: fileName, message: "not a book file: it must be a JSON object")
-            }
-        }
-        // "Not valid JSON" says nothing: find the syntax error or the number out of range.
-        if let problem = JSONDiagnosis.problem(in: data, wholeNumberKeys: wholeNumberKeys) {
-            return FormatError(file: fileName, field: problem.field,
-                               message: (problem.field == nil ? "not JSON: " : "") + problem.description)
-        }
-        return FormatError(file: fileName, message: whole ? "not a book file: it must be a JSON object" : "not a valid book file")
+        JSONFile.formatError(error, data: data, fileName: fileName, what: "a book file", wholeNumberKeys: wholeNumberKeys,
+                             otherwise: whole ? nil : "not a valid book file")
     }
 
     /// The book as JSON: keys sorted and indented, so the file diffs well and two saves of the same

@@ -3,14 +3,14 @@ import Foundation
 import Glibc
 #endif
 
-/// Reads a whole input file (a book, a handles file) with messages a person understands: "no such
+/// Reads a whole input file (a book, a handles file, a route draft) with messages a person understands: "no such
 /// file", "is a folder", "permission denied", never Foundation's error numbers; and refuses a file
 /// larger than its kind can sensibly be before reading any of it.
-enum InputFile {
+public enum InputFile {
     /// The bytes of `url`, at most `limit` of them.
     /// - Parameter what: the kind of file, for the message about its size ("a book file").
     /// - Throws: `FormatError` naming the file.
-    static func read(_ url: URL, limit: Int, what: String) throws -> Data {
+    public static func read(_ url: URL, limit: Int, what: String) throws -> Data {
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw FormatError(file: url.path, message: "cannot read: \(reason(errno))") }
         if (info.st_mode & S_IFMT) == S_IFDIR {

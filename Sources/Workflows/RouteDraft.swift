@@ -60,7 +60,7 @@ public struct RouteDraft: Sendable {
                             configuration: Configuration = Configuration()) throws -> RouteDraft? {
         let file = url(for: book)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let data = try JSONFile.read(file, limit: configuration.maximumFileSize, what: "a draft file")
+        let data = try InputFile.read(file, limit: configuration.maximumFileSize, what: "a draft file")
         let draft = try decode(data, fileName: file.path, configuration: configuration)
         guard draft.bookID == bookID else {
             let theBook = bookID.map { "\(book.path) is book \($0)" } ?? "\(book.path) has no id"
