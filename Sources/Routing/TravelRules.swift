@@ -51,6 +51,10 @@ public struct TravelRules: Sendable {
         self.accessKeys = accessKeys
         self.obeysOneway = obeysOneway
         self.usableTrackTypes = usableTrackTypes
+        switch mode {
+        case .drive, .cycle: lookalikeClasses = Set(speeds.keys).union(["pedestrian", "busway"])
+        case .walk: lookalikeClasses = Set(speeds.keys).union(speedsWhenTagged.keys)
+        }
     }
 
     /// The rules of `mode`.
@@ -88,13 +92,7 @@ public struct TravelRules: Sendable {
     /// use them: they belong to its junction graph, drawn in tulips but never a choice. For a car,
     /// every carriageway (a private drive, a rough track, a pedestrian street look like roads);
     /// footways, paths, cycleways and steps do not, so a pedestrian crossing is no junction.
-    public var lookalikeClasses: Set<String> {
-        switch mode {
-        case .drive: Set(speeds.keys).union(["pedestrian", "busway"])
-        case .cycle: Set(speeds.keys).union(["pedestrian", "busway"])
-        case .walk: Set(speeds.keys).union(speedsWhenTagged.keys)
-        }
-    }
+    public let lookalikeClasses: Set<String>
 
     /// Whether `way` is in the mode's junction graph: the mode may use it, or it looks like a road
     /// the mode would use (`lookalikeClasses`). O(number of access keys).
@@ -105,8 +103,7 @@ public struct TravelRules: Sendable {
     /// The junction graph of the mode: `graph` with only the ways `inJunctionGraph` keeps.
     /// O(nodes + edges).
     public func junctionGraph(of graph: RoadGraph) -> RoadGraph {
-        let classes = lookalikeClasses
-        return graph.keepingWays { classes.contains($0.highway) || speed(on: $0) != nil }
+        graph.keepingWays(inJunctionGraph)
     }
 
     /// Whether the mode may go along `edge` of `graph`: the way is usable and, when the mode obeys
