@@ -197,8 +197,9 @@ struct RouteCommand: Command {
         }
         options.terrain = terrain.request
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
-        if let output, let printed = try RouteWorkflow.write(try BookFile.read(contentsOf: book), to: book, pdf: output,
-                                                              template: bookOptions.template, cover: bookOptions.cover) {
+        if let output {
+            let printed = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: output,
+                                                  template: bookOptions.template, cover: bookOptions.cover)
             console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
         }
         console.out(report.summary)

@@ -206,10 +206,7 @@ public enum RouteWorkflow {
     /// - Returns: the rows and pages of the PDF, when one was printed.
     public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
                              cover: Bool = true) throws -> (rows: Int, pages: Int)? {
-        let renderer = try pdf.map { _ in
-            BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: url.path),
-                         includeCover: cover)
-        }
+        let renderer = try pdf.map { _ in try Self.renderer(for: book, bookFile: url, template: template, cover: cover) }
         let outputs = OutputSet()
         do {
             try outputs.write(try BookFile.encode(book), to: url)
@@ -220,5 +217,20 @@ public enum RouteWorkflow {
             outputs.discard()
             throw error
         }
+    }
+
+    /// Prints a book already written to `bookFile` (its template found from there when it names a
+    /// file), without writing the book again.
+    /// - Returns: the rows and pages printed.
+    public static func print(_ book: Book, bookFile: URL, to pdf: URL, template: String? = nil,
+                             cover: Bool = true) throws -> (rows: Int, pages: Int) {
+        let pages = try renderer(for: book, bookFile: bookFile, template: template, cover: cover).renderPDF(book, to: pdf)
+        return (RowContent.rows(of: book).count, pages)
+    }
+
+    /// The renderer of `book`: `template` (a built-in name or a file), else the book's own.
+    static func renderer(for book: Book, bookFile: URL, template: String?, cover: Bool) throws -> BookRenderer {
+        BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: bookFile.path),
+                     includeCover: cover)
     }
 }
