@@ -217,6 +217,8 @@ public enum ApplyWorkflow {
             deleted.append(written)
             report.newlyDeleted.append(written)
         }
+        // Tombstones found just now may hold ids past the book's: new notes start after them too.
+        reserved = max(reserved, (deleted.map(\.id).max() ?? 0) + 1)
 
         // Link each row to its handle: by its handle id, or (older books) by place and words.
         let base = book.plan?.handles ?? []
@@ -418,7 +420,7 @@ public enum ApplyWorkflow {
     static func turnsFromPlan(of book: Book) -> [DeletedNote] {
         guard let plan = book.plan, book.notes.contains(where: { $0.generated != nil }) else { return [] }
         let reach = Regenerator().configuration.sameJunctionDistance
-        var unused = (book.notes.map(\.id).max() ?? 0) + (book.deletedNotes?.map(\.id).max() ?? 0) + 1
+        var unused = book.nextNoteID
         return TurnDetector().maneuvers(in: RouteEditor(plan: plan).geometry()).map { turn in
             let id = book.notes.first { $0.generated != nil && $0.coordinate.distance(to: turn.coordinate) <= reach }?.id
             defer { if id == nil { unused += 1 } }
