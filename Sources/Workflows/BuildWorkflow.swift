@@ -85,8 +85,9 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
         BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
     }
     let track = request.track
-    let (document, route, routeWarning) = try readRoute(track)
-    if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
+    let (file, route, routeWarnings) = try readRoute(track)
+    let document = file.document
+    for warning in routeWarnings { log.record(WorkflowMessage(.warning, warning)) }
     let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
     var settings = request.settings
@@ -135,15 +136,16 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
                        routeLength: Polyline(route.coordinates).length)
 }
 
-/// Reads a GPX file whose track (or route) is a book's route.
-/// - Returns: the document, the route, and a warning when the file's `<rte>` stood in for a track
-///   that could not be a route (one point, or no length).
+/// Reads a route file (any format of `RouteFormats`) whose track (or route) is a book's route.
+/// - Returns: the file, the route, and warnings: what the reader could not keep, and a line when
+///   the file's `<rte>` stood in for a track that could not be a route (one point, or no length).
 /// - Throws: `FormatError` naming the file, also when it holds fewer than two points or no length.
-func readRoute(_ url: URL) throws -> (document: GPXDocument, route: Route, warning: String?) {
-    let document = try GPXReader.read(contentsOf: url)
-    let (points, warning) = try document.routePoints(minimumPoints: 2)
-    return (document, Route(source: url.lastPathComponent,
-                            points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }), warning)
+func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [String]) {
+    let file = try RouteFormats.read(contentsOf: url)
+    let (points, warning) = try file.document.routePoints(minimumPoints: 2)
+    return (file, Route(source: url.lastPathComponent,
+                        points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }),
+            file.warnings + [warning].compactMap { $0 })
 }
 
 /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the

@@ -87,7 +87,7 @@ public struct Regeneration: Sendable {
             return (Route(source: url.lastPathComponent, points: input.line.map { RoutePoint(coordinate: $0) }), nil)
         default:
             let read = try readRoute(url)
-            return (read.route, read.warning)
+            return (read.route, read.warnings.isEmpty ? nil : read.warnings.joined(separator: "; "))
         }
     }
 

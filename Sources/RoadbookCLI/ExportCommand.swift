@@ -1,0 +1,40 @@
+import Foundation
+import Formats
+import Workflows
+
+/// `roadbook export`: a book in another tool's format.
+struct ExportCommand: Command {
+    static var declaration: CommandDeclaration {
+        let formats = BookFormats.writers.map { "  \($0.formatName) (.\($0.fileExtensions.joined(separator: ", ."))): \($0.summary)" }
+        return CommandDeclaration(
+            name: "export",
+            abstract: "Write a book for other tools: road-book readers, GPS units, GIS.",
+            positionals: "BOOK.json", positionalCount: 1...1,
+            forms: [UsageForm(optional: ["format"])],
+            discussion: """
+            The output's extension chooses the format unless --format names one. What a format cannot hold
+            of the book is printed as a warning. The formats:
+            \(formats.joined(separator: "\n"))
+            """,
+            options: [
+                Option("output", short: "o", value: "FILE", required: true, help: "the file to write"),
+                Option("format", value: "NAME", help: "the format, when the extension does not say it"),
+            ])
+    }
+
+    var book: URL
+    var output: URL
+    var format: String?
+
+    init(_ options: ParsedOptions) throws {
+        output = options.file("output")!
+        format = options.string("format")
+        book = URL(fileURLWithPath: options.positionals[0])
+    }
+
+    func run(_ console: any Console) async throws {
+        let result = try exportBook(book, to: output, format: format)
+        for warning in result.warnings { console.err("warning: \(warning)") }
+        console.out("\(output.path): \(result.format)")
+    }
+}

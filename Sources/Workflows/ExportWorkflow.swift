@@ -1,0 +1,30 @@
+import AtomicFile
+import Foundation
+import Formats
+import Model
+
+/// What `export` wrote.
+public struct ExportResult: Sendable {
+    /// The format's name (`BookWriter.formatName`).
+    public var format: String
+    /// What the format could not hold of the book, one line each.
+    public var warnings: [String]
+}
+
+/// Writes the book file `book` as `output` in `format` (a `BookFormats` writer's name), or in the
+/// format `output`'s extension names. The file is written whole or not at all: a temporary file
+/// beside it, renamed into place when the writer has finished.
+/// - Throws: `WorkflowError` when no format is named and the extension names none (the message
+///   lists the formats), `FormatError` for the book, the writer's errors.
+public func exportBook(_ book: URL, to output: URL, format: String? = nil) throws -> ExportResult {
+    guard let writer = BookFormats.writer(named: format, for: output) else {
+        let known = BookFormats.writers.map { "\($0.formatName) (.\($0.fileExtensions.joined(separator: ", .")))" }
+        let what = format.map { "'\($0)' is not a format export writes" }
+            ?? "\(output.path): the extension names no format export writes; give --format"
+        throw WorkflowError("\(what); the formats: \(known.joined(separator: ", "))")
+    }
+    try checkWritable([output])
+    let loaded = try BookFile.read(contentsOf: book)
+    let warnings = try AtomicFile.write(to: output) { try writer.write(loaded, to: $0) }
+    return ExportResult(format: writer.formatName, warnings: warnings)
+}
