@@ -286,6 +286,15 @@ public struct RouteEditor: Sendable {
         }
     }
 
+    /// Clears the drawing: every handle and leg goes, as one step that `undo()` takes back with
+    /// every road already received. The mode and the "New legs" setting stay.
+    public mutating func clearHandles() {
+        perform("Clear the drawing") { plan in
+            plan.handles.removeAll()
+            plan.legs.removeAll()
+        }
+    }
+
     /// Asks every road leg in `mode`; roads already received in that mode are used as they are.
     public mutating func setMode(_ mode: TravelMode) {
         perform("Change the mode to \(mode.gerund)") { $0.mode = mode }

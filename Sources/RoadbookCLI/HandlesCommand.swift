@@ -25,7 +25,7 @@ struct HandlesCommand: Command {
           mode drive|cycle|walk      the travel mode (roads found in a mode are kept)
           undo, redo                 take back the last step, make it again
           retry                      ask again the legs waiting for the engine
-          clear                      discard the draft; the book keeps its route
+          clear                      clear the drawing (undo brings it back); the book keeps its route
 
         Edits go to BOOK.draft.json beside the book, saved after every command and restored by the
         next one, never to the book: `roadbook apply BOOK.json` makes the draft the book's route.
@@ -50,7 +50,8 @@ struct HandlesCommand: Command {
 
     var book: URL
     var edit: HandleEdit?
-    /// `list`: print, change nothing. `clear`: delete the draft.
+    /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
+    /// another book, or a broken one, is discarded instead).
     var action: Action
     var engine: EngineSettings?
 
@@ -136,13 +137,21 @@ struct HandlesCommand: Command {
         switch action {
         case .clear:
             let draft = RouteDraft.url(for: book)
-            guard FileManager.default.fileExists(atPath: draft.path) else {
-                console.out("no unfinished drawing for \(book.path): nothing to clear")
+            let session: DraftSession
+            do { session = try DraftSession.open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {
+                // A draft of another book, or a broken one, cannot be cleared step by step: it is discarded.
+                try RouteDraft.remove(for: book)
+                console.out("\(draft.path): discarded (\(error)); \(book.path) keeps its route")
                 return
             }
-            // A draft of another book, or a broken one, is cleared too: that is how it is discarded.
-            try RouteDraft.remove(for: book)
-            console.out("\(draft.path): unfinished drawing discarded; \(book.path) keeps its route")
+            guard !session.draft.editor.plan.handles.isEmpty else {
+                console.out("no handles in the drawing of \(book.path): nothing to clear")
+                return
+            }
+            var cleared = session
+            try await cleared.perform(.clear, engine: nil, log: log)
+            console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
+            console.out("undo: \(cleared.draft.editor.undoName ?? "")")
         case .list:
             let session = try DraftSession.open(book: book, log: log)
             for line in Self.list(session.draft.editor) { console.out(line) }

@@ -159,7 +159,10 @@ public enum ApplyWorkflow {
     /// Refuses an Apply while road legs wait for the engine, unless `useStraight`.
     /// - Throws: `WorkflowError` naming the legs.
     public static func checkReady(_ editor: RouteEditor, useStraight: Bool) throws {
-        guard editor.plan.handles.count >= 2 else { throw WorkflowError("the route needs two handles or more to apply") }
+        guard editor.plan.handles.count >= 2 else {
+            let undo = editor.undoName == "Clear the drawing" ? "; the drawing was cleared: `roadbook handles BOOK undo` brings it back" : ""
+            throw WorkflowError("the route needs two handles or more to apply\(undo)")
+        }
         let waiting = editor.plan.legs.indices.filter { i in
             let leg = editor.plan.legs[i]
             return leg.kind == .road && leg.state != .road && leg.state != .noRoad

@@ -17,6 +17,8 @@ public enum HandleEdit: Sendable, Equatable {
     case reverse
     case kind(leg: Int, LegKind)
     case mode(TravelMode)
+    /// Every handle and leg goes, as one step: the book keeps its route until an Apply.
+    case clear
     case undo
     case redo
     /// Legs waiting for the server are asked again (not an undo step).
@@ -61,6 +63,9 @@ public enum HandleEdit: Sendable, Equatable {
             editor.setLegKind(try leg(n), to: kind)
         case .mode(let mode):
             editor.setMode(mode)
+        case .clear:
+            guard !editor.plan.handles.isEmpty else { throw WorkflowError("the drawing has no handles: nothing to clear") }
+            editor.clearHandles()
         case .undo:
             guard editor.undoName != nil else { throw WorkflowError("nothing to undo") }
             editor.undo()

@@ -188,20 +188,33 @@ struct HandlesCommandTests {
         }
     }
 
-    @Test("clear discards the drawing and the book keeps its route; clearing nothing says so")
+    @Test("clearing the drawing clears its handles, the book keeps its route and notes, and undo brings the drawing back")
     func clear() async throws {
         let f = try await Fixture()
         let book = try f.bytes(f.book)
         #expect(await f.handles(["remove", "2"]).status == 0)
         let r = await f.handles(["clear"], asking: false)
-        #expect(r.status == 0 && r.output.contains("unfinished drawing discarded"), "\(r.output)")
-        #expect(!FileManager.default.fileExists(atPath: f.draft.path))
-        #expect(try f.bytes(f.book) == book)
+        #expect(r.status == 0 && r.output.contains("drawing cleared") && r.output.contains("undo: Clear the drawing"), "\(r.output)")
+        #expect(try f.bytes(f.book) == book, "the book keeps its route and notes")
         let list = await f.handles(["list"], asking: false)
-        #expect(list.output.contains("3 handles"))
-        #expect(!list.errors.contains("restored"))
-        let again = await f.handles(["clear"], asking: false)
-        #expect(again.status == 0 && again.output.contains("nothing to clear"))
+        #expect(list.output.contains("0 handles") && list.output.contains("undo: Clear the drawing"), "\(list.output)")
+        let apply = await roadbook(["apply", f.book.path])
+        #expect(apply.status == 1 && apply.errors.contains("brings it back"), "an empty drawing is not applied: \(apply.errors)")
+        #expect(try f.bytes(f.book) == book)
+        #expect(await f.handles(["clear"], asking: false).output.contains("nothing to clear"))
+        let undo = await f.handles(["undo"], asking: false)
+        #expect(undo.status == 0 && undo.output.contains("undo: Remove handle 2"), "\(undo.output)")
+        #expect(await f.handles(["list"], asking: false).output.contains("2 handles"), "the drawing as it was before the clear")
+    }
+
+    @Test("a drawing of another book is discarded by clear, whole: it cannot be cleared step by step")
+    func clearForeign() async throws {
+        let f = try await Fixture()
+        #expect(await f.handles(["remove", "2"]).status == 0)
+        try Data("{\"draftVersion\": 1, \"bookID\": \"not-this-book\", \"plan\": {\"handles\": []}}".utf8).write(to: f.draft)
+        let r = await f.handles(["clear"], asking: false)
+        #expect(r.status == 0 && r.output.contains("discarded"), "\(r.output) \(r.errors)")
+        #expect(!FileManager.default.fileExists(atPath: f.draft.path))
     }
 
     @Test("a book from a track starts as its route traced into handles, at most 40, and its waypoints become handles carrying their words")
