@@ -23,7 +23,7 @@ python3 scripts/make-long-gpx.py "$rows" "$work/a.gpx"
 python3 scripts/make-long-gpx.py "$((rows - 1))" "$work/b.gpx"
 
 build() {  # build INPUT FOLDER
-  "$roadbook" build "$1" -o "$2/book.pdf" --book "$2/book.json" --no-turns --title "Kill test" >/dev/null 2>&1
+  "$roadbook" build "$1" -o "$2/book.pdf" --book "$2/book.json" --force --no-turns --title "Kill test" >/dev/null 2>&1
 }
 pair() {  # the checksums of a folder's book and PDF, on one line
   cat "$1/book.json" "$1/book.pdf" 2>/dev/null | sha256sum | cut -c1-16
@@ -55,7 +55,7 @@ for i in $(seq 1 "$kills"); do
   # A moment anywhere in the run or a little past its usual end (a loaded machine runs slower), so
   # both outcomes occur: killed before the commit, or after it.
   delay_ms=$(( RANDOM % (full_ms * 3 / 2 + 1) ))
-  "$roadbook" build "$work/$next.gpx" -o "$work/out/book.pdf" --book "$work/out/book.json" --no-turns --title "Kill test" \
+  "$roadbook" build "$work/$next.gpx" -o "$work/out/book.pdf" --book "$work/out/book.json" --force --no-turns --title "Kill test" \
     >/dev/null 2>&1 &
   pid=$!
   sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"

@@ -14,7 +14,8 @@ struct BuildCommand: Command {
         forms: [UsageForm(optional: ["book"])],
         discussion: """
         The track becomes the route and each of its waypoints a row, placed by distance along the
-        route. A waypoint farther from the route than --off-route-distance is reported. Turn notes
+        route. An existing --book is replaced only with --force, unless it is the very book this build
+        makes. A waypoint farther from the route than --off-route-distance is reported. Turn notes
         with tulips are generated at the junctions the route passes (matched onto --osm EXTRACT), or
         from the track's shape alone without one; a turn near a waypoint joins that waypoint's row.
         """,
@@ -30,6 +31,7 @@ struct BuildCommand: Command {
                 may take are choices (others are drawn)
                 """),
             Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
+            Option("force", .flag, help: "replace an existing --book that differs from the one built now"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
         ] + BookOptions.declarations)
@@ -51,6 +53,7 @@ struct BuildCommand: Command {
     var turns: Bool
     var mode: TravelMode
     var terrain: TerrainOptions
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
@@ -59,6 +62,7 @@ struct BuildCommand: Command {
         book = BookOptions(options)
         osm = options.file("osm")
         turns = !options.flag("no-turns")
+        force = options.flag("force")
         mode = options.choice("mode", as: TravelMode.self)!
         terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
@@ -72,10 +76,11 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
+        var request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
                                    stage: book.stage, date: book.date, settings: book.settings, template: book.template,
                                    offRoute: book.offRoute, cover: book.cover, turns: turns,
                                    osm: osm, terrain: terrain.request, mode: mode)
+        request.replaceBook = force
         let result = try await buildBook(request, log: ConsoleLog(console))
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
                            result.routeLength / 1000))

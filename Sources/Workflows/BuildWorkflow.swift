@@ -36,6 +36,10 @@ public struct BuildRequest: Sendable {
     public var terrain: TerrainRequest
     /// How the route is travelled: the junction graph of the turn notes (`RouteTurns`).
     public var mode: TravelMode
+    /// Whether an existing `bookFile` that differs from the book made now may be replaced. A book
+    /// file holds work (words typed, routes applied) that a new build would lose; without this,
+    /// only a book file with the very bytes this build makes is replaced.
+    public var replaceBook = false
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
                 stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
@@ -120,11 +124,13 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     do { try assembled.book.validate() } catch {
         throw WorkflowError("\(track.path): the book made from it would not be valid: \(error.message)")
     }
+    let bookBytes = try BookFile.encode(assembled.book)
+    if let bookFile = request.bookFile, !request.replaceBook { try checkReplaceable(bookFile, with: bookBytes, input: track) }
     // The book file and the PDF are replaced together, the book first (see `OutputSet`).
     let outputs = OutputSet()
     let pages: Int?
     do {
-        if let bookFile = request.bookFile { try outputs.write(try BookFile.encode(assembled.book), to: bookFile) }
+        if let bookFile = request.bookFile { try outputs.write(bookBytes, to: bookFile) }
         pages = try request.pdf.map { try renderer!.renderPDF(assembled.book, to: $0, in: outputs) }
         try outputs.commit()
     } catch {
@@ -134,6 +140,18 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     return BuildResult(book: assembled.book, pages: pages,
                        rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
                        routeLength: Polyline(route.coordinates).length)
+}
+
+/// Refuses to replace an existing book file with other bytes: it may hold a person's work.
+/// - Throws: `WorkflowError` naming the file, its notes when it is a book, and the ways on.
+func checkReplaceable(_ bookFile: URL, with bytes: Data, input: URL) throws {
+    var info = stat()
+    guard stat(bookFile.path, &info) == 0 else { return }
+    // Only a regular file of the same size is read to compare: a pipe or device is never read.
+    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count, (try? Data(contentsOf: bookFile)) == bytes { return }
+    let notes = (try? BookFile.read(contentsOf: bookFile)).map { " (a book of \($0.notes.count) notes)" } ?? ""
+    throw WorkflowError("\(bookFile.path) exists\(notes) and is not the book this build makes: --force replaces it; "
+                        + "to bring the new route into it, keeping its notes, use 'roadbook regenerate \(bookFile.path) --route \(input.path)'")
 }
 
 /// Reads a route file (any format of `RouteFormats`) whose track (or route) is a book's route.

@@ -96,6 +96,26 @@ struct TurnCommandsTests {
         #expect(try BookFile.read(contentsOf: folder.path("c.json")).notes.isEmpty)
     }
 
+    @Test("build never replaces a book file holding other work without --force; the same build again replaces nothing it would lose")
+    func buildKeepsAnotherBook() async throws {
+        let folder = try TemporaryFolder()
+        try write(folder)
+        let build = ["build", folder.path("two.gpx").path, "-o", folder.path("b.pdf").path, "--book", folder.path("b.json").path]
+        #expect(await roadbook(build).status == 0)
+        #expect(await roadbook(build).status == 0, "the same track and options make the same book: nothing is lost")
+        // A person's words in the book: a new build would lose them.
+        var book = try BookFile.read(contentsOf: folder.path("b.json"))
+        book.notes[0].text = "Right at the red barn"
+        try BookFile.write(book, to: folder.path("b.json"))
+        let edited = try Data(contentsOf: folder.path("b.json")), pdf = try Data(contentsOf: folder.path("b.pdf"))
+        let refused = await roadbook(build)
+        #expect(refused.status == 1 && refused.errors.contains("--force") && refused.errors.contains("regenerate"), "\(refused.errors)")
+        #expect(try Data(contentsOf: folder.path("b.json")) == edited && Data(contentsOf: folder.path("b.pdf")) == pdf,
+                "a refused build writes nothing, the PDF neither")
+        #expect(await roadbook(build + ["--force"]).status == 0)
+        #expect(try BookFile.read(contentsOf: folder.path("b.json")).notes[0].text.hasPrefix("Turn right"))
+    }
+
     @Test("a bad extract fails with its name and writes nothing")
     func badExtract() async throws {
         let folder = try TemporaryFolder()

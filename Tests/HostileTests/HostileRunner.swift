@@ -157,7 +157,7 @@ struct HostileRunner: Sendable {
                 inputs.append("track.gpx")
                 let setup = try OutputSetup(c.options["setup"] ?? "", in: work)
                 artefacts = setup.artefacts
-                invocations = [invocation(["build", "track.gpx", "-o", setup.output, "--book", setup.book],
+                invocations = [invocation(["build", "track.gpx", "-o", setup.output, "--book", setup.book, "--force"],
                                           outputs: [setup.output, setup.book].filter { !setup.artefacts.contains($0) } + setup.followed,
                                           naming: [setup.mustName])]
             default:
