@@ -18,9 +18,11 @@ enum EngineOptions {
     static let concurrency = Option("concurrency", .number(1...64), value: "N", default: "4", help: "legs asked at once")
 
     /// The settings the options give; nil when `--engine` is not given (and not required).
+    /// - Parameter osmIsShared: whether the command's `--osm` has a use of its own (the turns'
+    ///   junctions), so it is neither refused without `--engine` nor for another engine.
     /// - Throws: `UsageError` for a URL that is not http(s), the embedded router without `--osm`,
     ///   or `--osm` for another engine.
-    static func settings(_ options: ParsedOptions) throws -> EngineSettings? {
+    static func settings(_ options: ParsedOptions, osmIsShared: Bool = false) throws -> EngineSettings? {
         let url = try options.string("url").map { text in
             guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
                 throw UsageError(message: "--url '\(text)' is not an http(s) URL")
@@ -29,12 +31,12 @@ enum EngineOptions {
         }
         let osm = options.file("osm")
         guard let engine = options.choice("engine", as: EngineKind.self) else {
-            if url != nil || osm != nil { throw UsageError(message: "--url and --osm go with --engine") }
+            if url != nil || (osm != nil && !osmIsShared) { throw UsageError(message: "--url and --osm go with --engine") }
             return nil
         }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
-        if engine != .embedded && osm != nil { throw UsageError(message: "--osm is for --engine embedded") }
-        return EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
+        if engine != .embedded && osm != nil && !osmIsShared { throw UsageError(message: "--osm is for --engine embedded") }
+        return EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: engine == .embedded ? osm : nil,
                               concurrency: Int(options.number("concurrency")!))
     }
 }

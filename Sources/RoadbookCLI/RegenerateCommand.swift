@@ -18,14 +18,22 @@ struct RegenerateCommand: Command {
         rows (or join a note nearby). Words a person typed and tulips a person drew are never changed.
         The report lists what changed; the book is written back (or to -o). Heights for the new route
         come from --dem and --elevation, as for build; without them a book that had terrain loses it
-        (its heights belonged to the old route).
+        (its heights belonged to the old route). A handles file (GeoJSON points, or a .txt of typed
+        coordinates) is a route to ask of --engine: its legs follow the road and it is applied as
+        'roadbook apply' applies a drawing, the handles becoming the book's. Undo with undo-apply.
         """,
         options: [
-            Option("route", value: "NEW.gpx", required: true, help: "the changed route: a GPX track (or route), or a GeoJSON line"),
-            Option("osm", value: "EXTRACT", help: """
-                OpenStreetMap extract for the junctions; without it, turns come from the
-                route's shape
+            Option("route", value: "NEW.gpx", required: true, help: """
+                the changed route: a track or line in any format build reads
+                (GPX, GeoJSON…), or a handles file
                 """),
+            Option("osm", value: "EXTRACT", help: """
+                OpenStreetMap extract for the junctions (and the embedded router's
+                map); without it, turns come from the route's shape
+                """),
+            EngineOptions.engine(required: false, help: "for a handles file: the routing engine its legs are asked of"),
+            EngineOptions.url, EngineOptions.apiKey, EngineOptions.concurrency,
+            Option("use-straight", .flag, help: "for a handles file: apply although legs wait for the engine"),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
             .choice("mode", of: TravelMode.self, help: """
                 how the route is travelled (default: the book's): at a junction,
@@ -42,6 +50,8 @@ struct RegenerateCommand: Command {
     var dryRun: Bool
     var mode: TravelMode?
     var terrain: TerrainOptions
+    var engine: EngineSettings?
+    var useStraight: Bool
 
     init(_ options: ParsedOptions) throws {
         route = options.file("route")!
@@ -50,11 +60,29 @@ struct RegenerateCommand: Command {
         dryRun = options.flag("dry-run")
         mode = options.choice("mode", as: TravelMode.self)
         terrain = try TerrainOptions(options)
+        engine = try EngineOptions.settings(options, osmIsShared: true)
+        useStraight = options.flag("use-straight")
         book = URL(fileURLWithPath: options.positionals[0])
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
     }
 
     func run(_ console: any Console) async throws {
+        if let handles = try Regeneration.handles(in: route) {
+            guard !dryRun else { throw RunError(message: "\(route.path) holds handles: --dry-run is for a route line; 'roadbook handles' shows a drawing before it is applied") }
+            guard let engine else {
+                throw RunError(message: "\(route.path) holds handles, to be routed: give --engine (and --osm for the embedded router)")
+            }
+            var options = ApplyOptions(osm: osm, terrain: terrain.request)
+            options.useStraight = useStraight
+            let (editor, report) = try await Regeneration.regenerate(book, handles: handles, engine: engine, mode: mode,
+                                                                     options: options, output: output, log: ConsoleLog(console))
+            for line in RouteCommand.describe(editor) + ApplyCommand.describe(report) { console.out(line) }
+            console.out(report.summary)
+            return
+        }
+        if engine != nil || useStraight {
+            throw RunError(message: "\(route.path) is a route line, not handles: --engine and --use-straight are for a handles file")
+        }
         var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
                                                               terrain: terrain.request, mode: mode), writing: !dryRun)
         for line in Self.describe(regeneration.report) { console.out(line) }

@@ -65,6 +65,11 @@ public struct Regeneration: Sendable {
         if book.plan != nil {
             book.plan = nil
             planDropped = true
+            // Rows of handle notes become notes of their own, placed by position: with no handles
+            // left, a later plan's handle that happens to reuse an id must not claim (or remove) them,
+            // nor be kept from its own note by an old tombstone.
+            for i in book.notes.indices { book.notes[i].handleID = nil }
+            if let deleted = book.deletedNotes { book.deletedNotes = deleted.map { var d = $0; d.handleID = nil; return d } }
         }
     }
 
@@ -74,21 +79,48 @@ public struct Regeneration: Sendable {
     /// Set when the book's handles were dropped because its route now comes from the file.
     public var planDropped = false
 
-    /// The new route: a GPX track (or route), or a GeoJSON line (a drawn or recorded line).
-    /// - Throws: `FormatError` naming the file; a GeoJSON file of handles (points) is refused: handles
-    ///   are drawn with `roadbook handles` and applied.
-    static func readNewRoute(_ url: URL) throws -> (route: Route, warning: String?) {
+    /// The handles in `url` when it is a handles file (GeoJSON points, or typed coordinates in a
+    /// `.txt` file): a route to ask of an engine (`regenerate(_:handles:…)`), not a line to follow.
+    /// - Returns: nil for a route line (GPX, a GeoJSON line, any other format `build` reads).
+    /// - Throws: `FormatError` naming the file.
+    public static func handles(in url: URL) throws -> HandlesInput? {
         switch url.pathExtension.lowercased() {
+        case "txt": return try HandlesFile.read(contentsOf: url)
         case "geojson", "json":
             let input = try HandlesFile.read(contentsOf: url)
-            guard input.handles.isEmpty, input.line.count >= 2 else {
-                throw FormatError(file: url.path, message: "holds handles, not a route line: draw them with 'roadbook handles' and 'roadbook apply'")
-            }
-            return (Route(source: url.lastPathComponent, points: input.line.map { RoutePoint(coordinate: $0) }), nil)
-        default:
-            let read = try readRoute(url)
-            return (read.route, read.warnings.isEmpty ? nil : read.warnings.joined(separator: "; "))
+            return input.handles.isEmpty ? nil : input
+        default: return nil
         }
+    }
+
+    /// The new route: a route line in any format `build` reads (a GPX track or route, a GeoJSON
+    /// line, KML…).
+    /// - Throws: `FormatError` naming the file.
+    static func readNewRoute(_ url: URL) throws -> (route: Route, warning: String?) {
+        if ["geojson", "json"].contains(url.pathExtension.lowercased()) {
+            let input = try HandlesFile.read(contentsOf: url)
+            if input.handles.isEmpty, input.line.count >= 2 {
+                return (Route(source: url.lastPathComponent, points: input.line.map { RoutePoint(coordinate: $0) }), nil)
+            }
+        }
+        let read = try readRoute(url)
+        return (read.route, read.warnings.isEmpty ? nil : read.warnings.joined(separator: "; "))
+    }
+
+    /// Brings the book file `book` onto the route through `handles`: their legs asked of `engine`
+    /// in `mode` (the book's own when nil), then applied as `apply` does, so every note comes along
+    /// and the book's plan becomes these handles (`undo-apply` takes it back).
+    /// - Returns: the legs as asked (for their states) and the Apply's report.
+    /// - Throws: `WorkflowError` when legs could not be asked and `options.useStraight` is not set;
+    ///   the book's, the engine's and `ApplyWorkflow.applyFile`'s errors.
+    public static func regenerate(_ book: URL, handles: HandlesInput, engine: EngineSettings, mode: TravelMode?,
+                                  options: ApplyOptions, output: URL? = nil,
+                                  log: any WorkflowLog) async throws -> (editor: RouteEditor, report: ApplyReport) {
+        let stored = try BookFile.read(contentsOf: book)
+        var editor = RouteWorkflow.editor(for: handles, mode: mode ?? stored.travelMode, legKind: .road)
+        try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true)
+        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output, log: log)
+        return (editor, report)
     }
 
     /// Gives the book terrain for the new route, or, without terrain sources, drops the old

@@ -299,6 +299,7 @@ struct BookLifeScenarioTests {
         #expect(book.plan?.handles.count == 6 && book.plan?.mode == .drive, "[route --retry] the plan is kept, in its own mode")
 
         // 23. regenerate onto a recorded track: the route as driven, stopping short of the viewpoint.
+        let handlesBefore = try #require(book.plan?.handles.map(\.coordinate))
         let driven = Polyline(book.route.coordinates)
         let stop = distances[4] + (distances[5] - distances[4]) / 3
         let track = book.route.coordinates.enumerated().filter { driven.cumulativeDistances[$0.offset] <= stop }.map(\.element)
@@ -310,6 +311,20 @@ struct BookLifeScenarioTests {
         #expect(Self.summary(regenerated.output).contains("off the route"), "[regenerate] the summary counts them: \(Self.summary(regenerated.output))")
         book = try Self.check(url, after: "regenerate", keeps: work)
         #expect(book.notes.first { $0.id == viewpoint.id }?.placement == .offRoute, "[regenerate] a note beyond the new route's end is off it, and kept")
+
+        // 25. regenerate onto handles again (a handles file, routed by the engine): the route through
+        // the viewpoint comes back, as an Apply, and the book's plan is these handles.
+        let handlesFile = folder.path("again.txt")
+        try (handlesBefore.map { "\($0.latitude) \($0.longitude)" }.joined(separator: "\n") + "\n")
+            .write(to: handlesFile, atomically: true, encoding: .utf8)
+        let rerouted = await roadbook(["regenerate", path, "--route", handlesFile.path] + (try Self.engine()))
+        #expect(rerouted.status == 0, "[regenerate --route handles] \(rerouted.errors)")
+        #expect(!Self.summary(rerouted.output).isEmpty, "[regenerate --route handles] a one-line summary: \(rerouted.output)")
+        book = try Self.check(url, after: "regenerate --route handles", keeps: work)
+        #expect(book.plan?.handles.count == handlesBefore.count, "[regenerate --route handles] the handles are the book's plan")
+        #expect(book.notes.first { $0.id == viewpoint.id }?.placement == .onRoute, "[regenerate --route handles] the viewpoint is on the route again")
+        #expect(await roadbook(["undo-apply", path]).status == 0, "[regenerate --route handles] is an Apply: undo-apply takes it back")
+        #expect(try BookFile.read(contentsOf: url).plan == nil, "[undo-apply] the book from the recorded track is back")
 
         // 24. inspect --json reads the book as it is now.
         let json = await roadbook(["inspect", path, "--json"])
