@@ -12,18 +12,22 @@ public struct TracedHandleNote: Sendable, Equatable {
     /// `.waypoint` or `.note`.
     public var origin: Handle.Origin
     public var note: HandleNote
+    /// The waypoint's kind (`DSS`, `CP`…), which the handle keeps, and its row with it.
+    public var waypointType: WaypointType?
 
-    public init(distanceAlong: Metres, coordinate: Coordinate, origin: Handle.Origin, note: HandleNote) {
+    public init(distanceAlong: Metres, coordinate: Coordinate, origin: Handle.Origin, note: HandleNote,
+                waypointType: WaypointType? = nil) {
         self.distanceAlong = distanceAlong
         self.coordinate = coordinate
         self.origin = origin
         self.note = note
+        self.waypointType = waypointType
     }
 
-    /// The handle for a book's note: its words as the instruction, its marker kept.
+    /// The handle for a book's note: its words as the instruction, its marker and kind kept.
     public init(_ note: Note, origin: Handle.Origin) {
         self.init(distanceAlong: note.distanceAlong, coordinate: note.coordinate, origin: origin,
-                  note: HandleNote(text: note.text, marker: note.marker))
+                  note: HandleNote(text: note.text, marker: note.marker), waypointType: note.waypointType)
     }
 }
 
@@ -66,7 +70,8 @@ extension RouteEditor {
         var plan = RoutePlan(mode: mode)
         for (k, stop) in stops.enumerated() {
             if let note = stop.note {
-                plan.handles.append(Handle(id: k + 1, coordinate: note.coordinate, origin: note.origin, note: note.note))
+                plan.handles.append(Handle(id: k + 1, coordinate: note.coordinate, origin: note.origin, note: note.note,
+                                           waypointType: note.waypointType))
             } else {
                 plan.handles.append(Handle(id: k + 1, coordinate: route.coordinate(atDistance: stop.distance),
                                            origin: .drawn))

@@ -171,6 +171,8 @@ struct HandlesCommand: Command {
         var lines = ["\(plan.handles.count) handle\(plan.handles.count == 1 ? "" : "s"), mode \(plan.mode.rawValue)"]
         for (i, handle) in plan.handles.enumerated() {
             var line = "handle \(i + 1): \(CoordinateFormat.decimalDegrees.format(handle.coordinate)), \(handle.origin.rawValue)"
+            if let type = handle.waypointType { line += " \(type.rawValue)" }
+            if let name = handle.name { line += ", named \"\(name)\"" }
             if let note = handle.note {
                 line += ", note \"\(note.text)\"" + (note.marker.map { " [\($0)]" } ?? "")
             }

@@ -268,7 +268,8 @@ public enum ApplyWorkflow {
                 keptRows.insert(notes[r].id)
             } else {
                 let note = Note(id: freshID(), kind: handle.origin == .waypoint ? .waypoint : .typed, distanceAlong: 0,
-                                coordinate: handle.coordinate, text: draft.text, marker: draft.marker, cap: 0,
+                                coordinate: handle.coordinate, text: draft.text, marker: draft.marker,
+                                waypointType: handle.waypointType, cap: 0,
                                 handleID: handle.id, wordsEdited: draft.wordsEdited)
                 notes.append(note)
                 handleRows[note.id] = h

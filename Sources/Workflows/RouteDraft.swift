@@ -224,7 +224,8 @@ public struct DraftSession: Sendable {
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
             if let engine {
-                await draft.editor.resolve(using: try engine.makeEngine(), concurrency: engine.concurrency)
+                // Handles without a name are named from the embedded router's extract, as `route` names them.
+                try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true)
             } else {
                 log.record(WorkflowMessage(.warning, "\(pending) road leg\(pending == 1 ? "" : "s") still to ask: give --engine to ask \(pending == 1 ? "it" : "them")"))
             }

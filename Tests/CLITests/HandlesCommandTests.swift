@@ -230,9 +230,14 @@ struct HandlesCommandTests {
         #expect(handleLines.filter { $0.contains(", drawn") }.count <= 40, "\(r.output)")
         #expect(handleLines.filter { $0.contains(", waypoint") }.count == notes.count, "\(r.output)")
         for note in notes where !note.text.isEmpty {
-            #expect(handleLines.contains { $0.contains("waypoint, note \"\(note.text)\"") }, "\(note.text) in \(r.output)")
+            #expect(handleLines.contains { $0.contains(", note \"\(note.text)\"") && $0.contains("waypoint") }, "\(note.text) in \(r.output)")
         }
         #expect(r.output.contains("as drawn"), "traced legs draw the route as it was: \(r.output)")
+        // The sample's waypoints of a kind (its <type>: DSS, CP, ASS) keep it as handles.
+        for type in ["DSS", "CP", "ASS"] {
+            let typed = notes.filter { $0.waypointType?.rawValue == type }
+            #expect(!typed.isEmpty && handleLines.filter { $0.contains("waypoint \(type)") }.count == typed.count, "\(type) in \(r.output)")
+        }
     }
 
     @Test("a book without an id gets one when its first drawing is saved, and the drawing names it")

@@ -199,9 +199,11 @@ struct RouteCommandTests {
         let undone = await roadbook(["undo-apply", folder.path("b.json").path])
         #expect(undone.status == 0, "\(undone.errors)")
         #expect(try BookFile.read(contentsOf: folder.path("b.json")).plan != nil)
-        // A file of handles is no route.
+        // A file of handles is a route to ask of an engine: without one it is refused, nothing written.
+        let before = try Data(contentsOf: folder.path("b.json"))
         let points = await roadbook(["regenerate", folder.path("b.json").path, "--route", folder.path("h.geojson").path])
-        #expect(points.status != 0 && points.errors.contains("holds handles, not a route line"), "\(points.errors)")
+        #expect(points.status == 1 && points.errors.contains("holds handles, to be routed: give --engine"), "\(points.errors)")
+        #expect(try Data(contentsOf: folder.path("b.json")) == before)
     }
 }
 
@@ -286,6 +288,14 @@ extension RouteCommandTests {
         let farBook = try BookFile.read(contentsOf: folder.path("far.json"))
         #expect(farBook.plan?.handles.last?.name == nil, "no road within a few hundred metres: no name, known by its coordinate")
         #expect(farBook.title == "far", "an end without a name: the file's name")
+
+        // A handle added to the drawing is named the same way, when its legs are asked.
+        let first = try #require(farBook.plan?.handles.first?.coordinate)
+        let added = await roadbook(["handles", folder.path("far.json").path, "add", "\(first.latitude),\(first.longitude)"] + engine)
+        #expect(added.status == 0, "\(added.errors)")
+        let list = await roadbook(["handles", folder.path("far.json").path, "list"])
+        #expect(list.output.contains("handle 4: ") && list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4: ") && $0.contains("named \"Main\"") },
+                "\(list.output)")
     }
 }
 
