@@ -286,6 +286,15 @@ public struct RouteEditor: Sendable {
         }
     }
 
+    /// Gives every handle without a name the one `name` finds for where it was placed (`placed`,
+    /// before any move onto the road). Not an undo step: a name says where a handle is and changes
+    /// nothing of the route, so the history stays as it is.
+    public mutating func nameHandles(_ name: (Coordinate) -> String?) {
+        for i in plan.handles.indices where plan.handles[i].name == nil {
+            plan.handles[i].name = name(plan.handles[i].placed)
+        }
+    }
+
     /// Clears the drawing: every handle and leg goes, as one step that `undo()` takes back with
     /// every road already received. The mode and the "New legs" setting stay.
     public mutating func clearHandles() {

@@ -36,17 +36,11 @@ public struct PlaceNames: Sendable {
     }
 
     /// The editor with every handle that has no name named after where it was placed (`placed`,
-    /// before any move onto the road); handles with a name keep it. Meant before the route is
-    /// resolved: the editor is new, without steps to undo.
+    /// before any move onto the road); handles with a name keep it, and the editor keeps its
+    /// history (`RouteEditor.nameHandles`).
     public func naming(_ editor: RouteEditor) -> RouteEditor {
-        var plan = editor.plan
-        var changed = false
-        for i in plan.handles.indices where plan.handles[i].name == nil {
-            if let name = name(at: plan.handles[i].placed) {
-                plan.handles[i].name = name
-                changed = true
-            }
-        }
-        return changed ? RouteEditor(plan: plan) : editor
+        var named = editor
+        named.nameHandles { name(at: $0) }
+        return named
     }
 }

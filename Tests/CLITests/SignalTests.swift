@@ -36,7 +36,7 @@ struct SignalTests {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["build", folder.path("t.gpx").path, "-o", folder.path("b.pdf").path,
-                             "--book", folder.path("b.json").path, "--no-turns"]
+                             "--book", folder.path("b.json").path, "--no-turns", "--force"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
