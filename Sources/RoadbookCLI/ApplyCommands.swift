@@ -7,10 +7,10 @@ import Workflows
 /// The route being applied to `book`: the draft beside it (`roadbook handles`), or, without one,
 /// the book's own stored plan (applying a book to itself brings every note onto its own route).
 /// - Returns: the editor, and whether it came from a draft.
-func draftEditor(for book: URL) throws -> (editor: RouteEditor, fromDraft: Bool)? {
+func draftEditor(for book: URL) throws -> (book: Book, editor: RouteEditor, fromDraft: Bool)? {
     let stored = try BookFile.read(contentsOf: book)
-    if let draft = try RouteDraft.load(for: book, expecting: stored.id) { return (draft.editor, true) }
-    return stored.plan.map { (RouteEditor(plan: $0), false) }
+    if let draft = try RouteDraft.load(for: book, expecting: stored.id) { return (stored, draft.editor, true) }
+    return stored.plan.map { (stored, RouteEditor(plan: $0), false) }
 }
 
 /// `roadbook apply`: the drawn route replaces the book's route; every note comes along.
@@ -63,10 +63,10 @@ struct ApplyCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        guard let (editor, fromDraft) = try draftEditor(for: book) else {
+        guard let (stored, editor, fromDraft) = try draftEditor(for: book) else {
             throw RunError(message: "\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
         }
-        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output,
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output,
                                                        log: ConsoleLog(console))
         // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
         if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {

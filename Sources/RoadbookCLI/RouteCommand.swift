@@ -196,7 +196,7 @@ struct RouteCommand: Command {
         case .drop: .remove
         }
         options.terrain = terrain.request
-        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, log: ConsoleLog(console))
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, log: ConsoleLog(console))
         if let output {
             let printed = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: output,
                                                   template: bookOptions.template, cover: bookOptions.cover)

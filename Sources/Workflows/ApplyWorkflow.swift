@@ -404,12 +404,13 @@ public enum ApplyWorkflow {
 
     /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
     /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`.
+    /// - Parameter read: the book file as the caller has just read it, so it is not read twice.
     /// - Throws: `WorkflowError`, `FormatError`, the map's and the terrain sources' errors.
-    public static func applyFile(_ url: URL, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
+    public static func applyFile(_ url: URL, read: Book? = nil, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
                                  log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
         try checkWritable([target])
-        let book = try BookFile.read(contentsOf: url)
+        let book = try read ?? BookFile.read(contentsOf: url)
         let lastWritten = previousUndo(of: url, log: log)?.written ?? []
         let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
         try write(result, to: target, before: book, operation: .apply)

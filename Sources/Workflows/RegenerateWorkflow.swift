@@ -119,7 +119,7 @@ public struct Regeneration: Sendable {
         let stored = try BookFile.read(contentsOf: book)
         var editor = RouteWorkflow.editor(for: handles, mode: mode ?? stored.travelMode, legKind: .road)
         try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true)
-        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output, log: log)
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
         return (editor, report)
     }
 
