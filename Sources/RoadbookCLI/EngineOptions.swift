@@ -14,14 +14,16 @@ enum EngineOptions {
         Valhalla http://127.0.0.1:8002, GraphHopper http://127.0.0.1:8989)
         """)
     static let apiKey = Option("api-key", value: "KEY", help: "GraphHopper's key, when the server needs one")
-    static let osm = Option("osm", value: "EXTRACT", help: "the OpenStreetMap extract the embedded router routes on")
+    static let osm = Option("osm", value: "EXTRACT", help: """
+        OpenStreetMap extract: the embedded router routes on it; with any
+        engine, handles without a name are named from it (the nearest road)
+        """)
     static let concurrency = Option("concurrency", .number(1...64), value: "N", default: "4", help: "legs asked at once")
 
     /// The settings the options give; nil when `--engine` is not given (and not required).
     /// - Parameter osmIsShared: whether the command's `--osm` has a use of its own (the turns'
     ///   junctions), so it is neither refused without `--engine` nor for another engine.
-    /// - Throws: `UsageError` for a URL that is not http(s), the embedded router without `--osm`,
-    ///   or `--osm` for another engine.
+    /// - Throws: `UsageError` for a URL that is not http(s), or the embedded router without `--osm`.
     static func settings(_ options: ParsedOptions, osmIsShared: Bool = false) throws -> EngineSettings? {
         let url = try options.string("url").map { text in
             guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
@@ -35,8 +37,7 @@ enum EngineOptions {
             return nil
         }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
-        if engine != .embedded && osm != nil && !osmIsShared { throw UsageError(message: "--osm is for --engine embedded") }
-        return EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: engine == .embedded ? osm : nil,
+        return EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
                               concurrency: Int(options.number("concurrency")!))
     }
 }

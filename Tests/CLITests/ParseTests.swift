@@ -169,7 +169,6 @@ struct ParseTests {
         (["h.geojson", "--engine", "osrm"], "missing --book BOOK.json"),
         (["h.geojson", "--engine", "bike", "--book", "b.json"], "--engine must be one of osrm, valhalla, graphhopper, embedded, not 'bike'"),
         (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),
-        (["h.geojson", "--engine", "osrm", "--osm", "a.osm", "--book", "b.json"], "--osm is for --engine embedded"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--mode", "fly"], "--mode must be one of drive, cycle, walk, not 'fly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--legs", "wiggly"], "--legs must be one of road, straight, as-drawn, not 'wiggly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--url", "ftp://x"], "--url 'ftp://x' is not an http(s) URL"),

@@ -289,6 +289,21 @@ extension RouteCommandTests {
         #expect(farBook.plan?.handles.last?.name == nil, "no road within a few hundred metres: no name, known by its coordinate")
         #expect(farBook.title == "far", "an end without a name: the file's name")
 
+        // Another engine asked for the road, the extract given for the names: the same names.
+        let osrm = try FaultServer(handler: { request in
+            let parts = request.path.split(separator: "/").last!.split(separator: "?")[0].split(separator: ";").map { $0.split(separator: ",").map { Double($0)! } }
+            let line = parts.map { "[\($0[0]), \($0[1])]" }.joined(separator: ",")
+            return .json("""
+            {"code": "Ok", "routes": [{"geometry": {"type": "LineString", "coordinates": [\(line)]}, "distance": 600, "duration": 40,
+              "legs": [{"steps": []}]}]}
+            """)
+        })
+        defer { osrm.stop() }
+        let viaOSRM = await roadbook(["route", folder.path("h.geojson").path, "--book", folder.path("o.json").path,
+                                      "--engine", "osrm", "--url", osrm.baseURL.absoluteString, "--osm", folder.path("x.osm").path])
+        #expect(viaOSRM.status == 0, "\(viaOSRM.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("o.json")).plan?.handles.map(\.name) == ["Main", "Canillo"])
+
         // A handle added to the drawing is named the same way, when its legs are asked.
         let first = try #require(farBook.plan?.handles.first?.coordinate)
         let added = await roadbook(["handles", folder.path("far.json").path, "add", "\(first.latitude),\(first.longitude)"] + engine)
