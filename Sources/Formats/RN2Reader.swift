@@ -98,9 +98,16 @@ public enum RN2Reader: RouteFileReader {
             throw FormatError(file: fileName, field: "route.waypoints",
                               message: "route.waypoints has no visible waypoint (\"show\": true): the road book would have no row")
         }
+        for (i, w) in waypoints.enumerated() {
+            if let ele = w.ele, !BookLimits.heights.contains(ele) {
+                throw FormatError(file: fileName, field: "route.waypoints[\(i)].ele",
+                                  message: "route.waypoints[\(i)].ele \(ele) m is not a height on Earth "
+                                      + "(\(Int(BookLimits.heights.lowerBound))…\(Int(BookLimits.heights.upperBound)) m)")
+            }
+        }
         // `ele` 0 is what editors write for a height they do not know (RoadbookNavi and Rally
         // Navigator both leave it 0 on points they did not look up), so it is no height.
-        let elevation = { (w: RN2Waypoint) -> Metres? in w.ele.flatMap { $0 != 0 && $0.isFinite ? $0 : nil } }
+        let elevation = { (w: RN2Waypoint) -> Metres? in w.ele.flatMap { $0 != 0 ? $0 : nil } }
         let points = waypoints.map { RoutePoint(coordinate: Coordinate(latitude: $0.lat, longitude: $0.lon), elevation: elevation($0)) }
 
         var lost = Lost()
