@@ -7,8 +7,9 @@ import Model
 ///
 /// What a link carries follows the route tool's rules for "Open in Apple Maps" and "open in another
 /// maps app" (docs/map-links.md):
-/// - The **stops** of a book routed through handles (`roadbook route`) are its handles, in order:
-///   the first is the start, the last the end. A book built from a recorded track has no handles;
+/// - The **stops** of a book routed through handles (`roadbook route`) are its handles, in order,
+///   each where the route reaches it (on the road when it was moved onto one): the first is the
+///   start, the last the end. A book built from a recorded track has no handles;
 ///   its stops are the route's first and last points with, between them, the rows a person placed
 ///   on the route (waypoints and checkpoints, not generated turns), in the book's order: they are
 ///   the places the rider must pass, and without them a maps app could take another road, or see a
@@ -109,7 +110,7 @@ public struct MapLinks: Sendable, Equatable {
     /// its placed rows (waypoints, checkpoints) between. O(notes + handles).
     public static func stops(of book: Book) -> [Stop] {
         if let handles = book.plan?.handles, handles.count >= 2 {
-            return handles.map { Stop(coordinate: $0.placed, name: $0.name) }
+            return handles.map { Stop(coordinate: $0.coordinate, name: $0.name) }
         }
         guard let first = book.route.points.first, let last = book.route.points.last, book.route.points.count >= 2 else {
             return []

@@ -103,6 +103,14 @@ struct MapLinksTests {
         #expect(query(links.google)["travelmode"] == "bicycling")
     }
 
+    @Test("a handle moved onto the road is a stop where the route reaches it, not where it was tapped")
+    func snappedHandle() throws {
+        var book = routedBook(names: ["A", "B"])
+        book.plan!.handles[0].placed = Coordinate(latitude: 42.4990, longitude: 1.4990)
+        let links = try #require(MapLinks(book: book))
+        #expect(query(links.apple)["saddr"] == "42.500000,1.500000")
+    }
+
     @Test("a route of fewer than two points has no links")
     func noRoute() {
         let book = Book(title: "Empty", route: Route(points: [RoutePoint(coordinate: Coordinate(latitude: 42.5, longitude: 1.5))]))
