@@ -105,8 +105,8 @@ public enum RN2Reader: RouteFileReader {
                                       + "(\(Int(BookLimits.heights.lowerBound))…\(Int(BookLimits.heights.upperBound)) m)")
             }
         }
-        // `ele` 0 is what editors write for a height they do not know (RoadbookNavi and Rally
-        // Navigator both leave it 0 on points they did not look up), so it is no height.
+        // `ele` 0 stands for a height not known: rn2viewer reads a missing `ele` as 0, and its
+        // example file has 0 on every point but the rows whose height was set (730 m), so 0 is no height.
         let elevation = { (w: RN2Waypoint) -> Metres? in w.ele.flatMap { $0 != 0 ? $0 : nil } }
         let points = waypoints.map { RoutePoint(coordinate: Coordinate(latitude: $0.lat, longitude: $0.lon), elevation: elevation($0)) }
 
