@@ -32,7 +32,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -997,6 +997,99 @@ def make_fuzz_seeds():
             with open(os.path.join(elevation, name), "wb") as f:
                 f.write(bytes([(3 << 2) | service]) + small)
 
+# ---------------------------------------------------------------------------------------- RN2
+
+def rn2_doc(points, shown=None, **route):
+    """An RN2 route (version 4) through `points`, the first, last and `shown` indices visible."""
+    shown = set(shown or []) | {0, len(points) - 1}
+    waypoints = [{"waypointid": i, "lat": a, "lon": b, "ele": 0, "show": i in shown,
+                  "tulip": {"elements": [{"type": "Track", "roadIn": {"handles": []}, "roadOut": {"handles": []}}]},
+                  "notes": {"elements": []}} for i, (a, b) in enumerate(points)]
+    body = {"version": 4, "name": "Hostile", "description": "", "startlocation": "", "endlocation": "",
+            "waypoints": waypoints, "settings": {"units": "metric"}}
+    body.update(route)
+    return {"route": body}
+
+
+def make_rn2():
+    """Hostile Rally Navigator .rn2 files for `build`. Its own random generator, so the kinds made
+    after it keep their bytes."""
+    own = random.Random(1313)
+    example = read(os.path.join(ROOT, "samples", "data", "rn2", "rn2viewer-route_example.rn2"))
+    good_points = line(42.50, 1.50, 42.51, 1.52, 30)
+    good = rn2_doc(good_points, shown=[10, 20])
+
+    def doc(change):
+        d = copy.deepcopy(good)
+        change(d)
+        return compact(d)
+
+    def wp(d, i=1):
+        return d["route"]["waypoints"][i]
+
+    put("rn2", "valid-example.rn2", example, "ok", "control: rn2viewer's example route")
+    put("rn2", "valid-made.rn2", compact(good), "ok", "control: a 30-point route with four rows")
+    put("rn2", "one-waypoint.rn2", read(os.path.join(ROOT, "samples", "data", "rn2", "roadbooknavi-minimal.rn2")), "fail", "RoadbookNavi's one-waypoint example")
+    put("rn2", "empty.rn2", b"", "fail", "zero bytes")
+    put("rn2", "whitespace.rn2", " \n\t ", "fail", "only white space")
+    put("rn2", "binary-garbage.rn2", bytes(own.getrandbits(8) for _ in range(4096)), "fail", "random bytes")
+    put("rn2", "nul-bytes.rn2", b"\0" * 1000, "fail", "NUL bytes")
+    put("rn2", "array.rn2", "[1, 2, 3]", "fail", "a JSON array")
+    put("rn2", "route-null.rn2", '{"route": null}', "fail", "route is null")
+    put("rn2", "route-string.rn2", '{"route": "x"}', "fail", "route is a text")
+    put("rn2", "truncated.rn2", compact(good)[: len(compact(good)) // 2], "fail", "cut in the middle")
+    put("rn2", "trailing-garbage.rn2", compact(good) + " }}", "fail", "text after the JSON value")
+    put("rn2", "version-3.rn2", doc(lambda d: d["route"].update(version=3)), "fail", "version 3")
+    put("rn2", "version-text.rn2", doc(lambda d: d["route"].update(version="4")), "fail", "version as a text")
+    put("rn2", "version-huge.rn2", compact(good).replace('"version":4', '"version":1e400'), "fail", "version 1e400")
+    put("rn2", "version-missing.rn2", doc(lambda d: d["route"].pop("version")), "fail", "no version")
+    put("rn2", "waypoints-missing.rn2", doc(lambda d: d["route"].pop("waypoints")), "fail", "no waypoints")
+    put("rn2", "waypoints-object.rn2", doc(lambda d: d["route"].update(waypoints={"a": 1})), "fail", "waypoints is an object")
+    put("rn2", "waypoints-empty.rn2", doc(lambda d: d["route"].update(waypoints=[])), "fail", "no waypoint")
+    put("rn2", "waypoint-number.rn2", doc(lambda d: d["route"]["waypoints"].insert(1, 7)), "fail", "a waypoint that is a number")
+    for label, value in [("text", "north"), ("null", None), ("91", 91), ("neg-91", -91), ("bool", True)]:
+        put("rn2", f"lat-{label}.rn2", doc(lambda d, v=value: wp(d).update(lat=v)), "fail", f"a waypoint with lat {value!r}")
+    put("rn2", "lat-1e400.rn2", compact(good).replace('"lat":42.5,', '"lat":1e400,', 1), "fail", "lat 1e400")
+    put("rn2", "lon-181.rn2", doc(lambda d: wp(d).update(lon=181)), "fail", "a longitude of 181")
+    put("rn2", "lat-missing.rn2", doc(lambda d: wp(d).pop("lat")), "fail", "a waypoint without lat")
+    put("rn2", "show-missing.rn2", doc(lambda d: wp(d).pop("show")), "fail", "a waypoint without show")
+    put("rn2", "show-text.rn2", doc(lambda d: wp(d).update(show="yes")), "fail", "show as a text")
+    put("rn2", "none-shown.rn2", doc(lambda d: [w.update(show=False) for w in d["route"]["waypoints"]]), "fail", "no visible waypoint")
+    put("rn2", "identical-points.rn2", compact(rn2_doc([(42.5, 1.5)] * 50)), "fail", "50 identical points: no length")
+    put("rn2", "elements-number.rn2", doc(lambda d: wp(d, 10).update(tulip={"elements": 5})), "fail", "a drawing's elements is a number")
+    put("rn2", "element-text.rn2", doc(lambda d: wp(d, 10)["notes"].update(elements=["x"])), "fail", "a drawing element that is a text")
+    put("rn2", "ele-text.rn2", doc(lambda d: wp(d).update(ele="high")), "ok", "a height that is a text: no height")
+    put("rn2", "ele-1e308.rn2", doc(lambda d: wp(d).update(ele=1e308)), "fail", "a 1e308 height")
+    put("rn2", "typeid-huge.rn2", doc(lambda d: wp(d, 10)["tulip"]["elements"].append({"type": "Road", "end": {"x": 1, "y": -50}, "typeId": 1e20})), "ok", "a road type 1e20")
+    put("rn2", "point-huge.rn2", doc(lambda d: wp(d, 10)["tulip"]["elements"].append({"type": "Road", "start": {"x": -1e308, "y": 1e308}, "end": {"x": 1e308, "y": -1e308}})), "ok", "a road across 1e308 units")
+    put("rn2", "point-1e400.rn2", compact(good).replace('"roadOut":{"handles":[]}', '"roadOut":{"end":{"x":1e400,"y":0},"handles":[]}', 1), "any", "an exit at x 1e400")
+    put("rn2", "roundabout-alone.rn2", doc(lambda d: wp(d, 10).update(tulip={"elements": [{"type": "Icon", "isRoundabout": True}]})), "ok", "a roundabout without a track")
+    put("rn2", "gpx-tags-hostile.rn2", doc(lambda d: wp(d, 10)["notes"].update(elements=[
+        {"type": "Icon", "gpx_tags": "<" * 5000},
+        {"type": "Icon", "gpx_tags": "<danger>99</danger><openrally:dz speed=\"99999999999999999999\"/><openrally:reset"},
+        {"type": "Icon", "gpx_tags": "<!DOCTYPE x [<!ENTITY a \"b\">]><danger>&a;</danger>"}])), "ok", "icons with broken OpenRally tags")
+    put("rn2", "text-control-chars.rn2", doc(lambda d: wp(d, 10)["notes"].update(elements=[{"type": "Text", "text": "a\u0000b\u001b[31m\r\nc\u202e"}])), "any", "control characters in a note")
+    put("rn2", "text-huge.rn2", doc(lambda d: wp(d, 10)["notes"].update(elements=[{"type": "Text", "text": "W" * 200_000}])), "any", "a 200 kB note")
+    put("rn2", "name-huge.rn2", doc(lambda d: d["route"].update(name="N" * 200_000)), "any", "a 200 kB route name")
+    put("rn2", "deep-nesting.rn2", compact(good)[:-2] + ',"extra":' + "[" * 20000 + "]" * 20000 + "}}", "any", "20,000 nested lists in an unknown field")
+    put("rn2", "duplicate-keys.rn2", compact(good).replace('"version":4', '"version":4,"version":3', 1), "any", "version given twice")
+    put("rn2", "bom.rn2", b"\xef\xbb\xbf" + compact(good).encode(), "any", "a UTF-8 byte order mark")
+    put("rn2", "utf16.rn2", compact(good).encode("utf-16"), "any", "UTF-16 with a BOM")
+    put("rn2", "invalid-utf8.rn2", compact(good).encode().replace(b'"Hostile"', b'"\xff\xfe\xc3\x28"'), "any", "bytes that are not UTF-8 in the name")
+    many = [(42.0 + k * 1e-5, 1.5 + (k % 7) * 1e-6) for k in range(100_000)]
+    put("rn2", "many-waypoints.rn2", compact(rn2_doc(many, shown=range(0, 100_000, 500))), "ok", "100,000 waypoints, 200 rows")
+    put("rn2", "gpx-named-rn2.rn2", gpx_track(good_points), "ok", "a GPX file named .rn2: read as GPX, by its first bytes")
+    # The fuzz harness's seeds: the small cases above.
+    folder = os.path.join(ROOT, "Fuzz", "rn2", "seeds")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    kind_folder = os.path.join(HOSTILE, "rn2")
+    for name in sorted(os.listdir(kind_folder)):
+        data = read(os.path.join(kind_folder, name))
+        if name.endswith(".rn2") and len(data) <= 32 * 1024:
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+
 
 def main():
     for kind in KINDS:
@@ -1011,6 +1104,7 @@ def main():
     make_elevation()
     make_output()
     make_undo()
+    make_rn2()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()
