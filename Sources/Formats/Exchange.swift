@@ -135,7 +135,7 @@ public protocol BookWriter {
 
 /// The formats `export` writes, and the choice between them.
 public enum BookFormats {
-    public static var writers: [any BookWriter.Type] { [] }
+    public static var writers: [any BookWriter.Type] { [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self] }
 
     /// The writer named `format`, else the one `url`'s extension names.
     /// - Returns: nil when neither names one.
