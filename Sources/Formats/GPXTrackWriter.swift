@@ -14,7 +14,7 @@ import Model
 public enum GPXTrackWriter: BookWriter {
     public static let formatName = "gpx"
     public static let fileExtensions = ["gpx"]
-    public static let summary = "the route as a GPX track with the rows as waypoints and the route's properties (GPS units, GIS)"
+    public static let summary = "the route as a GPX track with its properties, the rows as waypoints"
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
         let properties = RouteProperties(book: book)

@@ -11,7 +11,7 @@ import Model
 public enum GeoJSONWriter: BookWriter {
     public static let formatName = "geojson"
     public static let fileExtensions = ["geojson"]
-    public static let summary = "the route as a GeoJSON LineString with the route's properties, and the rows as Point features (web maps, GIS)"
+    public static let summary = "the route as a LineString with its properties, the rows as Points"
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
         let properties = RouteProperties(book: book)

@@ -15,7 +15,7 @@ import Model
 public enum GeoPackageWriter: BookWriter {
     public static let formatName = "gpkg"
     public static let fileExtensions = ["gpkg"]
-    public static let summary = "the route as a GeoPackage (SQLite): a route table with the line and the route's properties, a rows table of points (GIS)"
+    public static let summary = "a GeoPackage: a route table (line, properties) and a rows table (points)"
 
     /// `PRAGMA application_id`: "GPKG" in ASCII (GeoPackage 1.2 and later, requirement 2).
     public static let applicationID: Int32 = 0x4750_4B47

@@ -12,7 +12,7 @@ import Model
 public enum KMLWriter: BookWriter {
     public static let formatName = "kml"
     public static let fileExtensions = ["kml"]
-    public static let summary = "the route as a KML line with the route's properties, and the rows as placemarks (Google Earth, GIS)"
+    public static let summary = "the route as a KML line with its properties, the rows as placemarks"
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
         let properties = RouteProperties(book: book)
