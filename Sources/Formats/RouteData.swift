@@ -62,10 +62,6 @@ public struct RouteProperties: Sendable, Equatable {
         return zip(Self.keys, values).compactMap { key, value in value.map { (key.name, $0) } }
     }
 
-    /// The text `route` writes as a route's source when an engine gave its roads:
-    /// `assembleRouteBook` and Apply write "handles, roads by NAME".
-    static let engineSourcePrefix = "handles, roads by "
-
     /// The properties of `book`'s route.
     ///
     /// Complexity: O(p + n + l) for p route points, n notes and l legs.
@@ -86,8 +82,8 @@ public struct RouteProperties: Sendable, Equatable {
             ?? RouteNames.name(mode: book.travelMode, length: length, units: units)
         routeDistance = RouteNames.distanceText(length, units: units)
         routeTransportType = book.travelMode.menuName
-        if let source = book.route.source, source.hasPrefix(Self.engineSourcePrefix) {
-            routeSource = source.dropFirst(Self.engineSourcePrefix.count) + " Directions"
+        if let engine = book.route.engineName {
+            routeSource = engine + " Directions"
         } else {
             routeSource = Self.nonEmpty(book.route.source) ?? "roadbook"
         }

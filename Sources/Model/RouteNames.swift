@@ -49,3 +49,21 @@ extension BookSettings.Units {
         }
     }
 }
+
+extension Route {
+    /// The source of a route drawn through handles: "handles, roads by OSRM" when an engine gave
+    /// its roads, else "handles". `engineName` reads the engine back.
+    public static func handlesSource(roadsBy engine: String?) -> String {
+        engine.map { handlesSourcePrefix + $0 } ?? "handles"
+    }
+
+    /// The engine that gave the roads of a route drawn through handles ("OSRM"), read from its
+    /// source; nil for a recorded track or a route with no road leg.
+    public var engineName: String? {
+        guard let source, source.hasPrefix(Self.handlesSourcePrefix) else { return nil }
+        let name = source.dropFirst(Self.handlesSourcePrefix.count).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
+    private static let handlesSourcePrefix = "handles, roads by "
+}

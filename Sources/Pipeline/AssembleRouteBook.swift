@@ -26,7 +26,7 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
                     handleID: placement.handleID, wordsEdited: placement.note.wordsEdited)
     }
     var book = Book(title: title, settings: settings,
-                    route: Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? "handles",
+                    route: Route(source: Route.handlesSource(roadsBy: editor.engineName),
                                  points: line.map { RoutePoint(coordinate: $0) }),
                     notes: notes)
     let geometry = editor.geometry()

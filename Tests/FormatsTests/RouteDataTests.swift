@@ -135,6 +135,16 @@ struct RoutePropertiesTests {
         #expect(rows.map(\.type) == ["DSS", "turn", "ASS"])
     }
 
+    @Test("the engine is read back from the source books have always stored")
+    func engineSource() {
+        // The form in book files written before (Tests/Hostile/seeds/route-book.json has it).
+        #expect(Route.handlesSource(roadsBy: "embedded router") == "handles, roads by embedded router")
+        #expect(Route(source: "handles, roads by embedded router", points: []).engineName == "embedded router")
+        #expect(Route(source: "handles", points: []).engineName == nil)
+        #expect(Route(source: "handles, roads by ", points: []).engineName == nil)
+        #expect(Route(source: "stage.gpx", points: []).engineName == nil)
+    }
+
     @Test("fixed-point numbers are written without exponent or sign trouble")
     func fixed() {
         #expect(RouteText.fixed(1.52163305, digits: 7) == "1.5216331" || RouteText.fixed(1.52163305, digits: 7) == "1.5216330")
