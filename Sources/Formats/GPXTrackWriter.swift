@@ -10,7 +10,9 @@ import Model
 /// `<type>`, and its distance along the route in metres in its extensions.
 ///
 /// Written as it goes (`TextFileSink`): memory is the book, not the file. Valid against the GPX 1.1
-/// schema (`samples/data/openrally/common/gpx.xsd`).
+/// schema (`samples/data/openrally/common/gpx.xsd`). GDAL's GPX driver guesses an extension's
+/// type from its text, so it reads `routeDistance` ("11.2 km") as the number 11.2; the other
+/// formats type their fields and keep the text.
 public enum GPXTrackWriter: BookWriter {
     public static let formatName = "gpx"
     public static let fileExtensions = ["gpx"]
