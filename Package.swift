@@ -33,6 +33,8 @@ let package = Package(
                        providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CTiff", path: "Sources/CTiff", pkgConfig: "libtiff-4",
                        providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
@@ -54,7 +56,8 @@ let package = Package(
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
-        .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "AtomicFile"], swiftSettings: swift6),
+        // GeoPackage export writes SQLite through CSQLite, wrapped in Formats alone.
+        .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "AtomicFile", "CSQLite"], swiftSettings: swift6),
         .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
                 swiftSettings: swift6),
 

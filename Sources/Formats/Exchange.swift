@@ -135,7 +135,9 @@ public protocol BookWriter {
 
 /// The formats `export` writes, and the choice between them.
 public enum BookFormats {
-    public static var writers: [any BookWriter.Type] { [RN2Writer.self] }
+    public static var writers: [any BookWriter.Type] {
+        [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self, RN2Writer.self]
+    }
 
     /// The writer named `format`, else the one `url`'s extension names.
     /// - Returns: nil when neither names one.

@@ -26,7 +26,7 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
                     handleID: placement.handleID, wordsEdited: placement.note.wordsEdited)
     }
     var book = Book(title: title, settings: settings,
-                    route: Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? "handles",
+                    route: Route(source: Route.handlesSource(roadsBy: editor.engineName),
                                  points: line.map { RoutePoint(coordinate: $0) }),
                     notes: notes)
     let geometry = editor.geometry()
@@ -55,19 +55,13 @@ public enum RouteNaming {
 
     /// "Start → End" from the first and last handles' names; nil when either end has no name.
     public static func name(of handles: [Handle]) -> String? {
-        guard handles.count >= 2, let start = handles.first?.name, let end = handles.last?.name,
-              !start.isEmpty, !end.isEmpty else { return nil }
-        return "\(start) → \(end)"
+        guard handles.count >= 2 else { return nil }
+        return RouteNames.name(start: handles.first?.name, end: handles.last?.name)
     }
 
     /// "Drive, 12.3 km": a name from the travel mode and the length, for a route whose ends have no name.
     public static func name(mode: TravelMode, length: Metres) -> String {
-        let word = switch mode {
-        case .drive: "Drive"
-        case .cycle: "Cycle"
-        case .walk: "Walk"
-        }
-        return word + String(format: ", %.1f km", length / 1000)
+        RouteNames.name(mode: mode, length: length)
     }
 
     /// "Route via A and B": the longest named roads of the route, in the order the route meets

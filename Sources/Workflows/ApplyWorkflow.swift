@@ -290,7 +290,7 @@ public enum ApplyWorkflow {
             report.straight.append(StraightStretch(start: distances[i], end: distances[i + 1],
                                                    reason: editor.plan.legs[i].state == .noRoad ? .noRoad : .waiting, leg: i + 1))
         }
-        let route = Route(source: editor.engineName.map { "handles, roads by \($0)" } ?? book.plan.flatMap { _ in book.route.source } ?? "handles",
+        let route = Route(source: editor.engineName.map { Route.handlesSource(roadsBy: $0) } ?? book.plan.flatMap { _ in book.route.source } ?? "handles",
                           points: line.map { RoutePoint(coordinate: $0) },
                           straightStretches: report.straight.isEmpty ? nil : report.straight)
 
