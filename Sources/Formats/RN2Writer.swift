@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Geo
 import Model
@@ -38,12 +39,11 @@ public enum RN2Writer: BookWriter {
     public static let configuration = Configuration()
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
-        let (data, warnings) = try encode(book, fileName: file.path)
-        do { try data.write(to: file) } catch {
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying!.code) : EIO
-            throw FormatError(file: file.path, message: "cannot write: \(InputFile.reason(code))")
-        }
+        let (data, warnings) = try encode(book, fileName: AtomicFile.targetName(ofTemporary: file))
+        // Created new, as every writer creates the export's temporary file: one that exists is refused.
+        let sink = try TextFileSink(creating: file)
+        try sink.write(String(decoding: data, as: UTF8.self))
+        try sink.finish()
         return warnings
     }
 
