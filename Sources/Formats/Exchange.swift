@@ -38,7 +38,7 @@ public protocol RouteFileReader {
 public enum RouteFormats {
     /// The readers, most specific first: a file is read by the first whose `recognises(head:)`
     /// accepts its first bytes, else by the one its extension names.
-    public static var readers: [any RouteFileReader.Type] { [GPXFileReader.self] }
+    public static var readers: [any RouteFileReader.Type] { [KMZFileReader.self, KMLFileReader.self, GeoJSONFileReader.self, GPXFileReader.self] }
 
     /// How many leading bytes `recognises(head:)` sees: enough for an XML declaration, a long
     /// comment and the root element with its namespaces.
