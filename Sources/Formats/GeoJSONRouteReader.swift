@@ -143,8 +143,8 @@ public enum GeoJSONRouteReader {
             case "MultiLineString":
                 let parts = try list(geometry["coordinates"], field: coordinatesField, parent: geometry)
                 for (i, part) in parts.enumerated() {
-                    add(try line(part, field: "\(coordinatesField)[\(i)]", parent: geometry), label: label, line: part.line,
-                        properties: properties)
+                    add(try line(part, field: "\(coordinatesField)[\(i)]", parent: geometry), label: "\(label), line \(i + 1)",
+                        line: part.line, properties: properties)
                 }
             case "Point":
                 let node = geometry["coordinates"]

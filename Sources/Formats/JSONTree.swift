@@ -112,6 +112,8 @@ enum JSONTree {
         }
 
         mutating func run() throws -> JSONNode {
+            // A UTF-8 byte order mark may be ignored (RFC 8259 §8.1); editors on Windows write one.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
             skipSpace()
             guard i < bytes.count else { throw error("the file is empty: expected a JSON object") }
             var finished: JSONNode? = nil

@@ -20,6 +20,7 @@ import XML
 ///   `<name>` and `<description>` (HTML tags removed), its line the Placemark's;
 /// - `<Document>`'s first `<name>` is the file's name.
 ///
+/// An empty `<gx:coord/>` (OpenTracks marks pauses so) is skipped, where GDAL reads it as 0,0.
 /// Polygons (`<Polygon>`, `<LinearRing>`), models and overlays are skipped with one warning.
 /// Elements in other namespaces (`atom:`, `xal:`) are skipped. A DOCTYPE is refused (so no entity
 /// can expand), and a file with no line is refused with a message naming what it has instead.
@@ -345,6 +346,8 @@ private final class KMLHandler: XMLStreamHandler {
             let line = stream.currentLine
             let text = stream.text
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            // An empty <gx:coord/> (OpenTracks writes one at each pause) has no position: skipped.
+            if words.isEmpty { target = nil; break }
             guard words.count == 2 || words.count == 3 else {
                 throw fail(line, "<gx:coord> \"\(text.prefix(80))\" is not \"lon lat [alt]\" (numbers separated by spaces)", field: "gx:coord")
             }
