@@ -86,7 +86,7 @@ public enum GeoJSONRouteReader {
                 throw FormatError(file: fileName, line: root.line, field: "type",
                                   message: "is not GeoJSON: the object has no \"type\" (FeatureCollection, Feature or a geometry)")
             }
-            document.name = root["name"]?.string
+            document.name = root["name"]?.string.map { String($0.prefix(LineJoin.maximumNameLength)) }
             switch type {
             case "FeatureCollection":
                 guard let features = root["features"]?.array else {
@@ -98,7 +98,7 @@ public enum GeoJSONRouteReader {
             case "Feature":
                 try readFeature(root, field: "feature")
             case _ where Self.geometryTypes.contains(type):
-                try readGeometry(root, field: "geometry", properties: nil, label: "the geometry")
+                try readGeometry(root, field: "geometry", properties: nil, label: "")
             default:
                 throw fail(root, "type", "\"\(type.prefix(40))\" is not a GeoJSON type; expected FeatureCollection, Feature or a geometry")
             }
@@ -127,7 +127,7 @@ public enum GeoJSONRouteReader {
             }
             let properties = feature["properties"]
             let name = properties?["name"]?.string
-            let label = name.map { "\(field) \"\($0.prefix(60))\"" } ?? field
+            let label = name.map { " (\"\($0.prefix(60))\")" } ?? ""
             try readGeometry(geometry, field: "\(field).geometry", properties: properties, label: label)
         }
 
@@ -139,11 +139,11 @@ public enum GeoJSONRouteReader {
             switch type {
             case "LineString":
                 let points = try line(geometry["coordinates"], field: coordinatesField, parent: geometry)
-                add(points, label: label, line: geometry.line, properties: properties)
+                add(points, label: "\(coordinatesField)\(label)", line: geometry.line, properties: properties)
             case "MultiLineString":
                 let parts = try list(geometry["coordinates"], field: coordinatesField, parent: geometry)
                 for (i, part) in parts.enumerated() {
-                    add(try line(part, field: "\(coordinatesField)[\(i)]", parent: geometry), label: "\(label), line \(i + 1)",
+                    add(try line(part, field: "\(coordinatesField)[\(i)]", parent: geometry), label: "\(coordinatesField)[\(i)]\(label)",
                         line: part.line, properties: properties)
                 }
             case "Point":
@@ -203,7 +203,7 @@ public enum GeoJSONRouteReader {
 
         mutating func add(_ points: [GPXPoint], label: String, line: Int, properties: JSONNode?) {
             guard !points.isEmpty else { return }
-            if trackName == nil { trackName = properties?["name"]?.string }
+            if trackName == nil { trackName = properties?["name"]?.string.map { String($0.prefix(LineJoin.maximumNameLength)) } }
             lines.append((points, label, line))
         }
 
@@ -224,7 +224,7 @@ public enum GeoJSONRouteReader {
             }
             var document = self.document
             document.tracks = [GPXTrack(name: trackName, segments: lines.map(\.points))]
-            var warnings = LineJoin.gapWarnings(lines, fileName: fileName, limit: configuration.gapWarning, what: "line")
+            var warnings = LineJoin.gapWarnings(lines, fileName: fileName, limit: configuration.gapWarning)
             if !skipped.isEmpty {
                 let list = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 warnings.append("\(fileName): \(list) skipped; only lines (LineString, MultiLineString) and points are read")

@@ -419,7 +419,7 @@ private final class KMLHandler: XMLStreamHandler {
         document.tracks = [GPXTrack(name: trackName, segments: segments.map(\.points))]
         var warnings = emptyLines
         warnings += LineJoin.gapWarnings(segments.map { ($0.points, $0.placemark, $0.line) }, fileName: fileName,
-                                         limit: configuration.gapWarning, what: "line")
+                                         limit: configuration.gapWarning)
         if !skipped.isEmpty {
             let list = skipped.sorted { $0.key < $1.key }.map { "\($0.value) <\($0.key)>" }.joined(separator: ", ")
             warnings.append("\(fileName): \(list) skipped; only lines (LineString, gx:Track) and points are read")
@@ -427,10 +427,10 @@ private final class KMLHandler: XMLStreamHandler {
         return RouteFile(document: document, warnings: warnings)
     }
 
-    /// A name on one line, its spaces trimmed.
+    /// A name on one line, its spaces trimmed, at most `LineJoin.maximumNameLength` characters.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        String(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ").prefix(LineJoin.maximumNameLength))
     }
 
     /// A description without its HTML tags (KML descriptions are often HTML in CDATA), on one line.
@@ -449,12 +449,16 @@ private final class KMLHandler: XMLStreamHandler {
 
 /// Joining the lines of a file into one route, in file order.
 enum LineJoin {
+    /// The longest name a reader keeps for the file or its line (it becomes the book's title):
+    /// a route's name is a few words; a longer one is cut, not refused.
+    static let maximumNameLength = 200
+
     /// A warning for each line that starts more than `limit` metres from where the line before
     /// it ended: the route has a hole there, which `build` crosses in a straight line.
-    /// - Parameter lines: each line's points, what names it ("Placemark \"Col\"",
-    ///   "features[3]") and its line in the file (0 when the format has none).
+    /// - Parameter lines: each line's points, what names it (`Placemark "Col"`,
+    ///   `features[3].geometry.coordinates[1]`) and its line in the file (0 when unknown).
     static func gapWarnings(_ lines: [(points: [GPXPoint], label: String, line: Int)], fileName: String,
-                            limit: Metres, what: String) -> [String] {
+                            limit: Metres) -> [String] {
         var warnings: [String] = []
         for i in lines.indices.dropFirst() {
             guard let end = lines[i - 1].points.last?.coordinate, let start = lines[i].points.first?.coordinate else { continue }
@@ -462,8 +466,8 @@ enum LineJoin {
             guard gap > limit else { continue }
             let place = lines[i].line > 0 ? "\(fileName):\(lines[i].line)" : fileName
             let distance = gap >= 1000 ? String(format: "%.1f km", gap / 1000) : "\(Int(gap.rounded())) m"
-            warnings.append("\(place): the \(what) of \(lines[i].label) starts \(distance) from the end of the one before; "
-                                + "they are joined in file order with a straight line between them")
+            warnings.append("\(place): \(lines[i].label) starts \(distance) from the end of the line before it; "
+                                + "the two are joined in file order by a straight line")
         }
         return warnings
     }
