@@ -2,12 +2,12 @@
 # Installs the Debian packages roadbook needs, only those missing, and puts the fonts the
 # templates use into Fonts/. Safe to run again. Usage: scripts/install-deps.sh [build|test]
 #   build: what building and printing need (C libraries, fonts)
-#   test:  also the tools the tests compare against (GeographicLib, poppler, qpdf, xmllint)
+#   test:  also the tools the tests compare against (GeographicLib, poppler, qpdf, xmllint, GDAL ogrinfo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_packages=(pkg-config libcairo2-dev libpango1.0-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev libzip-dev libtiff-dev fonts-dejavu-core fonts-dejavu-extra)
-test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip)
+test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip gdal-bin)
 
 wanted=("${build_packages[@]}")
 [ "${1:-build}" = test ] && wanted+=("${test_packages[@]}")

@@ -236,7 +236,9 @@ enum JSONTree {
                 while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
                 return i - from
             }
+            let integerStart = i
             guard digits() > 0 else { throw error("a number has no digits after '-'") }
+            if bytes[integerStart] == 0x30, i - integerStart > 1 { throw error("a number cannot start with 0 (\(String(decoding: bytes[start..<i], as: UTF8.self).prefix(20)))") }
             if i < bytes.count, bytes[i] == 0x2E {
                 i += 1
                 guard digits() > 0 else { throw error("a number has no digits after its decimal point") }
