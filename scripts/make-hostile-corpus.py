@@ -965,6 +965,8 @@ def make_fuzz_seeds():
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
     seeds("geotiff", corpus("dem", ".tif"))
+    seeds("kml", corpus("kml", ".kml", ".kmz") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".kml", ".kmz"))])
+    seeds("geojson", corpus("geojson", ".geojson") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".geojson", ".json"))])
     # The engine harness reads its first byte as (status index << 5) | engine, the engine being the
     # byte mod 3: 0 OSRM, 1 Valhalla (its /route and its /trace_attributes both get the body), 2
     # GraphHopper; all with status 200.
