@@ -191,6 +191,8 @@ private final class KMLHandler: XMLStreamHandler {
     private var target: Target?
     private var point: [(coordinate: Coordinate, elevation: Metres?)] = []
     private var pointRelative = false
+    /// Whether the open gx:MultiTrack's altitudeMode is relative.
+    private var multiTrackRelative = false
     /// The coordinate tuple being read from `<coordinates>` text, and the line it started on.
     private var tuple: [UInt8] = []
     private var tupleLine = 0
@@ -242,7 +244,8 @@ private final class KMLHandler: XMLStreamHandler {
         case "LineString", "Track":
             guard placemark != nil else { return }
             geometries.append(local)
-            placemark!.lines.append(Line(line: line))
+            // A gx:MultiTrack's altitudeMode (written before its tracks) holds for each of them.
+            placemark!.lines.append(Line(relativeAltitude: local == "Track" && parent == "MultiTrack" && multiTrackRelative, line: line))
         case "Point":
             guard placemark != nil else { return }
             geometries.append(local)
@@ -250,6 +253,7 @@ private final class KMLHandler: XMLStreamHandler {
             pointRelative = false
         case "MultiGeometry", "MultiTrack":
             if placemark != nil { geometries.append(local) }
+            if local == "MultiTrack" { multiTrackRelative = false }
         case "Polygon", "LinearRing", "Model", "GroundOverlay", "PhotoOverlay", "ScreenOverlay":
             skipped[local, default: 0] += 1
             if placemark != nil { geometries.append(local) }
@@ -269,7 +273,7 @@ private final class KMLHandler: XMLStreamHandler {
             stream.collectsText = true
         case "name", "description":
             if parent == "Placemark" || parent == "Document" || parent == "Folder" { stream.collectsText = true }
-        case "altitudeMode" where ["LineString", "Point", "Track"].contains(parent ?? ""):
+        case "altitudeMode" where ["LineString", "Point", "Track", "MultiTrack"].contains(parent ?? ""):
             stream.collectsText = true
         default:
             break
@@ -357,6 +361,7 @@ private final class KMLHandler: XMLStreamHandler {
         case "altitudeMode":
             let relative = stream.text.contains("relative")
             if parent == "Point" { pointRelative = relative }
+            else if parent == "MultiTrack" { multiTrackRelative = relative }
             else if placemark != nil, !placemark!.lines.isEmpty, relative { placemark!.lines[placemark!.lines.count - 1].relativeAltitude = true }
         case "name", "description":
             guard stream.collectsText || parent == "Placemark" || parent == "Document" || parent == "Folder" else { break }

@@ -105,6 +105,11 @@ struct KMLReaderTests {
         <coordinates>1.5,42.5,50 1.51,42.51,50</coordinates></LineString></Placemark>
         """)
         #expect(file.document.trackPoints.map(\.elevation) == [nil, nil])
+        let multiTrack = try read("""
+        <Placemark><gx:MultiTrack><altitudeMode>relativeToGround</altitudeMode>
+        <gx:Track><gx:coord>1.5 42.5 50</gx:coord><gx:coord>1.51 42.51 50</gx:coord></gx:Track></gx:MultiTrack></Placemark>
+        """)
+        #expect(multiTrack.document.trackPoints.map(\.elevation) == [nil, nil])
     }
 
     @Test("a space after a tuple's comma is accepted; elements in other namespaces (atom:name) are not the name")
