@@ -183,14 +183,20 @@ public enum GeoJSONRouteReader {
         /// `[longitude, latitude(, altitude)]`, checked; members past the third are ignored (RFC 7946 §3.1.1).
         func position(_ node: JSONNode?, field: String, parent: JSONNode) throws -> GPXPoint {
             guard let node else { throw fail(parent, field, "is missing") }
-            guard let items = node.array, items.count >= 2 else {
-                throw fail(node, field, "a position must be [longitude, latitude] or [longitude, latitude, altitude], found \(node.kind)")
+            let numbers: [Double]
+            if let all = node.numbers, all.count >= 2 {
+                numbers = Array(all.prefix(3))
+            } else {
+                // Not numbers only: say which member is not a number.
+                guard let items = node.array, items.count >= 2 else {
+                    throw fail(node, field, "a position must be [longitude, latitude] or [longitude, latitude, altitude], found \(node.kind)")
+                }
+                for (i, item) in items.prefix(3).enumerated() where item.number == nil {
+                    throw fail(item, field, "its \(["longitude", "latitude", "altitude"][i]) is \(item.kind), not a number")
+                }
+                numbers = items.prefix(3).compactMap(\.number)
             }
-            let numbers = items.prefix(3).map(\.number)
-            for (i, number) in numbers.enumerated() where number == nil {
-                throw fail(items[i], field, "its \(["longitude", "latitude", "altitude"][i]) is \(items[i].kind), not a number")
-            }
-            let longitude = numbers[0]!, latitude = numbers[1]!
+            let longitude = numbers[0], latitude = numbers[1]
             if let problem = Positions.rangeProblem(longitude: longitude, latitude: latitude) {
                 throw fail(node, field, problem)
             }

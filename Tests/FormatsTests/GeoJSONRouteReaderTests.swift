@@ -107,9 +107,12 @@ struct GeoJSONRouteReaderTests {
 struct JSONTreeTests {
     @Test("values carry the line they start on; escapes and surrogate pairs are decoded; a BOM is ignored")
     func values() throws {
-        let node = try JSONTree.parse(Array("\u{FEFF}{\"a\": [1,\n2.5e1, -0.5],\n \"s\": \"\\u00e9\\ud83d\\ude00\\n\\\"\", \"t\": true, \"n\": null}".utf8))
-        #expect(node["a"]?.array?.map(\.number) == [1, 25, -0.5])
-        #expect(node["a"]?.array?.map(\.line) == [1, 2, 2])
+        let node = try JSONTree.parse(Array("\u{FEFF}{\"a\": [1,\n2.5e1, -0.5, [0]],\n \"s\": \"\\u00e9\\ud83d\\ude00\\n\\\"\", \"t\": true, \"n\": null, \"p\": [1.5, 42.5]}".utf8))
+        #expect(node["a"]?.array?.map(\.number) == [1, 25, -0.5, nil])
+        #expect(node["a"]?.array?.map(\.line) == [1, 2, 2, 2])
+        // A list of numbers only is kept as numbers, its line the list's.
+        #expect(node["p"]?.numbers == [1.5, 42.5])
+        #expect(node["p"]?.array?.map(\.line) == [3, 3])
         #expect(node["s"]?.string == "é😀\n\"")
         #expect(node["s"]?.line == 3)
         if case .bool(true)? = node["t"]?.value {} else { Issue.record("t is not true") }
