@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "roadbook", targets: ["roadbook"]),
         // Every library target, so a program that embeds roadbook can import any of them.
         .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "Pipeline", "OSM",
-                                                "Routing", "Terrain", "HTTP", "XML", "AtomicFile", "Model", "Geo"]),
+                                                "Routing", "Terrain", "HTTP", "XML", "Archive", "AtomicFile", "Model", "Geo"]),
     ],
     targets: [
         // System libraries from Debian -dev packages (see README: the setup command installs them).
@@ -48,16 +48,19 @@ let package = Package(
         // OpenStreetMap: PBF and XML readers, the road graph, matching a line onto it, junctions.
         .target(name: "OSM", dependencies: ["Geo", "Model", "CZlib", "XML"], swiftSettings: swift6),
 
-        // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped with libzip; GeoTIFF with
+        // Zip archives through libzip, read with a size limit: SRTM tiles (.hgt.zip) and KMZ files.
+        .target(name: "Archive", dependencies: ["CZip"], swiftSettings: swift6),
+
+        // HTTP through libcurl; heights from DEM tiles (SRTM .hgt, zipped; GeoTIFF with
         // libtiff) and elevation services.
         .target(name: "HTTP", dependencies: ["CCurl"], swiftSettings: swift6),
-        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "AtomicFile", "CZip", "CTiff"], swiftSettings: swift6),
+        .target(name: "Terrain", dependencies: ["Model", "Geo", "HTTP", "AtomicFile", "Archive", "CTiff"], swiftSettings: swift6),
         .target(name: "Routing", dependencies: ["Model", "Geo", "OSM", "HTTP"], swiftSettings: swift6),
 
         // I/O layers.
         .target(name: "AtomicFile", swiftSettings: swift6),
         // GeoPackage export writes SQLite through CSQLite, wrapped in Formats alone.
-        .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "AtomicFile", "CSQLite"], swiftSettings: swift6),
+        .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "Archive", "AtomicFile", "CSQLite"], swiftSettings: swift6),
         .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
                 swiftSettings: swift6),
 

@@ -32,7 +32,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -965,6 +965,8 @@ def make_fuzz_seeds():
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
     seeds("geotiff", corpus("dem", ".tif"))
+    seeds("kml", corpus("kml", ".kml", ".kmz") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".kml", ".kmz"))])
+    seeds("geojson", corpus("geojson", ".geojson") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".geojson", ".json"))])
     # The engine harness reads its first byte as (status index << 5) | engine, the engine being the
     # byte mod 3: 0 OSRM, 1 Valhalla (its /route and its /trace_attributes both get the body), 2
     # GraphHopper; all with status 200.
@@ -1091,6 +1093,130 @@ def make_rn2():
                 f.write(data)
 
 
+# ---------------------------------------------------------------------------------------- KML, KMZ, GeoJSON
+# These draw from their own generator, never from rng, so the kinds above keep their bytes.
+
+KML_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2" '
+            'xmlns:gx="http://www.google.com/kml/ext/2.2">\n<Document><name>hostile</name>\n')
+
+
+def kml_line(points, altitude=None, name="Route"):
+    tuples = " ".join(f"{lon},{lat}" + ("" if altitude is None else f",{altitude}") for lat, lon in points)
+    return f"<Placemark><name>{name}</name><LineString><coordinates>{tuples}</coordinates></LineString></Placemark>\n"
+
+
+def kml(body):
+    return KML_HEAD + body + "</Document></kml>\n"
+
+
+def make_kml():
+    own = random.Random(1301)
+    good = line(42.50, 1.50, 42.51, 1.52, 30)
+    note = '<Placemark><name>CP1</name><description>Check point</description><Point><coordinates>1.51,42.505</coordinates></Point></Placemark>\n'
+    valid = kml(kml_line(good, 1200) + note)
+    put("kml", "valid-line.kml", valid, "ok", "control: a good LineString and a point")
+    put("kml", "valid-track.kml", kml("<Placemark><gx:Track>" + "".join(f"<gx:coord>{lon} {lat} 1200</gx:coord>" for lat, lon in good)
+                                      + "</gx:Track></Placemark>\n"), "ok", "control: a gx:Track")
+    put("kml", "empty.kml", b"", "fail", "zero bytes")
+    put("kml", "binary-garbage.kml", bytes(own.getrandbits(8) for _ in range(4096)), "fail", "random bytes")
+    put("kml", "truncated-half.kml", valid[: len(valid) // 2], "fail", "cut in the middle of the coordinates")
+    put("kml", "truncated-in-tag.kml", valid[: valid.index("<coordinates>") + 6], "fail", "cut inside a tag")
+    put("kml", "not-kml-root.kml", valid.replace("<kml ", "<kmlx ").replace("</kml>", "</kmlx>"), "fail", "a root element that is not kml")
+    put("kml", "latitude-95.kml", kml(kml_line(good[:5] + [(95.0, 1.5)] + good[5:])), "fail", "a latitude of 95")
+    put("kml", "longitude-200.kml", kml(kml_line(good[:5] + [(42.5, 200.0)] + good[5:])), "fail", "a longitude of 200")
+    put("kml", "swapped.kml", kml("<Placemark><LineString><coordinates>"
+                                   + " ".join(f"{lat},{lon}" for lat, lon in [(42.5, 120.5), (42.6, 120.6)])
+                                   + "</coordinates></LineString></Placemark>"), "fail", "latitude and longitude swapped, beyond range")
+    put("kml", "nan.kml", kml(kml_line(good).replace("1.5,42.5", "NaN,42.5", 1)), "fail", "NaN as a longitude")
+    put("kml", "infinity.kml", kml(kml_line(good).replace("1.5,42.5", "inf,42.5", 1)), "fail", "inf as a longitude")
+    put("kml", "altitude-text.kml", kml(kml_line(good, "high")), "fail", "an altitude that is a word")
+    put("kml", "altitude-1e308.kml", kml(kml_line(good, "1e308")), "fail", "an altitude of 1e308")
+    put("kml", "tuple-four-numbers.kml", kml(kml_line(good, "1,2")), "fail", "four numbers in a tuple")
+    put("kml", "tuple-huge.kml", kml("<Placemark><LineString><coordinates>1." + "1" * 100_000 + ",42.5</coordinates></LineString></Placemark>"),
+        "fail", "a 100 kB tuple")
+    put("kml", "empty-linestring.kml", kml("<Placemark><LineString><coordinates> </coordinates></LineString></Placemark>\n" + note),
+        "fail", "the only LineString is empty")
+    put("kml", "points-only.kml", kml(note + note.replace("CP1", "CP2").replace("1.51,", "1.52,")), "fail", "placemark points, no line")
+    put("kml", "no-placemark.kml", kml(""), "fail", "a document with nothing in it")
+    nested = "<Placemark>" + "<MultiGeometry>" * 50_000 + "<LineString><coordinates>" + " ".join(f"{lon},{lat}" for lat, lon in good) \
+        + "</coordinates></LineString>" + "</MultiGeometry>" * 50_000 + "</Placemark>"
+    put("kml", "deep-multigeometry.kml", kml(nested), "any", "a LineString inside 50,000 nested MultiGeometry elements")
+    bomb = ('<?xml version="1.0"?>\n<!DOCTYPE kml [\n<!ENTITY a "aaaaaaaaaa">\n'
+            + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">\n' for i in range(9))
+            + ']>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>&j;</name>' + kml_line(good) + "</Document></kml>\n")
+    put("kml", "billion-laughs.kml", bomb, "fail", "entity expansion bomb (10^10 bytes)")
+    put("kml", "external-entity.kml", '<?xml version="1.0"?>\n<!DOCTYPE kml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+        '<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>&x;</name>' + kml_line(good) + "</Document></kml>\n",
+        "fail", "an external entity naming /etc/passwd")
+    put("kml", "huge-description.kml", kml(kml_line(good) + note.replace("Check point", "x" * 2_000_000)), "fail",
+        "a 2 MB description (over the XML reader's text limit)")
+    put("kml", "gap.kml", kml(kml_line(good[:15]) + kml_line(line(42.60, 1.60, 42.61, 1.62, 15), name="Far")), "ok",
+        "two lines 12 km apart: joined, with a warning")
+    # KMZ: a zip holding the KML.
+    put("kml", "valid.kmz", zip_bytes([("doc.kml", valid), ("files/icon.png", b"\x89PNG")]), "ok", "control: a KMZ with doc.kml")
+    put("kml", "kmz-no-kml.kmz", zip_bytes([("readme.txt", "no kml here"), ("files/icon.png", b"\x89PNG")]), "fail", "a KMZ without a .kml")
+    put("kml", "kmz-bomb.kmz", zip_bytes([("doc.kml", valid.encode() + b" " * 2_000_000)], lie=0xFFFFFFF0), "fail",
+        "a KMZ whose doc.kml declares 4 GB uncompressed (a zip bomb)")
+    put("kml", "kmz-truncated.kmz", zip_bytes([("doc.kml", valid)])[:200], "fail", "a KMZ cut short")
+    put("kml", "kmz-not-kml-inside.kmz", zip_bytes([("doc.kml", bytes(own.getrandbits(8) for _ in range(2048)))]), "fail",
+        "a KMZ whose doc.kml is random bytes")
+
+
+def geo_feature(geometry, properties=None):
+    return {"type": "Feature", "properties": properties or {}, "geometry": geometry}
+
+
+def geo_collection(*features):
+    return json.dumps({"type": "FeatureCollection", "features": list(features)})
+
+
+def make_geojson():
+    own = random.Random(1302)
+    good = [[lon, lat] for lat, lon in line(42.50, 1.50, 42.51, 1.52, 30)]
+    route = geo_feature({"type": "LineString", "coordinates": good}, {"name": "Route"})
+    cp = geo_feature({"type": "Point", "coordinates": [1.51, 42.505]}, {"name": "CP1", "description": "Check point"})
+    valid = geo_collection(route, cp)
+    put("geojson", "valid.geojson", valid, "ok", "control: a LineString and a Point")
+    put("geojson", "valid-bare-linestring.geojson", json.dumps({"type": "LineString", "coordinates": good}), "ok", "control: a bare geometry")
+    put("geojson", "valid-multilinestring.geojson", json.dumps(geo_feature({"type": "MultiLineString", "coordinates": [good[:15], good[15:]]})),
+        "ok", "control: a single Feature with a MultiLineString")
+    put("geojson", "empty.geojson", b"", "fail", "zero bytes")
+    put("geojson", "binary-garbage.geojson", bytes(own.getrandbits(8) for _ in range(4096)), "fail", "random bytes")
+    put("geojson", "truncated.geojson", valid[: len(valid) // 2], "fail", "cut in the middle")
+    put("geojson", "swapped.geojson", geo_collection(geo_feature({"type": "LineString", "coordinates": [[lat, lon + 119] for lon, lat in good]})),
+        "fail", "latitude first, beyond range")
+    put("geojson", "latitude-95.geojson", geo_collection(geo_feature({"type": "LineString", "coordinates": good[:3] + [[1.5, 95]] + good[3:]})),
+        "fail", "a latitude of 95")
+    put("geojson", "nan.geojson", valid.replace("1.5, 42.5", "NaN, 42.5", 1), "fail", "NaN, which JSON has not")
+    put("geojson", "number-1e400.geojson", valid.replace("1.5, 42.5", "1e400, 42.5", 1), "fail", "a number no double holds")
+    put("geojson", "coordinate-string.geojson", valid.replace("1.5, 42.5", "\"1.5\", 42.5", 1), "fail", "a longitude in quotes")
+    put("geojson", "altitude-text.geojson", valid.replace("1.5, 42.5", "1.5, 42.5, \"high\"", 1), "fail", "an altitude that is a word")
+    put("geojson", "one-number.geojson", valid.replace("[1.5, 42.5]", "[1.5]", 1), "fail", "a position of one number")
+    put("geojson", "empty-linestring.geojson", geo_collection(geo_feature({"type": "LineString", "coordinates": []}), cp), "fail",
+        "the only LineString is empty")
+    put("geojson", "points-only.geojson", geo_collection(cp, cp), "fail", "points, no line")
+    put("geojson", "polygon-only.geojson", geo_collection(geo_feature({"type": "Polygon", "coordinates": [good[:4] + good[:1]]})), "fail",
+        "a polygon, no line")
+    put("geojson", "no-type.geojson", json.dumps({"features": [route]}), "fail", "an object without a type")
+    put("geojson", "unknown-type.geojson", json.dumps({"type": "Topology", "objects": {}}), "fail", "TopoJSON, not GeoJSON")
+    put("geojson", "features-not-list.geojson", json.dumps({"type": "FeatureCollection", "features": {"a": 1}}), "fail", "features is an object")
+    put("geojson", "crs-utm.geojson", json.dumps({"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::32631"}},
+                                                 "features": [route]}), "fail", "positions in UTM (a 2008 GeoJSON crs)")
+    put("geojson", "deep-arrays.geojson", '{"type": "LineString", "coordinates": ' + "[" * 10_000 + "]" * 10_000 + "}", "fail",
+        "arrays nested 10,000 deep")
+    put("geojson", "deep-arrays-unclosed.geojson", '{"type": "FeatureCollection", "features": ' + "[" * 1_000_000, "fail",
+        "a million opening brackets")
+    put("geojson", "deep-geometry-collection.geojson",
+        '{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": '
+        + '{"type": "GeometryCollection", "geometries": [' * 5_000 + json.dumps({"type": "LineString", "coordinates": good})
+        + "]}" * 5_000 + "}]}", "fail", "GeometryCollections nested 5,000 deep")
+    put("geojson", "string-unterminated.geojson", valid.replace('"Route"', '"Route', 1), "fail", "a string without its closing quote")
+    put("geojson", "huge-name.geojson", geo_collection(geo_feature({"type": "LineString", "coordinates": good}, {"name": "N" * 300_000})),
+        "ok", "a 300 kB name")
+    put("geojson", "gap.geojson", json.dumps({"type": "MultiLineString", "coordinates": [good, [[lon + 0.1, lat + 0.1] for lon, lat in good]]}),
+        "ok", "two lines 13 km apart: joined, with a warning")
+
+
 def main():
     for kind in KINDS:
         shutil.rmtree(os.path.join(HOSTILE, kind), ignore_errors=True)
@@ -1105,6 +1231,8 @@ def main():
     make_output()
     make_undo()
     make_rn2()
+    make_kml()
+    make_geojson()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

@@ -38,7 +38,10 @@ public protocol RouteFileReader {
 public enum RouteFormats {
     /// The readers, most specific first: a file is read by the first whose `recognises(head:)`
     /// accepts its first bytes, else by the one its extension names.
-    public static var readers: [any RouteFileReader.Type] { [GPXFileReader.self, RN2Reader.self] }
+    public static var readers: [any RouteFileReader.Type] {
+        // RN2 before GeoJSON: both are JSON, and an RN2 file has "type" members too.
+        [KMZFileReader.self, KMLFileReader.self, RN2Reader.self, GeoJSONFileReader.self, GPXFileReader.self]
+    }
 
     /// How many leading bytes `recognises(head:)` sees: enough for an XML declaration, a long
     /// comment and the root element with its namespaces.

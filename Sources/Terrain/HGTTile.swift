@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Geo
 
@@ -64,10 +65,14 @@ public struct HGTTile: Sendable {
         let data: Data
         let expected = "an SRTM tile has \(HGTTile.validByteCounts.map(String.init).joined(separator: " or ")) bytes (3601 × 3601 or 1201 × 1201 samples)"
         if url.lastPathComponent.lowercased().hasSuffix(".zip") {
-            let archive = try ZipArchive(contentsOf: url)
-            let entry = try HGTTile.entry(in: archive, south: south, west: west)
-            data = try archive.contents(ofEntryAt: entry, accepting: { HGTTile.validByteCounts.contains(Int(clamping: $0)) },
-                                        expected: expected)
+            do {
+                let archive = try ZipArchive(contentsOf: url)
+                let entry = try HGTTile.entry(in: archive, south: south, west: west)
+                data = try archive.contents(ofEntryAt: entry, accepting: { HGTTile.validByteCounts.contains(Int(clamping: $0)) },
+                                            expected: expected)
+            } catch let error as ArchiveError {
+                throw ElevationError(source: error.path, message: error.message)
+            }
         } else {
             // The size is checked before reading, so a huge (or sparse) file costs nothing.
             let size: Int

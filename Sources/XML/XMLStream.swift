@@ -61,6 +61,15 @@ public protocol XMLStreamHandler: AnyObject {
     /// The end tag of the innermost open element, `name`. Text collected since its start
     /// tag (when `collectsText` was set) is in `stream.text`.
     func endElement(_ name: XMLName, stream: XMLStream) throws
+    /// Character data of the current element as it arrives, in pieces of any size, when
+    /// `stream.streamsText` is set: for text too long to collect (a KML `<coordinates>` of a long
+    /// track). `line` is the line the piece starts on.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, stream: XMLStream) throws
+}
+
+extension XMLStreamHandler {
+    /// Handlers that never set `streamsText` receive no pieces.
+    public func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, stream: XMLStream) throws {}
 }
 
 /// Why an `XMLStream` stopped, in neutral terms: each reader turns it into its own error, with
@@ -127,6 +136,10 @@ public final class XMLStream {
     /// When set (by `startElement`), the character data up to the matching end tag
     /// is kept for `text`. Reset at every start and end tag.
     public var collectsText = false
+    /// When set (by `startElement`), the character data up to the next start or end tag is handed
+    /// to the handler's `characters(_:line:stream:)` as it arrives, neither collected nor limited
+    /// in length. Reset at every start and end tag.
+    public var streamsText = false
 
     /// - Parameter resolvesNamespaces: when true, names arrive split into namespace URI and
     ///   local name, and an unbound prefix is malformed; when false, names arrive as written.
@@ -153,6 +166,7 @@ public final class XMLStream {
             let stream = XMLStream.from(userData)
             guard stream.callbackError == nil, let name else { return }
             stream.collectsText = false
+            stream.streamsText = false
             stream.textBytes.removeAll(keepingCapacity: true)
             do {
                 try stream.handler.startElement(stream.split(name), attributes: XMLAttributes(pairs: attributes),
@@ -169,10 +183,22 @@ public final class XMLStream {
                 stream.fail(error)
             }
             stream.collectsText = false
+            stream.streamsText = false
             stream.textBytes.removeAll(keepingCapacity: true)
         })
         XML_SetCharacterDataHandler(parser) { userData, bytes, length in
             let stream = XMLStream.from(userData)
+            if stream.streamsText, stream.callbackError == nil, let bytes, length > 0 {
+                bytes.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                    do {
+                        try stream.handler.characters(UnsafeBufferPointer(start: $0, count: Int(length)),
+                                                      line: stream.currentLine, stream: stream)
+                    } catch {
+                        stream.fail(error)
+                    }
+                }
+                return
+            }
             guard stream.collectsText, stream.callbackError == nil, let bytes, length > 0 else { return }
             guard stream.textBytes.count + Int(length) <= XMLStream.maximumTextBytes else {
                 stream.fail(XMLStreamError.textTooLong(line: stream.currentLine, limit: XMLStream.maximumTextBytes))

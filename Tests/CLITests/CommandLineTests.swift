@@ -113,7 +113,7 @@ struct BadInputTests {
         ("truncated", #"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
             "\n<trkpt lat=\"42.5\" lon=\"1.5\"/>\n<trkpt lat=", "bad.gpx:3"),
         ("not XML", "lat,lon\n42.5,1.5\n", "bad.gpx:1"),
-        ("wrong root", #"<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"></kml>"#, "<kml>"),
+        ("wrong root", #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>"#, "<svg>"),
         ("NaN", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +
             "\n<trkpt lat=\"NaN\" lon=\"1.5\"/><trkpt lat=\"42.5\" lon=\"1.6\"/></trkseg></trk></gpx>", "bad.gpx:2"),
         ("out of range", #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# +

@@ -1,28 +1,44 @@
-import CZip
+internal import CZip
 import Foundation
 
+/// A failure to read a zip archive: the archive's path and what is wrong, in words. Each reader
+/// (an SRTM tile, a KMZ) turns it into its own error type.
+public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The archive's path as it was opened.
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
 /// A zip archive opened read-only through libzip; owns the `zip_t` and discards it in `deinit`.
+/// The one place libzip is called (SRTM tiles in `Terrain`, KMZ files in `Formats`).
 ///
 /// The archive is checked for consistency when opened (`ZIP_CHECKCONS`), and every entry read is
 /// checked against its CRC by libzip, so a truncated or damaged archive fails with an error that
 /// names the file rather than giving wrong bytes.
-final class ZipArchive {
+public final class ZipArchive {
     private let handle: OpaquePointer
     /// The archive's path, for messages.
-    let path: String
+    public let path: String
     /// The names of the entries, in the archive's order.
-    let entryNames: [String]
+    public let entryNames: [String]
 
     /// Opens the archive at `url`.
-    /// - Throws: `ElevationError` naming the file when it cannot be opened or is not a valid zip.
-    init(contentsOf url: URL) throws {
+    /// - Throws: `ArchiveError` naming the file when it cannot be opened or is not a valid zip.
+    public init(contentsOf url: URL) throws {
         path = url.path
         var code: Int32 = 0
         guard let handle = zip_open(url.path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             var error = zip_error_t()
             zip_error_init_with_code(&error, code)
             defer { zip_error_fini(&error) }
-            throw ElevationError(source: url.path, message: "cannot open as a zip archive: \(String(cString: zip_error_strerror(&error)))")
+            throw ArchiveError(path: url.path, message: "cannot open as a zip archive: \(String(cString: zip_error_strerror(&error)))")
         }
         self.handle = handle
         let count = zip_get_num_entries(handle, 0)
@@ -32,7 +48,7 @@ final class ZipArchive {
                 guard let name = zip_get_name(handle, i, ZIP_FL_ENC_GUESS) else {
                     let message = String(cString: zip_strerror(handle))
                     zip_discard(handle)
-                    throw ElevationError(source: url.path, message: "cannot read the name of entry \(i): \(message)")
+                    throw ArchiveError(path: url.path, message: "cannot read the name of entry \(i): \(message)")
                 }
                 names.append(String(cString: name))
             }
@@ -43,12 +59,12 @@ final class ZipArchive {
     deinit { zip_discard(handle) }
 
     /// The uncompressed size the archive declares for the entry at `index`, read before inflating.
-    /// - Throws: `ElevationError` naming the archive and the entry when the size is not recorded.
-    func declaredSize(ofEntryAt index: Int) throws -> UInt64 {
+    /// - Throws: `ArchiveError` naming the archive and the entry when the size is not recorded.
+    public func declaredSize(ofEntryAt index: Int) throws -> UInt64 {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(handle, UInt64(index), 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
-            throw ElevationError(source: path, message: "cannot read the size of \(entryNames[index]): \(String(cString: zip_strerror(handle)))")
+            throw ArchiveError(path: path, message: "cannot read the size of \(entryNames[index]): \(String(cString: zip_strerror(handle)))")
         }
         return stat.size
     }
@@ -61,13 +77,13 @@ final class ZipArchive {
     /// Cost: the entry's uncompressed size in memory, one inflate pass.
     /// - Parameter accepting: whether a declared size may be read; when it says no, the error says
     ///   `expected`.
-    /// - Throws: `ElevationError` naming the archive and the entry when its size is refused, it
+    /// - Throws: `ArchiveError` naming the archive and the entry when its size is refused, it
     ///   cannot be read or its CRC does not match.
-    func contents(ofEntryAt index: Int, accepting: (UInt64) -> Bool, expected: String) throws -> Data {
+    public func contents(ofEntryAt index: Int, accepting: (UInt64) -> Bool, expected: String) throws -> Data {
         let name = entryNames[index]
         let declared = try declaredSize(ofEntryAt: index)
         guard accepting(declared), declared <= UInt64(Int.max) else {
-            throw ElevationError(source: path, message: "\(name) declares \(declared) bytes uncompressed; \(expected)")
+            throw ArchiveError(path: path, message: "\(name) declares \(declared) bytes uncompressed; \(expected)")
         }
         let entry = try ZipEntry(archive: self, index: index, name: name)
         let size = Int(declared)
@@ -77,7 +93,7 @@ final class ZipArchive {
             while total < size {
                 let read = zip_fread(entry.handle, raw.baseAddress! + total, UInt64(size - total))
                 guard read > 0 else {
-                    throw ElevationError(source: path, message: read < 0
+                    throw ArchiveError(path: path, message: read < 0
                         ? "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))"
                         : "\(name) ends after \(total) of \(size) bytes")
                 }
@@ -87,7 +103,7 @@ final class ZipArchive {
         // Reading to the end lets libzip compare the CRC; a mismatch shows as an error here.
         var extra: UInt8 = 0
         guard zip_fread(entry.handle, &extra, 1) == 0 else {
-            throw ElevationError(source: path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
+            throw ArchiveError(path: path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
         }
         return data
     }
@@ -104,7 +120,7 @@ private final class ZipEntry {
 
     init(archive: ZipArchive, index: Int, name: String) throws {
         guard let handle = zip_fopen_index(archive.rawHandle, UInt64(index), 0) else {
-            throw ElevationError(source: archive.path, message: "cannot open \(name): \(String(cString: zip_strerror(archive.rawHandle)))")
+            throw ArchiveError(path: archive.path, message: "cannot open \(name): \(String(cString: zip_strerror(archive.rawHandle)))")
         }
         self.handle = handle
         self.archive = archive
