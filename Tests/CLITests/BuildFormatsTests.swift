@@ -34,7 +34,7 @@ struct BuildFormatsTests {
 
     /// Builds `file` and returns the book it wrote, and what build printed on standard error.
     func build(_ file: URL, in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) async throws -> (book: Book, errors: String) {
-        let result = await roadbook(["build", file.path, "-o", folder.path("book.pdf").path, "--book", folder.path("book.json").path, "--no-turns"])
+        let result = await roadbook(["build", file.path, "-o", folder.path("book.pdf").path, "--book", folder.path("book.json").path, "--no-turns", "--force"])
         #expect(result.status == 0, "\(result.errors)", sourceLocation: sourceLocation)
         return (try BookFile.read(contentsOf: folder.path("book.json")), result.errors)
     }
