@@ -9,11 +9,12 @@ import Workflows
 struct BuildCommand: Command {
     static let declaration = CommandDeclaration(
         name: "build",
-        abstract: "Make a road book from a recorded track (GPX): PDF, and the book file.",
-        positionals: "TRACK.gpx", positionalCount: 1...1,
+        abstract: "Make a road book from a track (GPX, KML, KMZ, GeoJSON, RN2): PDF, and the book file.",
+        positionals: "TRACK", positionalCount: 1...1,
         forms: [UsageForm(optional: ["book"])],
         discussion: """
-        The track becomes the route and each of its waypoints a row, placed by distance along the
+        The file's format is told by its first bytes, then by its extension. The track (or line)
+        becomes the route and each of its waypoints (or points) a row, placed by distance along the
         route. An existing --book is replaced only with --force, unless it is the very book this build
         makes. A waypoint farther from the route than --off-route-distance is reported. Turn notes
         with tulips are generated at the junctions the route passes (matched onto --osm EXTRACT), or

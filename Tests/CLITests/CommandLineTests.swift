@@ -44,7 +44,7 @@ struct CommandLineTests {
         (["build", "t.gpx", "-o", "b.pdf", "--colour", "red"], "unknown option --colour"),
         (["build", "t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number"),
         (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop"),
-        (["build", "-o", "b.pdf"], "missing TRACK.gpx"),
+        (["build", "-o", "b.pdf"], "missing TRACK"),
         (["build", "t.gpx", "-o", "t.gpx"], "an output would overwrite the input"),
         (["inspect"], "missing BOOK.json"),
     ])

@@ -37,7 +37,7 @@ struct ParseTests {
 
     @Test("build's refusals, word for word", arguments: [
         ([], "missing -o BOOK.pdf"),
-        (["-o", "b.pdf"], "missing TRACK.gpx"),
+        (["-o", "b.pdf"], "missing TRACK"),
         (["t.gpx", "-o"], "-o needs a value"),
         (["t.gpx", "-o", "--book"], "-o needs a value"),
         (["t.gpx", "-o", "b.pdf", "-o", "c.pdf"], "--output is given twice"),
