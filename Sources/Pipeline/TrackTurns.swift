@@ -22,6 +22,15 @@ import Model
 /// On a clean track (a routed or drawn line, whose scatter is a fraction of a metre) the bends are
 /// read with little smoothing, and small roundabouts passed nearly straight are found by their
 /// wiggle (see `Configuration.wiggleTurn`); on a scattered track such a wiggle is below the noise.
+/// On a lightly scattered track (a recorded one, `lightScatter`) the noise is taken out by fitting
+/// each heading over more points (`scatteredWindow`, from the place itself) rather than by
+/// smoothing, which would pull the corner in and blur neighbouring turns together.
+///
+/// What a track with 3 m scatter and a fix every 10 m can show is limited: a 15 m window holds one
+/// or two fixes' worth of information, so its heading wanders by some 15°, and a corner of 60° is
+/// now and then measured under the threshold; a roundabout of 8–15 m radius passed nearly straight
+/// moves the track by about its radius for 30–40 m, within two or three times the scatter, and
+/// is not told from the scatter or a gentle curve (see the turn-quality benchmark's shape columns).
 ///
 /// Then:
 /// - a bend that turns more than `loopTurn` within `loopLength` is a roundabout's loop: a
