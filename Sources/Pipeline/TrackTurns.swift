@@ -22,6 +22,15 @@ import Model
 /// On a clean track (a routed or drawn line, whose scatter is a fraction of a metre) the bends are
 /// read with little smoothing, and small roundabouts passed nearly straight are found by their
 /// wiggle (see `Configuration.wiggleTurn`); on a scattered track such a wiggle is below the noise.
+/// On a lightly scattered track (a recorded one, `lightScatter`) the noise is taken out by fitting
+/// each heading over more points (`scatteredWindow`, from the place itself) rather than by
+/// smoothing, which would pull the corner in and blur neighbouring turns together.
+///
+/// What a track with 3 m scatter and a fix every 10 m can show is limited: a 15 m window holds one
+/// or two fixes' worth of information, so its heading wanders by some 15°, and a corner of 60° is
+/// now and then measured under the threshold; a roundabout of 8–15 m radius passed nearly straight
+/// moves the track by about its radius for 30–40 m, within two or three times the scatter, and
+/// is not told from the scatter or a gentle curve (see the turn-quality benchmark's shape columns).
 ///
 /// Then:
 /// - a bend that turns more than `loopTurn` within `loopLength` is a roundabout's loop: a
@@ -60,10 +69,34 @@ public struct TrackTurns: Sendable {
         /// lifted recall of turns of 45° or more on OSRM's lines from 67% to 82% (15 m before).
         public var cleanSmoothing: Metres = 5
         /// Smoothing half-width for finding bends on a lightly scattered track (scatter up to
-        /// `lightScatter`), in metres: on the tuning routes' tracks (a fix every 10 m, 3 m noise)
-        /// 10 m found more turns than 15 m with fewer extra rows; 8 m and less let the scatter
-        /// through as bends. More scattered tracks keep `smoothing`.
-        public var scatteredSmoothing: Metres = 10
+        /// `lightScatter`), in metres: one sample either side. On such a track the noise is taken
+        /// out by the longer fitted windows (`scatteredWindow`) instead: smoothing moves every point
+        /// towards the inside of a corner and blurs two turns 30 m apart into one, a fit over more
+        /// points does neither. On the tuning routes' tracks (seeds 3, 7, 13; a fix every 10 m,
+        /// 3 m noise), with the 15 m windows and a 51° threshold, 10 m found 51% of the goal turns
+        /// with 3% extra rows and 5 m 54% with 6%; more scattered tracks keep `smoothing`.
+        public var scatteredSmoothing: Metres = 5
+        /// On a lightly scattered track the heading before and after a place is fitted over this
+        /// much track, in metres, starting at the place itself (`scatteredGap`): the heading of a
+        /// line fitted through n points of scatter σ over length L wanders by about
+        /// σ·√12 / (L·√n), so 15 m of 5 m samples (4 points) wander about half as much as the 10 m
+        /// window (3 points) 5 m off the place, while reaching no further from it (15 m), so a
+        /// neighbouring turn 40 m away stays out. On the tuning routes it halved the extra rows
+        /// (10% to 5.7%) at the same recall; 20 m windows reached over gentle curves (more extra rows).
+        public var scatteredWindow: Metres = 15
+        /// See `scatteredWindow`, in metres: no gap, the points at the corner count too (with the light
+        /// smoothing they are not pulled far into it).
+        public var scatteredGap: Metres = 0
+        /// On a lightly scattered track, a change between the windows above this, in degrees, is a bend
+        /// (instead of `minimumTurn` plus the scatter allowance, 51° at 0.8 m of scatter). The fitted
+        /// lines take the corner's first and last metres as part of the legs, so a 45° junction
+        /// measures a few degrees less; each degree lower finds more turns and more gentle curves:
+        /// on the tuning routes 51° found 56% of the goal turns with 6% extra rows, 47° 60% with 13%,
+        /// 44° 64% with 19%, 40° 68% with 29% (issue 11 allows 25%); 44° keeps a margin under that.
+        public var scatteredTurn: Degrees = 44
+        /// On a lightly scattered track, the least rotation of a bend that makes a row, in degrees:
+        /// `scatteredTurn` less the 5° by which `minimumRotation` is below `minimumTurn`.
+        public var scatteredRotation: Degrees = 39
         /// See `scatteredSmoothing`, in metres of scatter: the tuning tracks measure about 0.75 m; a
         /// fix every 5 m with 5 m noise measures more and, smoothed over 10 m only, made two rows of
         /// one corner.
@@ -174,7 +207,15 @@ public struct TrackTurns: Sendable {
         c.minimumRotation += allowance
         let clean = scatter < c.cleanScatter
         if !clean { c.departureStart = 1 }
-        if clean { c.smoothing = c.cleanSmoothing } else if scatter <= c.lightScatter { c.smoothing = c.scatteredSmoothing }
+        if clean {
+            c.smoothing = c.cleanSmoothing
+        } else if scatter <= c.lightScatter {
+            c.smoothing = c.scatteredSmoothing
+            c.window = c.scatteredWindow
+            c.gap = c.scatteredGap
+            c.minimumTurn = c.scatteredTurn
+            c.minimumRotation = c.scatteredRotation
+        }
         let raw = smoothed(resampled(first, c.spacing), c)
         guard raw.count > 1 else { return [] }
         // Sample `i` of `raw` lies `i * spacing` along `first`, whose vertex `k` lies `k * spacing`

@@ -124,6 +124,56 @@ private func anyWithin(_ radius: Metres, of c: Coordinate, in points: [Coordinat
     return points.contains { let p = frame.project($0); return p.x * p.x + p.y * p.y <= radius * radius }
 }
 
+/// With `ROADBOOK_TURNS_SHAPE_DUMP=FILE`, the "shape, noisy" column's goal references with no row
+/// (MISS) and its extra rows (EXTRA) are written to FILE, one line each, with what tells them apart:
+/// the reference's kind, angle and exit, its distance along OSRM's line and from the line's ends, the
+/// distance to the nearest other reference, to the nearest row of ours, and the heading of OSRM's
+/// line within 40 m either side (net change and the sum of its absolute changes: a roundabout passed
+/// straight turns little net but much in all). Only a diagnosis: it does not change the figures.
+nonisolated(unsafe) private var shapeDumpLines: [String] = []
+
+/// Net and absolute heading change of `line` within `reach` metres either side of the point
+/// `along` metres along it, sampled every 2 m.
+private func headingChange(of line: Polyline, around along: Metres, reach: Metres) -> (net: Degrees, total: Degrees) {
+    let from = max(0, along - reach), to = min(line.length, along + reach)
+    let step: Metres = 2
+    let n = Int((to - from) / step)
+    guard n >= 2 else { return (0, 0) }
+    let pts = (0...n).map { line.coordinate(atDistance: from + Double($0) * step) }
+    var net: Degrees = 0, total: Degrees = 0
+    var previous: Degrees? = nil
+    for k in 0..<n {
+        let h = pts[k].bearing(to: pts[k + 1])
+        if let p = previous { let d = normalizedTurn(h - p); net += d; total += abs(d) }
+        previous = h
+    }
+    return (net, total)
+}
+
+private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
+    let line = Polyline(route.line)
+    func along(_ c: Coordinate) -> Metres { line.position(closestTo: c)?.distanceAlong ?? -1 }
+    let goal = route.references.filter { $0.kind == .roundabout || abs($0.angle ?? 0) >= shapeGoalTurn }
+    for r in goal {
+        let found = ours.contains { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        guard !found else { continue }
+        let d = along(r.location)
+        let others = route.references.filter { $0.location.distance(to: r.location) > 1 }.map { $0.location.distance(to: r.location) }
+        let nearestRow = ours.flatMap(places(of:)).map { $0.distance(to: r.location) }.min() ?? .infinity
+        let h = headingChange(of: line, around: d, reach: 40)
+        shapeDumpLines.append(String(format: "MISS route %d %@ angle %.0f exit %d at %.0f m (from start %.0f, to end %.0f) nextRef %.0f m nearestRow %.0f m heading±40 net %.0f total %.0f (%.6f,%.6f)",
+                                     index, r.kind.rawValue, r.angle ?? 0, r.exit ?? 0, d, d, line.length - d, others.min() ?? -1, nearestRow, h.net, h.total, r.location.latitude, r.location.longitude))
+    }
+    for m in ours where m.kind != .straightOn {
+        let at = places(of: m)
+        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) || at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { continue }
+        let d = along(m.coordinate)
+        let h = headingChange(of: line, around: d, reach: 40)
+        shapeDumpLines.append(String(format: "EXTRA route %d %@ %@ %.0f° at %.0f m heading±40 net %.0f total %.0f (%.6f,%.6f)",
+                                     index, m.kind.rawValue, m.modifier.rawValue, m.turnAngle, d, h.net, h.total, m.coordinate.latitude, m.coordinate.longitude))
+    }
+}
+
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
     for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
         counts.goalReferences += 1
@@ -328,6 +378,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     var counts = Array(repeating: QualityCounts(), count: columns.count)
     var goal = Array(repeating: ShapeGoalCounts(), count: columns.count)
     var length: Metres = 0
+    let shapeDumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] != nil
+    let trackDump = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_TRACK_DUMP"]
+    var trackLines: [String] = []
+    var routeIndex = 0
     for route in routes {
         length += Polyline(route.line).length
         let noisy = recordedTrack(route.line, generator: &generator)
@@ -340,6 +394,15 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                   junctions: i == 0 && dumping ? RouteTurns.junctions(along: route.line, graph: graph).junctions : [])
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
+        if shapeDumping { dumpShape(runs[3], route: route, index: routeIndex) }
+        if let path = trackDump {
+            // The line, the noisy track and the references, for trying a detector outside Swift.
+            func pts(_ cs: [Coordinate]) -> String { "[" + cs.map { String(format: "[%.7f,%.7f]", $0.latitude, $0.longitude) }.joined(separator: ",") + "]" }
+            let refs = route.references.map { String(format: "{\"kind\":\"%@\",\"angle\":%.1f,\"lat\":%.7f,\"lon\":%.7f}", $0.kind.rawValue, $0.angle ?? 0, $0.location.latitude, $0.location.longitude) }
+            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[3].flatMap(places(of:)))),\"kinds\":[\(runs[3].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
+            _ = path
+        }
+        routeIndex += 1
     }
 
     var lines = [String(format: "turns-quality: seed %llu; %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
@@ -371,6 +434,12 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
     lines.append(row("extra rows (no step, no bend)", goal.map { share($0.extra, $0.rows) }))
+    if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] {
+        try shapeDumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    if let path = trackDump {
+        try trackLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
     if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] {
         try dumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }

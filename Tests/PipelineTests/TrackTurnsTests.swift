@@ -188,4 +188,97 @@ struct TrackTurnsTests {
         // tighter share walks an L-shaped corner's row back before the corner.)
         #expect(m.distanceAlong >= 300 && m.distanceAlong <= 312, "\(m.distanceAlong)")
     }
+
+    /// A recorded-style track of the line through `points` (metres): a fix every 10 m along it,
+    /// each moved by seeded Gaussian noise of `sigma` metres east and north, as the turn-quality
+    /// benchmark records its noisy tracks.
+    func recorded(_ points: [(Double, Double)], sigma: Double = 3, seed: UInt64) -> [Coordinate] {
+        var noise = SeededNoise(state: seed)
+        var along: [Double] = [0]
+        for (a, b) in zip(points, points.dropFirst()) {
+            along.append(along[along.count - 1] + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
+        }
+        var fixes: [Coordinate] = []
+        var d = 0.0, k = 0
+        while d <= along[along.count - 1] {
+            while k < along.count - 2, along[k + 1] < d { k += 1 }
+            let t = along[k + 1] > along[k] ? (d - along[k]) / (along[k + 1] - along[k]) : 0
+            let x = points[k].0 + t * (points[k + 1].0 - points[k].0), y = points[k].1 + t * (points[k + 1].1 - points[k].1)
+            fixes.append(grid(x + noise.gaussian(sigma), y + noise.gaussian(sigma)))
+            d += 10
+        }
+        return fixes
+    }
+
+    /// Seeds of the noisy-track tests: each is a different recording of the same road.
+    static let recordings: [UInt64] = [11, 12, 13, 14, 15, 16, 17, 18]
+
+    @Test("a recorded track (a fix every 10 m, 3 m noise) of a 90° right turn gives one right turn at the corner",
+          arguments: recordings)
+    func recordedRightAngle(seed: UInt64) throws {
+        let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (400, 0), (400, -400)]), seed: seed))
+        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        let m = try #require(found.first)
+        #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
+        #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
+    }
+
+    @Test("a recorded track of a hairpin (a half circle of 15 m radius to the left) gives one sharp left, no U-turn",
+          arguments: recordings)
+    func recordedHairpin(seed: UInt64) throws {
+        var points = legs([(0, 0), (0, 300)])
+        for k in 1...9 {
+            let a = Double(k) / 10 * .pi
+            points.append((-15 + 15 * cos(a), 300 + 15 * sin(a)))
+        }
+        points += legs([(-30, 300), (-30, 0)]).dropFirst()
+        let found = TrackTurns().maneuvers(in: recorded(points, seed: seed))
+        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        let m = try #require(found.first)
+        #expect(m.kind == .turn && m.modifier == .sharpLeft, "\(m.kind) \(m.modifier) \(m.turnAngle)")
+        #expect(m.coordinate.distance(to: grid(0, 300)) <= 30, "\(m.coordinate.distance(to: grid(0, 300))) m from the bend")
+    }
+
+    @Test("a recorded track round a small roundabout (15 m radius, left at the third exit) gives one row there, a roundabout or a left",
+          arguments: recordings)
+    func recordedSmallRoundabout(seed: UInt64) throws {
+        // East to (0, 0), anticlockwise 270° round the circle centred at (0, 15), south from (−15, 15).
+        var points = legs([(-300, 0), (0, 0)])
+        for k in 1...14 {
+            let a = -Double.pi / 2 + Double(k) / 14 * 1.5 * .pi
+            points.append((15 * cos(a), 15 + 15 * sin(a)))
+        }
+        points += legs([(-15, 15), (-15, -285)]).dropFirst()
+        let found = TrackTurns().maneuvers(in: recorded(points, seed: seed))
+        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        let m = try #require(found.first)
+        #expect(m.kind == .roundabout || m.modifier.side == -1, "\(m.kind) \(m.modifier) \(m.turnAngle)")
+        #expect(m.coordinate.distance(to: grid(0, 0)) <= 30, "\(m.coordinate.distance(to: grid(0, 0))) m from the entry")
+    }
+
+    @Test("a recorded track of S-bends (right angles left, right, left, right, 100 m apart) gives each, in order",
+          arguments: recordings)
+    func recordedSBends(seed: UInt64) {
+        let corners: [(Double, Double)] = [(300, 0), (300, 100), (400, 100), (400, 200)]
+        let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0)] + corners + [(700, 200)]), seed: seed))
+        #expect(found.map(\.modifier.side) == [-1, 1, -1, 1], "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        for (m, corner) in zip(found, corners) {
+            let miss = m.coordinate.distance(to: grid(corner.0, corner.1))
+            #expect(miss <= 20, "\(miss) m from the corner at \(corner)")
+        }
+    }
+
+    @Test("a recorded track of a straight road, and of a 300 m radius curve, gives no row", arguments: recordings)
+    func recordedNothing(seed: UInt64) {
+        #expect(TrackTurns().maneuvers(in: recorded(legs([(0, 0), (800, 0)]), seed: seed)).isEmpty)
+        var points: [(Double, Double)] = (0..<40).map { (Double($0) * 5 - 200, 300) }
+        let steps = Int(300 * Double.pi / 2 / 5)
+        for k in 0...steps {
+            let a = Double(k) / Double(steps) * .pi / 2
+            points.append((300 * sin(a), 300 * cos(a)))
+        }
+        points += (1...40).map { (300, -Double($0) * 5) }
+        let curve = TrackTurns().maneuvers(in: recorded(points, seed: seed))
+        #expect(curve.isEmpty, "\(curve.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+    }
 }
