@@ -38,7 +38,7 @@ public protocol RouteFileReader {
 public enum RouteFormats {
     /// The readers, most specific first: a file is read by the first whose `recognises(head:)`
     /// accepts its first bytes, else by the one its extension names.
-    public static var readers: [any RouteFileReader.Type] { [GPXFileReader.self] }
+    public static var readers: [any RouteFileReader.Type] { [OpenRallyReader.self, GPXFileReader.self] }
 
     /// How many leading bytes `recognises(head:)` sees: enough for an XML declaration, a long
     /// comment and the root element with its namespaces.
@@ -135,7 +135,7 @@ public protocol BookWriter {
 
 /// The formats `export` writes, and the choice between them.
 public enum BookFormats {
-    public static var writers: [any BookWriter.Type] { [] }
+    public static var writers: [any BookWriter.Type] { [OpenRallyWriter.self] }
 
     /// The writer named `format`, else the one `url`'s extension names.
     /// - Returns: nil when neither names one.

@@ -75,6 +75,13 @@ public struct BuildResult: Sendable {
 /// nearby waypoints, heights are fetched, then the book file and the PDF are written and replace the old ones
 /// together.
 ///
+/// A file that carries a whole book (OpenRally GPX, `RouteFile.book`) is made into that book: its
+/// rows as they are (distances, words, waypoint types, radii, tulips), in its units, with the
+/// request's title, rally, stage, date and other settings. Its rows are the organiser's, so turns
+/// are generated and joined only when a map is given (`osm`, and `turns` not turned off); heights
+/// are fetched as for any route. `offRoute` does not move or drop its rows: off-route rows are
+/// reported and kept.
+///
 /// Outputs are checked writable and the template loaded before any work, so a run that cannot
 /// finish writes nothing. Stretches off the map, failed height sources, off-route waypoints and
 /// waypoints whose words contradict the turn generated at their junction are logged as warnings.
@@ -88,13 +95,29 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     let (file, route, routeWarnings) = try readRoute(track)
     let document = file.document
     for warning in routeWarnings { log.record(WorkflowMessage(.warning, warning)) }
-    let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
     var settings = request.settings
     settings.travelMode = request.mode == .drive ? nil : request.mode
-    var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
+    var assembled: AssembledBook
+    if var carried = file.book {
+        // A file that carries a whole book (OpenRally GPX): its rows as they are, in its units.
+        // Turns are joined only when asked for with a map (`osm`): the file's rows are the organiser's.
+        settings.units = carried.settings.units
+        carried.settings = settings
+        carried.title = name
+        assembled = assembleBook(title: name, route: route, notes: [], settings: settings, offRoute: request.offRoute)
+        assembled.book = carried
+        let off = carried.notes.filter { $0.placement == .offRoute }
+        if !off.isEmpty {
+            log.record(WorkflowMessage(.warning, "\(track.lastPathComponent): \(off.count) row\(off.count == 1 ? " is" : "s are") farther than "
+                + "\(Int(settings.offRouteDistance)) m from the track; kept in the book file, not printed"))
+        }
+    } else {
+        let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
+        assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
+    }
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
-    if request.turns {
+    if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
         for range in found.offMap {
