@@ -98,8 +98,9 @@ public enum OpenRallyReader: RouteFileReader {
             if ours != nil {
                 (text, marker) = (waypoint.description ?? "", waypoint.name ?? extra.typeName)
             } else {
-                text = instruction ?? waypoint.name ?? extra.typeName ?? ""
-                marker = instruction == nil ? (waypoint.name == nil ? nil : extra.typeName) : (waypoint.name ?? extra.typeName)
+                // As a GPX waypoint's (`noteInput`), with the waypoint type's name as the marker.
+                text = instruction ?? waypoint.name ?? ""
+                marker = instruction == nil ? extra.typeName : (waypoint.name ?? extra.typeName)
             }
             // Where the track passes the waypoint, the pass nearest the distance given.
             let given = extra.distance.map { $0 * perUnit }
