@@ -115,7 +115,11 @@ public enum OpenRallyReader: RouteFileReader {
                 disagreements.append("line \(waypoint.line) (\(OpenRallyWriter.decimal(given / perUnit, places: 3)) given, "
                     + "\(OpenRallyWriter.decimal(pass.distanceAlong / perUnit, places: 3)) on the track)")
             }
-            if along > length { beyondEnd += 1; along = length }
+            // A few metres past the end is rounding (BookLimits.endTolerance); more is said.
+            if along > length {
+                if along > length + BookLimits.endTolerance { beyondEnd += 1 }
+                along = length
+            }
             var tulip: Tulip?
             if let drawing = extra.tulip {
                 tulip = roadbookTulip(in: drawing)
@@ -134,12 +138,12 @@ public enum OpenRallyReader: RouteFileReader {
                 openRadius: metres(extra.open), clearRadius: metres(extra.clear)))
         }
         if !disagreements.isEmpty {
-            warnings.append("\(fileName): \(disagreements.count) waypoint\(disagreements.count == 1 ? "" : "s") lie on the track more than "
-                + "\(Int(offRoute)) m from their openrally:distance, placed at the distance given: "
+            warnings.append("\(fileName): \(disagreements.count) waypoint\(disagreements.count == 1 ? " lies" : "s lie") on the track more than "
+                + "\(Int(offRoute)) m from the place their openrally:distance gives, placed at the distance given: "
                 + disagreements.prefix(5).joined(separator: ", ") + (disagreements.count > 5 ? ", …" : ""))
         }
         if beyondEnd > 0 {
-            warnings.append("\(fileName): \(beyondEnd) waypoint\(beyondEnd == 1 ? "" : "s") have an openrally:distance beyond the track's end; placed at its end")
+            warnings.append("\(fileName): \(beyondEnd) waypoint\(beyondEnd == 1 ? " has" : "s have") an openrally:distance beyond the track's end; placed at its end")
         }
         if foreignDrawings > 0 {
             warnings.append("\(fileName): \(foreignDrawings) tulip or notes drawings are not kept: roadbook draws its own tulips and prints the words")

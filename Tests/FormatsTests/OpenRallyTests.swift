@@ -168,7 +168,7 @@ struct OpenRallyTests {
         #expect(file.warnings.contains { $0.contains("more than one waypoint type") })
         #expect(file.warnings.contains { $0.contains("drawings are not kept") })
         // All its points are at 0,0 though their distances go to 70 km: the track disagrees, and says so.
-        #expect(file.warnings.contains { $0.contains("from their openrally:distance") })
+        #expect(file.warnings.contains { $0.contains("their openrally:distance gives") })
         // The metadata's 33.86 km is not the track's 110.6 km.
         #expect(file.warnings.contains { $0.contains("33.86") })
         #expect(file.warnings.allSatisfy { $0.hasPrefix(url.relativePath) && !$0.contains("\n") })
