@@ -49,6 +49,11 @@ public enum OpenRallyReader: RouteFileReader {
         let handler = ExtensionsHandler(fileName: fileName, configuration: Configuration())
         do {
             try XMLStream(handler: handler).parse(file: file)
+        } catch XMLStreamError.textTooLong(let line, let limit) {
+            // The GPX pass skips extensions; this one keeps their text, drawings included.
+            throw FormatError(file: fileName, line: line, field: "openrally",
+                              message: "an OpenRally element's text is longer than \(limit) bytes (a tulip or notes drawing too large to read); "
+                                  + "make the drawing smaller or remove it")
         } catch let error as XMLStreamError {
             // The GPX pass read the same bytes without fault; only a file changed meanwhile gets here.
             throw FormatError(file: fileName, message: "the file changed while it was read (\(error)); read it again")

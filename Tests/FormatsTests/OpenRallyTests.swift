@@ -230,6 +230,16 @@ struct OpenRallyTests {
         #expect(other.book?.notes.count == 1)
     }
 
+    @Test("a drawing larger than the reader keeps is refused naming the file and line")
+    func hugeDrawing() throws {
+        let png = "data:image/png;base64," + String(repeating: "A", count: 1_100_000)
+        let error = #expect(throws: FormatError.self) {
+            try Self.read(Self.file("<openrally:distance>0</openrally:distance>\n<openrally:tulip><![CDATA[\(png)]]></openrally:tulip>"))
+        }
+        #expect(error?.description.contains("h.gpx:") == true && error?.description.contains("drawing too large") == true,
+                "\(error?.description ?? "")")
+    }
+
     @Test("a file without a track is refused, naming the file")
     func noTrack() throws {
         let error = #expect(throws: FormatError.self) { try Self.read(Self.file("<openrally:distance>0</openrally:distance>", track: false)) }
