@@ -126,8 +126,10 @@ public enum OpenRallyReader: RouteFileReader {
                 along = length
             }
             var tulip: Tulip?
+            var generated: GeneratedTurn?
             if let drawing = extra.tulip {
                 tulip = roadbookTulip(in: drawing)
+                generated = tulip == nil ? nil : roadbookData(OpenRally.generatedDataID, in: drawing)
                 if tulip == nil { foreignDrawings += 1 }
             }
             if extra.notesDrawing, ours == nil { foreignDrawings += 1 }
@@ -139,7 +141,7 @@ public enum OpenRallyReader: RouteFileReader {
                 placement: passes.isEmpty ? .offRoute : .onRoute,
                 text: text, marker: marker, waypointType: extra.type, cap: extra.cap.map { Double($0 % 360) },
                 danger: extra.danger ?? 0, elevation: waypoint.elevation, resetsOdometer: extra.reset,
-                speedLimit: speed.map { min(max($0, 1), 300) }, symbols: extra.symbols, tulip: tulip,
+                speedLimit: speed.map { min(max($0, 1), 300) }, symbols: extra.symbols, tulip: tulip, generated: generated,
                 openRadius: metres(extra.open), clearRadius: metres(extra.clear)))
         }
         if !disagreements.isEmpty {
@@ -161,13 +163,16 @@ public enum OpenRallyReader: RouteFileReader {
     }
 
     /// The tulip roadbook wrote into an `<openrally:tulip>` SVG (`<desc id="roadbook-tulip">`), if any.
-    static func roadbookTulip(in drawing: String) -> Tulip? {
-        guard let start = drawing.range(of: "<desc id=\"\(OpenRally.tulipDataID)\">"),
+    static func roadbookTulip(in drawing: String) -> Tulip? { roadbookData(OpenRally.tulipDataID, in: drawing) }
+
+    /// A value roadbook wrote as JSON into a `<desc id="…">` of a drawing, if there is one that decodes.
+    static func roadbookData<Value: Decodable>(_ id: String, in drawing: String) -> Value? {
+        guard let start = drawing.range(of: "<desc id=\"\(id)\">"),
               let end = drawing.range(of: "</desc>", range: start.upperBound..<drawing.endIndex) else { return nil }
         let json = drawing[start.upperBound..<end.lowerBound]
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try? JSONDecoder().decode(Tulip.self, from: Data(json.utf8))
+        return try? JSONDecoder().decode(Value.self, from: Data(json.utf8))
     }
 }
 

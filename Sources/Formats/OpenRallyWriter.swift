@@ -26,6 +26,9 @@ public enum OpenRally {
     /// The id of the SVG `<desc>` inside an `<openrally:tulip>` that holds the tulip as the book
     /// file's JSON, so roadbook reads back the drawing it wrote (other readers draw the SVG).
     public static let tulipDataID = "roadbook-tulip"
+    /// The id of the SVG `<desc>` beside it holding what a generated turn was generated from
+    /// (`Note.generated`), so regeneration still knows the turn after a round trip.
+    public static let generatedDataID = "roadbook-generated"
 
     /// Metres in one unit of distance (km or statute mile).
     static func metresPerUnit(_ units: BookSettings.Units) -> Double { units == .miles ? 1609.344 : 1000 }
@@ -43,7 +46,8 @@ public enum OpenRally {
 /// back); extensions: `distance` (total distance in the book's units, five decimals), the waypoint
 /// type element with `name` (the marker), `open` and `clear` (the note's radii; none is invented when
 /// the book has none, the schema giving no default), `speed` at DZ/FZ, `danger`, `cap`, `reset`,
-/// `fuel`/`police`, `tulip` (an SVG drawn from the tulip, carrying the tulip's JSON in a `<desc>`)
+/// `fuel`/`police`, `tulip` (an SVG drawn from the tulip, carrying the tulip's JSON, and a generated
+/// turn's record, in `<desc>` elements that other readers ignore)
 /// and `notes` (an SVG with the words). What the format has no place for is named in the warnings.
 ///
 /// Written as it goes through a 64 KiB buffer: memory is the buffer, not the file.
@@ -134,7 +138,9 @@ public enum OpenRallyWriter: BookWriter {
         for symbol in note.symbols {
             if let element = OpenRally.symbolElements[symbol] { try out.raw("      <openrally:\(element)/>\n") }
         }
-        if let tulip = note.tulip { try out.raw("      <openrally:tulip><![CDATA[\(cdata(tulipSVG(tulip)))]]></openrally:tulip>\n") }
+        if let tulip = note.tulip {
+            try out.raw("      <openrally:tulip><![CDATA[\(cdata(tulipSVG(tulip, generated: note.generated)))]]></openrally:tulip>\n")
+        }
         if !note.text.isEmpty || note.marker != nil {
             try out.raw("      <openrally:notes><![CDATA[\(cdata(notesSVG(note)))]]></openrally:notes>\n")
         }
@@ -143,11 +149,16 @@ public enum OpenRallyWriter: BookWriter {
 
     /// The tulip as an SVG in a 200 × 200 box, arriving from the bottom: the roads as lines from
     /// the centre (the exit thick, with a dot at its end), a ring for a roundabout, the drawn
-    /// strokes; with the tulip's JSON in `<desc id="roadbook-tulip">`.
-    static func tulipSVG(_ tulip: Tulip) -> String {
+    /// strokes; with the tulip's JSON in `<desc id="roadbook-tulip">` and, for a generated turn, what
+    /// it was generated from in `<desc id="roadbook-generated">`.
+    static func tulipSVG(_ tulip: Tulip, generated: GeneratedTurn? = nil) -> String {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"-100 -100 200 200\">"
-        let json = (try? JSONEncoder.sortedKeys.encode(tulip)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        svg += "<desc id=\"\(OpenRally.tulipDataID)\">\(escaped(json, attribute: false))</desc>"
+        func desc(_ id: String, _ value: some Encodable) -> String {
+            let json = (try? JSONEncoder.sortedKeys.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return "<desc id=\"\(id)\">\(escaped(json, attribute: false))</desc>"
+        }
+        svg += desc(OpenRally.tulipDataID, tulip)
+        if let generated { svg += desc(OpenRally.generatedDataID, generated) }
         let ring = tulip.roundabout == nil ? 0.0 : 25
         if tulip.roundabout != nil { svg += "<circle cx=\"0\" cy=\"0\" r=\"25\" fill=\"none\" stroke=\"black\" stroke-width=\"6\"/>" }
         for road in tulip.roads {
@@ -199,7 +210,7 @@ public enum OpenRallyWriter: BookWriter {
             let n = book.notes.filter(test).count
             if n > 0 { lost.append("\(n) row\(n == 1 ? "" : "s") \(what)") }
         }
-        count("lose what their turn was generated from (regeneration will treat them as written by a person)") { $0.generated != nil }
+        count("without a tulip lose what their turn was generated from (regeneration will treat them as written by a person)") { $0.generated != nil && $0.tulip == nil }
         count("lose their link to a handle of the plan") { $0.handleID != nil }
         count("lose when their words were edited") { $0.wordsEdited != nil }
         let others = Set(book.notes.flatMap(\.symbols).filter { OpenRally.symbolElements[$0] == nil }).map(\.rawValue).sorted()

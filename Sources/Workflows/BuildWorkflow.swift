@@ -78,7 +78,8 @@ public struct BuildResult: Sendable {
 /// A file that carries a whole book (OpenRally GPX, `RouteFile.book`) is made into that book: its
 /// rows as they are (distances, words, waypoint types, radii, tulips), in its units, with the
 /// request's title, rally, stage, date and other settings. Its rows are the organiser's, so turns
-/// are generated and joined only when a map is given (`osm`, and `turns` not turned off); heights
+/// are generated and joined only when a map is given (`osm`, and `turns` not turned off), and a turn
+/// found within the join distance of one of its turn rows is not added again; heights
 /// are fetched as for any route. `offRoute` does not move or drop its rows: off-route rows are
 /// reported and kept.
 ///
@@ -124,7 +125,14 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
                                                           range.lowerBound / 1000, range.upperBound / 1000)))
         }
-        let joined = TurnJoiner().joinReporting(found.maneuvers, into: assembled.book.notes)
+        var maneuvers = found.maneuvers
+        if file.book != nil {
+            // A carried book's own turn rows stay: a turn found where one already is is not added again.
+            let joiner = TurnJoiner()
+            let turns = assembled.book.notes.filter { $0.kind == .turn || $0.generated != nil }.map(\.distanceAlong)
+            maneuvers.removeAll { m in turns.contains { abs($0 - m.distanceAlong) <= joiner.configuration.joinDistance } }
+        }
+        let joined = TurnJoiner().joinReporting(maneuvers, into: assembled.book.notes)
         assembled.book.notes = joined.notes
         // A person's words are printed as written; where they contradict the road, the organiser is told.
         for contradiction in joined.contradictions { log.record(WorkflowMessage(.warning, contradiction.description)) }

@@ -22,8 +22,8 @@ struct OpenRallyTests {
 
     /// A straight route of 10 km north from (42.5, 1.5), and a book on it with every feature the
     /// format carries: every waypoint type with radii, dangers 1 to 3, a reset, speed zones,
-    /// fuel and police, CAPs, heights, tulips (a roundabout, strokes, a dashed track), words that
-    /// need escaping.
+    /// fuel and police, CAPs, heights, tulips (a roundabout, strokes, a dashed track) with what a
+    /// generated turn was generated from, words that need escaping.
     static func everyFeatureBook(units: BookSettings.Units = .kilometres) -> Book {
         let start = Coordinate(latitude: 42.5, longitude: 1.5)
         let points = (0...100).map { RoutePoint(coordinate: Geodesic.wgs84.direct(from: start, bearing: 0, distance: Double($0) * 100).coordinate,
@@ -43,8 +43,14 @@ struct OpenRallyTests {
                                                   Tulip.Road(role: .side, angle: -45, roadClass: .path)],
                           roundabout: Tulip.Roundabout(exitNumber: 2, clockwise: true),
                           strokes: [[Tulip.Point(x: -0.5, y: 0.25), Tulip.Point(x: 0.125, y: -0.75)]])
+        let junction = Junction(coordinate: line.coordinate(atDistance: 6000), distanceAlong: 6000,
+                                spokes: [Spoke(bearing: 180, role: .entry, highway: "primary", name: "Carrer <Major> & Co"),
+                                         Spoke(bearing: 87, role: .exit, surface: "gravel", ref: "CG-2", isRoundabout: true)],
+                                nodeID: 123_456_789)
+        let generated = GeneratedTurn(maneuver: "roundabout", modifier: "right", exitNumber: 2, junction: junction,
+                                      text: "Roundabout, 2nd exit", source: "map")
         notes.append(Note(id: 50, kind: .turn, distanceAlong: 6000, coordinate: line.coordinate(atDistance: 6000), text: "Roundabout, 2nd exit",
-                          cap: 90, tulip: tulip))
+                          cap: 90, tulip: tulip, generated: generated))
         notes.append(Note(id: 51, kind: .typed, distanceAlong: 7000, coordinate: line.coordinate(atDistance: 7000), text: "",
                           marker: "only a marker", danger: 3))
         var book = Book(title: "Every <feature> & more", settings: BookSettings(units: units), route: Route(points: points), notes: notes)
