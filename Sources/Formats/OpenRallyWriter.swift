@@ -62,7 +62,7 @@ public enum OpenRallyWriter: BookWriter {
             throw FormatError(file: file.path, message: "cannot create the file; check the folder exists and is writable")
         }
         defer { try? handle.close() }
-        let out = XMLOut(handle: handle, path: file.path)
+        let out = OpenRallyOutput(handle: handle, path: file.path)
         try write(book, into: out)
         try out.flush()
         return warnings(for: book)
@@ -70,12 +70,12 @@ public enum OpenRallyWriter: BookWriter {
 
     /// The book as OpenRally GPX, in memory (for tests and the fuzz harness).
     public static func data(of book: Book) throws -> Data {
-        let out = XMLOut(handle: nil, path: "")
+        let out = OpenRallyOutput(handle: nil, path: "")
         try write(book, into: out)
         return Data(out.buffer)
     }
 
-    private static func write(_ book: Book, into out: XMLOut) throws {
+    private static func write(_ book: Book, into out: OpenRallyOutput) throws {
         let units = book.settings.units
         let perUnit = OpenRally.metresPerUnit(units)
         let length = Polyline(book.route.coordinates).length
@@ -111,7 +111,7 @@ public enum OpenRallyWriter: BookWriter {
         try out.raw("    </trkseg>\n  </trk>\n</gpx>\n")
     }
 
-    private static func write(_ note: Note, units: BookSettings.Units, into out: XMLOut) throws {
+    private static func write(_ note: Note, units: BookSettings.Units, into out: OpenRallyOutput) throws {
         let perUnit = OpenRally.metresPerUnit(units)
         try out.raw("  <wpt lat=\"\(decimal(note.coordinate.latitude, places: 9))\" lon=\"\(decimal(note.coordinate.longitude, places: 9))\">\n")
         if let e = note.elevation { try out.raw("    <ele>\(decimal(e, places: 3))</ele>\n") }
@@ -154,7 +154,7 @@ public enum OpenRallyWriter: BookWriter {
     static func tulipSVG(_ tulip: Tulip, generated: GeneratedTurn? = nil) -> String {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"-100 -100 200 200\">"
         func desc(_ id: String, _ value: some Encodable) -> String {
-            let json = (try? JSONEncoder.sortedKeys.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            let json = (try? OpenRallyWriter.sortedKeysEncoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             return "<desc id=\"\(id)\">\(escaped(json, attribute: false))</desc>"
         }
         svg += desc(OpenRally.tulipDataID, tulip)
@@ -261,9 +261,9 @@ public enum OpenRallyWriter: BookWriter {
     static func cdata(_ text: String) -> String { text.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") }
 }
 
-extension JSONEncoder {
+extension OpenRallyWriter {
     /// An encoder with sorted keys, so the same value always encodes to the same bytes.
-    static var sortedKeys: JSONEncoder {
+    static var sortedKeysEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder
@@ -271,7 +271,7 @@ extension JSONEncoder {
 }
 
 /// A buffered writer of XML text into a file (or, without a file, into memory).
-final class XMLOut {
+final class OpenRallyOutput {
     private let handle: FileHandle?
     private let path: String
     private(set) var buffer: [UInt8] = []
