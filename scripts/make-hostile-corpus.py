@@ -32,7 +32,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -1216,6 +1216,84 @@ def make_geojson():
     put("geojson", "gap.geojson", json.dumps({"type": "MultiLineString", "coordinates": [good, [[lon + 0.1, lat + 0.1] for lon, lat in good]]}),
         "ok", "two lines 13 km apart: joined, with a warning")
 
+# ---------------------------------------------------------------------------------- OpenRally
+
+OPENRALLY_NS = "http://www.openrally.org/xmlschemas/GpxExtensions/v1.0.3"
+
+
+def openrally_file(waypoints, namespace=OPENRALLY_NS, track=True):
+    """An OpenRally GPX file: `waypoints` are (lat, lon, extensions) tuples, on a 2 km track north."""
+    head = ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1" '
+            f'creator="hostile" xmlns:openrally="{namespace}">\n')
+    body = "".join(f'<wpt lat="{a}" lon="{b}"><desc>Row</desc><extensions>{ext}</extensions></wpt>\n' for a, b, ext in waypoints)
+    trk = "<trk><trkseg>" + "".join(f'<trkpt lat="{a}" lon="{b}"/>' for a, b in line(42.50, 1.50, 42.518, 1.50, 20)) + "</trkseg></trk>\n"
+    return head + body + (trk if track else "") + "</gpx>\n"
+
+
+def make_openrally():
+    # Its own generator: the kinds drawn from the shared one keep their bytes.
+    own = random.Random(13)
+    d = lambda km: f"<openrally:distance>{km}</openrally:distance>"
+    good = [(42.50, 1.50, d(0) + "<openrally:dss/><openrally:reset/>"),
+            (42.505, 1.50, d(0.556) + '<openrally:wps open="800" clear="90" name="W1"/><openrally:danger>3</openrally:danger>'),
+            (42.51, 1.50, d(1.112) + "<openrally:dz/><openrally:speed>50</openrally:speed><openrally:cap>0</openrally:cap>"),
+            (42.518, 1.50, d(2.001) + "<openrally:ass/>")]
+    put("openrally", "valid.gpx", openrally_file(good), "ok", "control: a good OpenRally book")
+    put("openrally", "namespace-v1.0.2.gpx", openrally_file(good, OPENRALLY_NS.replace("v1.0.3", "v1.0.2")), "ok",
+        "another version of the OpenRally namespace (read with a warning)")
+    put("openrally", "namespace-v9.gpx", openrally_file(good, "http://www.openrally.org/xmlschemas/GpxExtensions/v9"), "ok",
+        "an unknown OpenRally version (read with a warning)")
+    for label, value in [("text", "twelve"), ("comma", "1,5"), ("negative", "-1"), ("nan", "NaN"), ("inf", "INF"),
+                         ("empty", ""), ("huge", "9" * 400)]:
+        rows = list(good)
+        rows[1] = (42.505, 1.50, d(value) + "<openrally:wpm/>")
+        put("openrally", f"distance-{label}.gpx", openrally_file(rows), "fail", f'openrally:distance "{value[:20]}"')
+    for label, attrs in [("negative", 'open="-800" clear="90"'), ("zero", 'open="800" clear="0"'),
+                         ("text", 'open="far" clear="90"'), ("huge", 'open="99999999999999999999" clear="90"')]:
+        rows = list(good)
+        rows[1] = (42.505, 1.50, d(0.556) + f"<openrally:wps {attrs}/>")
+        put("openrally", f"radius-{label}.gpx", openrally_file(rows), "fail", f"a waypoint radius {attrs}")
+    for name, ext in [("danger-4", "<openrally:danger>4</openrally:danger>"), ("cap-361", "<openrally:cap>361</openrally:cap>"),
+                      ("speed-0", "<openrally:dz/><openrally:speed>0</openrally:speed>"),
+                      ("speed-text", "<openrally:dz>fast</openrally:dz>")]:
+        rows = list(good)
+        rows[1] = (42.505, 1.50, d(0.556) + ext)
+        put("openrally", f"{name}.gpx", openrally_file(rows), "fail", f"a bad value: {ext}")
+    rows = list(good)
+    rows[1] = (42.505, 1.50, d(0.556) + "<openrally:wpx/><openrally:helicopter/><openrally:stop>30</openrally:stop>")
+    put("openrally", "unknown-type.gpx", openrally_file(rows), "ok", "an unknown waypoint type and elements roadbook has no place for (warnings)")
+    rows = list(good)
+    rows[1] = (42.505, 1.50, d(0.556) + "<openrally:wpm/><openrally:wps/><openrally:wpc/>")
+    put("openrally", "three-types.gpx", openrally_file(rows), "ok", "three waypoint types on one row (the first kept, a warning)")
+    rows = list(good)
+    rows[1] = (42.505, 1.50, d(1.9))
+    put("openrally", "distance-disagrees.gpx", openrally_file(rows), "ok", "a distance far from where the track passes (a warning)")
+    rows = list(good)
+    rows[1] = (42.505, 1.50, d(75))
+    put("openrally", "distance-beyond-end.gpx", openrally_file(rows), "ok", "a distance beyond the track's end (a warning)")
+    put("openrally", "no-track.gpx", openrally_file(good, track=False), "fail", "rows without a track")
+    text = openrally_file(good)
+    put("openrally", "truncated-half.gpx", text[: len(text) // 2], "fail", "cut in the middle")
+    put("openrally", "truncated-in-extensions.gpx", text[: text.index("<openrally:wps") + 20], "fail", "cut inside an OpenRally element")
+    put("openrally", "tulip-garbage.gpx", openrally_file([(42.50, 1.50, d(0) + '<openrally:tulip><![CDATA[<svg><desc id="roadbook-tulip">{"origin": 7</desc></svg>]]></openrally:tulip>')]),
+        "ok", "a tulip whose roadbook data is not a tulip (dropped, a warning)")
+    put("openrally", "doctype.gpx", '<?xml version="1.0"?>\n<!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+        + openrally_file(good).split("\n", 1)[1], "fail", "a DOCTYPE with an external entity")
+    many = [(round(42.50 + own.random() * 0.018, 6), round(1.51 + own.random() * 0.001, 6), d(round(own.random() * 2, 3)) + "<openrally:wpm/>")
+            for _ in range(5000)]
+    put("openrally", "waypoints-5000.gpx", openrally_file(many), "any", "5,000 waypoints off the track (memory and time)")
+    # The fuzz harness's seeds: this kind's small files and the official example (made here, so
+    # make_fuzz_seeds stays as it was).
+    folder = os.path.join(FUZZ, "openrally", "seeds")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    example = os.path.join(ROOT, "samples", "data", "openrally", "cross-country", "example.gpx")
+    for path in [os.path.join(HOSTILE, "openrally", n) for n in os.listdir(os.path.join(HOSTILE, "openrally"))] + [example]:
+        data = read(path)
+        if len(data) <= SEED_LIMIT:
+            with open(os.path.join(folder, os.path.basename(path)), "wb") as f:
+                f.write(data)
+
 
 def main():
     for kind in KINDS:
@@ -1233,6 +1311,7 @@ def main():
     make_rn2()
     make_kml()
     make_geojson()
+    make_openrally()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

@@ -39,8 +39,9 @@ public enum RouteFormats {
     /// The readers, most specific first: a file is read by the first whose `recognises(head:)`
     /// accepts its first bytes, else by the one its extension names.
     public static var readers: [any RouteFileReader.Type] {
-        // RN2 before GeoJSON: both are JSON, and an RN2 file has "type" members too.
-        [KMZFileReader.self, KMLFileReader.self, RN2Reader.self, GeoJSONFileReader.self, GPXFileReader.self]
+        // OpenRally before GPX: it is a GPX file with its own namespace. RN2 before GeoJSON: both
+        // are JSON, and an RN2 file has "type" members too.
+        [KMZFileReader.self, KMLFileReader.self, OpenRallyReader.self, RN2Reader.self, GeoJSONFileReader.self, GPXFileReader.self]
     }
 
     /// How many leading bytes `recognises(head:)` sees: enough for an XML declaration, a long
@@ -139,7 +140,8 @@ public protocol BookWriter {
 /// The formats `export` writes, and the choice between them.
 public enum BookFormats {
     public static var writers: [any BookWriter.Type] {
-        [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self, RN2Writer.self]
+        // The plain GPX track before OpenRally, so a .gpx without --format is the route as data.
+        [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self, RN2Writer.self, OpenRallyWriter.self]
     }
 
     /// The writer named `format`, else the one `url`'s extension names.

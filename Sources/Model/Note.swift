@@ -62,13 +62,18 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     /// (`2026-03-14T10:00:00Z`); nil when unknown. When a handle note's words and its row's words were
     /// both changed since the last Apply, the later edit is kept (see `HandleNote.wordsEdited`).
     public var wordsEdited: String?
+    /// For a waypoint (WPM, WPS, DSS, …): the radius in metres within which a rider's device opens
+    /// (shows) it, as the OpenRally `open` attribute; nil for the device's default.
+    public var openRadius: Int?
+    /// The radius in metres within which the waypoint counts as passed (OpenRally `clear`); nil for the default.
+    public var clearRadius: Int?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
                 waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
                 elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
                 symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil,
-                handleID: Int? = nil, wordsEdited: String? = nil) {
+                handleID: Int? = nil, wordsEdited: String? = nil, openRadius: Int? = nil, clearRadius: Int? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -88,11 +93,14 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.generated = generated
         self.handleID = handleID
         self.wordsEdited = wordsEdited
+        self.openRadius = openRadius
+        self.clearRadius = clearRadius
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
-             elevation, resetsOdometer, speedLimit, symbols, tulip, generated, handleID, wordsEdited
+             elevation, resetsOdometer, speedLimit, symbols, tulip, generated, handleID, wordsEdited,
+             openRadius, clearRadius
     }
 
     public init(from decoder: any Decoder) throws {
@@ -116,6 +124,13 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         generated = try c.decodeIfPresent(GeneratedTurn.self, forKey: .generated)
         handleID = try c.decodeIfPresent(Int.self, forKey: .handleID)
         wordsEdited = try c.decodeIfPresent(String.self, forKey: .wordsEdited)
+        openRadius = try c.decodeIfPresent(Int.self, forKey: .openRadius)
+        clearRadius = try c.decodeIfPresent(Int.self, forKey: .clearRadius)
+        for (key, radius) in [(CodingKeys.openRadius, openRadius), (.clearRadius, clearRadius)] {
+            if let radius, radius < 1 {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1 metre or more")
+            }
+        }
         if let limit = speedLimit, !(1...300).contains(limit) {
             throw DecodingError.dataCorruptedError(forKey: .speedLimit, in: c, debugDescription: "must be 1 to 300 km/h")
         }

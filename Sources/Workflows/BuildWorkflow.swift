@@ -79,6 +79,14 @@ public struct BuildResult: Sendable {
 /// nearby waypoints, heights are fetched, then the book file and the PDF are written and replace the old ones
 /// together.
 ///
+/// A file that carries a whole book (OpenRally GPX, `RouteFile.book`) is made into that book: its
+/// rows as they are (distances, words, waypoint types, radii, tulips), in its units, with the
+/// request's title, rally, stage, date and other settings. Its rows are the organiser's, so turns
+/// are generated and joined only when a map is given (`osm`, and `turns` not turned off), and a turn
+/// found within the join distance of one of its turn rows is not added again; heights
+/// are fetched as for any route. `offRoute` does not move or drop its rows: off-route rows are
+/// reported and kept.
+///
 /// Outputs are checked writable and the template loaded before any work, so a run that cannot
 /// finish writes nothing. Stretches off the map, failed height sources, off-route waypoints and
 /// waypoints whose words contradict the turn generated at their junction are logged as warnings.
@@ -92,20 +100,43 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     let (file, route, routeWarnings) = try readRoute(track)
     let document = file.document
     for warning in routeWarnings { log.record(WorkflowMessage(.warning, warning)) }
-    let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
     let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
     var settings = request.settings
     settings.travelMode = request.mode == .drive ? nil : request.mode
-    var assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
+    var assembled: AssembledBook
+    if var carried = file.book {
+        // A file that carries a whole book (OpenRally GPX): its rows as they are, in its units.
+        // Turns are joined only when asked for with a map (`osm`): the file's rows are the organiser's.
+        settings.units = carried.settings.units
+        carried.settings = settings
+        carried.title = name
+        assembled = assembleBook(title: name, route: route, notes: [], settings: settings, offRoute: request.offRoute)
+        assembled.book = carried
+        let off = carried.notes.filter { $0.placement == .offRoute }
+        if !off.isEmpty {
+            log.record(WorkflowMessage(.warning, "\(track.lastPathComponent): \(off.count) row\(off.count == 1 ? " is" : "s are") farther than "
+                + "\(Int(settings.offRouteDistance)) m from the track; kept in the book file, not printed"))
+        }
+    } else {
+        let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
+        assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
+    }
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
-    if request.turns {
+    if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map(RouteTurns.loadGraph)
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
         for range in found.offMap {
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
                                                           range.lowerBound / 1000, range.upperBound / 1000)))
         }
-        let joined = TurnJoiner().joinReporting(found.maneuvers, into: assembled.book.notes)
+        var maneuvers = found.maneuvers
+        if file.book != nil {
+            // A carried book's own turn rows stay: a turn found where one already is is not added again.
+            let joiner = TurnJoiner()
+            let turns = assembled.book.notes.filter { $0.kind == .turn || $0.generated != nil }.map(\.distanceAlong)
+            maneuvers.removeAll { m in turns.contains { abs($0 - m.distanceAlong) <= joiner.configuration.joinDistance } }
+        }
+        let joined = TurnJoiner().joinReporting(maneuvers, into: assembled.book.notes)
         assembled.book.notes = joined.notes
         // A person's words are printed as written; where they contradict the road, the organiser is told.
         for contradiction in joined.contradictions { log.record(WorkflowMessage(.warning, contradiction.description)) }

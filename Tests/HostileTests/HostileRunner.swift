@@ -92,7 +92,7 @@ struct HostileRunner: Sendable {
                 Invocation(arguments: arguments, outputs: outputs, mustName: naming, expect: c.expect, allowedStatus: exitStatuses)
             }
             switch c.kind {
-            case "gpx", "rn2", "kml", "geojson":
+            case "gpx", "rn2", "kml", "geojson", "openrally":
                 invocations = [invocation(["build", input.path, "-o", "out.pdf", "--book", "out.json"],
                                           outputs: ["out.pdf", "out.json"], naming: [c.inputName])]
             case "book":

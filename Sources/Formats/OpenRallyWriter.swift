@@ -1,0 +1,304 @@
+import Foundation
+import Geo
+import Model
+
+/// The OpenRally GPX extensions, v1.0.3 (openrally.org; the schema is in
+/// `samples/data/openrally/cross-country/openrally.xsd`): what the writer and the reader share.
+public enum OpenRally {
+    /// The extensions' namespace; a file declaring another version is not read as OpenRally.
+    public static let namespace = "http://www.openrally.org/xmlschemas/GpxExtensions/v1.0.3"
+    /// The prefix of every namespace version, to tell another version from plain GPX.
+    public static let namespacePrefix = "http://www.openrally.org/xmlschemas/GpxExtensions/"
+
+    /// The element of each waypoint type (`CP` is `checkpoint`).
+    public static func element(of type: WaypointType) -> String {
+        type == .cp ? "checkpoint" : type.rawValue.lowercased()
+    }
+
+    /// The waypoint type an element names, if it names one.
+    public static func waypointType(element: String) -> WaypointType? {
+        element == "checkpoint" ? .cp : WaypointType(rawValue: element.uppercased())
+    }
+
+    /// Symbols OpenRally has an element of its own for (`<openrally:fuel/>`, `<openrally:police/>`).
+    public static let symbolElements: [NoteSymbol: String] = [.fuel: "fuel", .police: "police"]
+
+    /// The id of the SVG `<desc>` inside an `<openrally:tulip>` that holds the tulip as the book
+    /// file's JSON, so roadbook reads back the drawing it wrote (other readers draw the SVG).
+    public static let tulipDataID = "roadbook-tulip"
+    /// The id of the SVG `<desc>` beside it holding what a generated turn was generated from
+    /// (`Note.generated`), so regeneration still knows the turn after a round trip.
+    public static let generatedDataID = "roadbook-generated"
+
+    /// Metres in one unit of distance (km or statute mile).
+    static func metresPerUnit(_ units: BookSettings.Units) -> Double { units == .miles ? 1609.344 : 1000 }
+    /// Yards (the radii under statute units) in metres.
+    static let metresPerYard = 0.9144
+}
+
+/// OpenRally GPX v1.0.3: a GPX 1.1 file whose waypoints are the book's rows with the OpenRally
+/// extensions (distance, CAP, danger, waypoint types with their radii, resets, speed zones, tulip
+/// and notes drawings) and whose track is the route. Valid against GPX 1.1 (strict extensions) and
+/// the OpenRally schema together (`test_wrapper.xsd`).
+///
+/// What goes where, per row (`<wpt>`): the coordinate; `<ele>` its height; `<name>` its marker;
+/// `<desc>` its words; `<type>` the note's kind (`turn`, `waypoint`, …, so roadbook reads it
+/// back); extensions: `distance` (total distance in the book's units, five decimals), the waypoint
+/// type element with `name` (the marker), `open` and `clear` (the note's radii; none is invented when
+/// the book has none, the schema giving no default), `speed` at DZ/FZ, `danger`, `cap`, `reset`,
+/// `fuel`/`police`, `tulip` (an SVG drawn from the tulip, carrying the tulip's JSON, and a generated
+/// turn's record, in `<desc>` elements that other readers ignore)
+/// and `notes` (an SVG with the words). What the format has no place for is named in the warnings.
+///
+/// Written as it goes through a 64 KiB buffer: memory is the buffer, not the file.
+public enum OpenRallyWriter: BookWriter {
+    public static let formatName = "openrally"
+    public static let fileExtensions = ["gpx"]
+    public static let summary = "OpenRally GPX v1.0.3: rows as waypoints with distance, CAP, danger, waypoint types and radii, resets, tulips; the route as a track"
+
+    public static func write(_ book: Book, to file: URL) throws -> [String] {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: file) else {
+            throw FormatError(file: file.path, message: "cannot create the file; check the folder exists and is writable")
+        }
+        defer { try? handle.close() }
+        let out = OpenRallyOutput(handle: handle, path: file.path)
+        try write(book, into: out)
+        try out.flush()
+        return warnings(for: book)
+    }
+
+    /// The book as OpenRally GPX, in memory (for tests and the fuzz harness).
+    public static func data(of book: Book) throws -> Data {
+        let out = OpenRallyOutput(handle: nil, path: "")
+        try write(book, into: out)
+        return Data(out.buffer)
+    }
+
+    private static func write(_ book: Book, into out: OpenRallyOutput) throws {
+        let units = book.settings.units
+        let perUnit = OpenRally.metresPerUnit(units)
+        let length = Polyline(book.route.coordinates).length
+        try out.raw("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1" creator="roadbook" \
+            xmlns:openrally="\(OpenRally.namespace)">
+              <metadata>
+
+            """)
+        try out.element("name", book.title, indent: 4)
+        if let description = book.description { try out.element("desc", description, indent: 4) }
+        try out.raw("""
+                <extensions>
+                  <openrally:units>\(units == .miles ? "statue" : "metric")</openrally:units>
+                  <openrally:distance>\(decimal(length / perUnit, places: 5))</openrally:distance>
+                </extensions>
+              </metadata>
+
+            """)
+        for note in book.notes { try write(note, units: units, into: out) }
+        try out.raw("  <trk>\n")
+        try out.element("name", book.title, indent: 4)
+        try out.raw("    <trkseg>\n")
+        for point in book.route.points {
+            try out.raw("      <trkpt lat=\"\(decimal(point.coordinate.latitude, places: 9))\" lon=\"\(decimal(point.coordinate.longitude, places: 9))\"")
+            if let e = point.elevation {
+                try out.raw("><ele>\(decimal(e, places: 3))</ele></trkpt>\n")
+            } else {
+                try out.raw("/>\n")
+            }
+        }
+        try out.raw("    </trkseg>\n  </trk>\n</gpx>\n")
+    }
+
+    private static func write(_ note: Note, units: BookSettings.Units, into out: OpenRallyOutput) throws {
+        let perUnit = OpenRally.metresPerUnit(units)
+        try out.raw("  <wpt lat=\"\(decimal(note.coordinate.latitude, places: 9))\" lon=\"\(decimal(note.coordinate.longitude, places: 9))\">\n")
+        if let e = note.elevation { try out.raw("    <ele>\(decimal(e, places: 3))</ele>\n") }
+        if let marker = note.marker { try out.element("name", marker, indent: 4) }
+        if !note.text.isEmpty { try out.element("desc", note.text, indent: 4) }
+        try out.element("type", note.kind.rawValue, indent: 4)
+        try out.raw("    <extensions>\n")
+        try out.raw("      <openrally:distance>\(decimal(note.distanceAlong / perUnit, places: 5))</openrally:distance>\n")
+        if let type = note.waypointType {
+            var attributes = ""
+            if let marker = note.marker { attributes += " name=\"\(escaped(marker, attribute: true))\"" }
+            let radius = { (metres: Int) in units == .miles ? max(1, Int((Double(metres) / OpenRally.metresPerYard).rounded())) : metres }
+            if let open = note.openRadius { attributes += " open=\"\(radius(open))\"" }
+            if let clear = note.clearRadius { attributes += " clear=\"\(radius(clear))\"" }
+            try out.raw("      <openrally:\(OpenRally.element(of: type))\(attributes)/>\n")
+            if let limit = note.speedLimit, type == .dz || type == .fz {
+                let speed = units == .miles ? max(1, Int((Double(limit) * 1000 / perUnit).rounded())) : limit
+                try out.raw("      <openrally:speed>\(speed)</openrally:speed>\n")
+            }
+        }
+        if (1...3).contains(note.danger) { try out.raw("      <openrally:danger>\(note.danger)</openrally:danger>\n") }
+        if let cap = note.cap { try out.raw("      <openrally:cap>\(Int(cap.rounded()) % 360)</openrally:cap>\n") }
+        if note.resetsOdometer { try out.raw("      <openrally:reset/>\n") }
+        for symbol in note.symbols {
+            if let element = OpenRally.symbolElements[symbol] { try out.raw("      <openrally:\(element)/>\n") }
+        }
+        if let tulip = note.tulip {
+            try out.raw("      <openrally:tulip><![CDATA[\(cdata(tulipSVG(tulip, generated: note.generated)))]]></openrally:tulip>\n")
+        }
+        if !note.text.isEmpty || note.marker != nil {
+            try out.raw("      <openrally:notes><![CDATA[\(cdata(notesSVG(note)))]]></openrally:notes>\n")
+        }
+        try out.raw("    </extensions>\n  </wpt>\n")
+    }
+
+    /// The tulip as an SVG in a 200 × 200 box, arriving from the bottom: the roads as lines from
+    /// the centre (the exit thick, with a dot at its end), a ring for a roundabout, the drawn
+    /// strokes; with the tulip's JSON in `<desc id="roadbook-tulip">` and, for a generated turn, what
+    /// it was generated from in `<desc id="roadbook-generated">`.
+    static func tulipSVG(_ tulip: Tulip, generated: GeneratedTurn? = nil) -> String {
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"-100 -100 200 200\">"
+        func desc(_ id: String, _ value: some Encodable) -> String {
+            let json = (try? OpenRallyWriter.sortedKeysEncoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return "<desc id=\"\(id)\">\(escaped(json, attribute: false))</desc>"
+        }
+        svg += desc(OpenRally.tulipDataID, tulip)
+        if let generated { svg += desc(OpenRally.generatedDataID, generated) }
+        let ring = tulip.roundabout == nil ? 0.0 : 25
+        if tulip.roundabout != nil { svg += "<circle cx=\"0\" cy=\"0\" r=\"25\" fill=\"none\" stroke=\"black\" stroke-width=\"6\"/>" }
+        for road in tulip.roads {
+            let a = road.angle * .pi / 180
+            let (dx, dy) = (sin(a), -cos(a))
+            let width = road.role == .exit ? 10 : road.role == .entry ? 8 : 5
+            let dash = road.roadClass == .path || road.roadClass == .offPiste ? " stroke-dasharray=\"8 6\"" : ""
+            svg += "<line x1=\"\(decimal(dx * ring, places: 2))\" y1=\"\(decimal(dy * ring, places: 2))\" "
+                + "x2=\"\(decimal(dx * 85, places: 2))\" y2=\"\(decimal(dy * 85, places: 2))\" stroke=\"black\" stroke-width=\"\(width)\"\(dash)/>"
+            if road.role == .exit {
+                svg += "<circle cx=\"\(decimal(dx * 85, places: 2))\" cy=\"\(decimal(dy * 85, places: 2))\" r=\"9\" fill=\"black\"/>"
+            }
+        }
+        if tulip.roundabout == nil, !tulip.roads.isEmpty { svg += "<circle cx=\"0\" cy=\"0\" r=\"7\" fill=\"black\"/>" }
+        for stroke in tulip.strokes where stroke.count > 1 {
+            let points = stroke.map { "\(decimal($0.x * 100, places: 2)),\(decimal(-$0.y * 100, places: 2))" }.joined(separator: " ")
+            svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// The notes box as an SVG: the marker, then the words, one line of text each.
+    static func notesSVG(_ note: Note) -> String {
+        let lines = ([note.marker].compactMap { $0 } + note.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"\(20 + 20 * lines.count)\">"
+        for (i, line) in lines.enumerated() {
+            svg += "<text x=\"4\" y=\"\(20 + 20 * i)\" font-size=\"16\">\(escaped(line, attribute: false))</text>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// What the format has no place for, one line each; empty when nothing of `book` is lost.
+    static func warnings(for book: Book) -> [String] {
+        var lost: [String] = []
+        let named = [("rally", book.rally), ("stage", book.stage), ("date", book.date)].filter { $0.1 != nil }.map(\.0)
+        if !named.isEmpty { lost.append("the book's \(named.joined(separator: ", ")) are not kept: OpenRally GPX has no place for them") }
+        let defaults = BookSettings()
+        var settings: [String] = []
+        if book.settings.template != defaults.template { settings.append("template") }
+        if book.settings.purpose != defaults.purpose { settings.append("purpose") }
+        if book.settings.offRouteDistance != defaults.offRouteDistance { settings.append("off-route distance") }
+        if book.settings.travelMode != nil { settings.append("travel mode") }
+        if !settings.isEmpty { lost.append("the book's \(settings.joined(separator: ", ")) are not kept (only its units are)") }
+        if book.profile != nil { lost.append("the elevation profile is not kept (the track points' heights are)") }
+        if book.plan != nil { lost.append("the route plan (handles and legs) is not kept: the route is written as a track and reopens as a recorded track") }
+        if book.route.straightStretches != nil { lost.append("the record of legs drawn straight is not kept") }
+        if let deleted = book.deletedNotes, !deleted.isEmpty { lost.append("\(deleted.count) deleted notes are not kept: regeneration may make them again") }
+        func count(_ what: String, _ test: (Note) -> Bool) {
+            let n = book.notes.filter(test).count
+            if n > 0 { lost.append("\(n) row\(n == 1 ? "" : "s") \(what)") }
+        }
+        count("without a tulip lose what their turn was generated from (regeneration will treat them as written by a person)") { $0.generated != nil && $0.tulip == nil }
+        count("lose their link to a handle of the plan") { $0.handleID != nil }
+        count("lose when their words were edited") { $0.wordsEdited != nil }
+        let others = Set(book.notes.flatMap(\.symbols).filter { OpenRally.symbolElements[$0] == nil }).map(\.rawValue).sorted()
+        if !others.isEmpty { lost.append("the symbols \(others.joined(separator: ", ")) are not kept: OpenRally has elements for fuel and police only") }
+        count("have a speed limit on a row that is not DZ or FZ, not kept") { $0.speedLimit != nil && $0.waypointType != .dz && $0.waypointType != .fz }
+        count("have radii without a waypoint type, not kept") { ($0.openRadius != nil || $0.clearRadius != nil) && $0.waypointType == nil }
+        if book.settings.units == .miles {
+            count("have speed limits or radii written in mph and yards, rounded") { $0.speedLimit != nil || $0.openRadius != nil || $0.clearRadius != nil }
+        }
+        return lost
+    }
+
+    /// `value` with at most `places` decimals and no exponent, trailing zeros dropped (`12.5`, `0`).
+    static func decimal(_ value: Double, places: Int) -> String {
+        var text = String(format: "%.\(places)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// `text` escaped for XML character data, or for an attribute value in double quotes. Characters
+    /// XML 1.0 does not allow (controls other than tab, line feed and carriage return) are dropped.
+    static func escaped(_ text: String, attribute: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text safe inside a CDATA section: a `]]>` is split across two sections.
+    static func cdata(_ text: String) -> String { text.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") }
+}
+
+extension OpenRallyWriter {
+    /// An encoder with sorted keys, so the same value always encodes to the same bytes.
+    static var sortedKeysEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+
+/// A buffered writer of XML text into a file (or, without a file, into memory).
+final class OpenRallyOutput {
+    private let handle: FileHandle?
+    private let path: String
+    private(set) var buffer: [UInt8] = []
+    /// Bytes held before they are written to the file.
+    static let chunk = 64 * 1024
+
+    init(handle: FileHandle?, path: String) {
+        self.handle = handle
+        self.path = path
+        buffer.reserveCapacity(Self.chunk + 1024)
+    }
+
+    func raw(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if handle != nil, buffer.count >= Self.chunk { try flush() }
+    }
+
+    /// `<name>text</name>` on a line of its own, the text escaped.
+    func element(_ name: String, _ text: String, indent: Int) throws {
+        try raw(String(repeating: " ", count: indent) + "<\(name)>\(OpenRallyWriter.escaped(text, attribute: false))</\(name)>\n")
+    }
+
+    func flush() throws {
+        guard let handle, !buffer.isEmpty else { return }
+        do { try handle.write(contentsOf: buffer) } catch {
+            throw FormatError(file: path, message: "cannot write the file: \(error.localizedDescription)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
