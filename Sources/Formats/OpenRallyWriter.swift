@@ -57,20 +57,16 @@ public enum OpenRallyWriter: BookWriter {
     public static let summary = "OpenRally GPX v1.0.3: rows as waypoints with distance, CAP, danger, waypoint types and radii, resets, tulips; the route as a track"
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: file) else {
-            throw FormatError(file: file.path, message: "cannot create the file; check the folder exists and is writable")
-        }
-        defer { try? handle.close() }
-        let out = OpenRallyOutput(handle: handle, path: file.path)
+        // Created new, as every writer creates the export's temporary file: one that exists is refused.
+        let out = OpenRallyOutput(sink: try TextFileSink(creating: file))
         try write(book, into: out)
-        try out.flush()
+        try out.finish()
         return warnings(for: book)
     }
 
     /// The book as OpenRally GPX, in memory (for tests and the fuzz harness).
     public static func data(of book: Book) throws -> Data {
-        let out = OpenRallyOutput(handle: nil, path: "")
+        let out = OpenRallyOutput(sink: nil)
         try write(book, into: out)
         return Data(out.buffer)
     }
@@ -270,23 +266,17 @@ extension OpenRallyWriter {
     }
 }
 
-/// A buffered writer of XML text into a file (or, without a file, into memory).
+/// XML text written into a file as it is made (`TextFileSink`), or, without a file, kept in memory.
 final class OpenRallyOutput {
-    private let handle: FileHandle?
-    private let path: String
+    private let sink: TextFileSink?
     private(set) var buffer: [UInt8] = []
-    /// Bytes held before they are written to the file.
-    static let chunk = 64 * 1024
 
-    init(handle: FileHandle?, path: String) {
-        self.handle = handle
-        self.path = path
-        buffer.reserveCapacity(Self.chunk + 1024)
+    init(sink: TextFileSink?) {
+        self.sink = sink
     }
 
     func raw(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if handle != nil, buffer.count >= Self.chunk { try flush() }
+        if let sink { try sink.write(text) } else { buffer.append(contentsOf: text.utf8) }
     }
 
     /// `<name>text</name>` on a line of its own, the text escaped.
@@ -294,11 +284,8 @@ final class OpenRallyOutput {
         try raw(String(repeating: " ", count: indent) + "<\(name)>\(OpenRallyWriter.escaped(text, attribute: false))</\(name)>\n")
     }
 
-    func flush() throws {
-        guard let handle, !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch {
-            throw FormatError(file: path, message: "cannot write the file: \(error.localizedDescription)")
-        }
-        buffer.removeAll(keepingCapacity: true)
+    /// Writes what is left to the file and closes it.
+    func finish() throws {
+        try sink?.finish()
     }
 }
