@@ -39,6 +39,7 @@ final class PBFReader {
     private var nodes = OSMNodeTable()
     private var ways: [OSMWay] = []
     private var restrictions: [OSMRestriction] = []
+    private var places: [OSMPlace] = []
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -132,7 +133,7 @@ final class PBFReader {
             blobIndex += 1
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
@@ -300,6 +301,7 @@ final class PBFReader {
             throw ProtobufError(offset: 0, message: "granularity \(scale.granularity) is not positive")
         }
         let keyIndex = wayKey.flatMap { strings.index(of: $0) }
+        let placeStrings = PBFPlaceStrings(strings)
         // A block whose strings lack `type` or `restriction` holds no turn restriction.
         let restrictionStrings = strings.index(of: Array("type".utf8)).flatMap { type in
             strings.index(of: Array("restriction".utf8)).map { (type: type, restriction: $0) }
@@ -309,8 +311,8 @@ final class PBFReader {
             //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
             while let (number, wireType) = try group.nextField() {
                 switch (number, wireType) {
-                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale)
-                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale)
+                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
+                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
                 case (3, .lengthDelimited):
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
@@ -324,13 +326,18 @@ final class PBFReader {
         }
     }
 
-    /// `Node { required sint64 id = 1; … required sint64 lat = 8; required sint64 lon = 9; }`
-    private func readNode(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+    /// `Node { required sint64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
+    /// … required sint64 lat = 8; required sint64 lon = 9; }` — tags read only for a place (`OSMPlace`).
+    private func readNode(_ bytes: ProtobufReader, scale: PBFScale, places placeStrings: PBFPlaceStrings,
+                          strings: PBFStringTable) throws(ProtobufError) {
         var reader = bytes
         var id: Int64?, latitude: Int64?, longitude: Int64?
+        var keys: ProtobufReader?, values: ProtobufReader?
         while let (number, wireType) = try reader.nextField() {
             switch (number, wireType) {
             case (1, .varint): id = try reader.sint64()
+            case (2, .lengthDelimited): keys = try reader.lengthDelimited()
+            case (3, .lengthDelimited): values = try reader.lengthDelimited()
             case (8, .varint): latitude = try reader.sint64()
             case (9, .varint): longitude = try reader.sint64()
             default: try reader.skip(wireType)
@@ -339,21 +346,38 @@ final class PBFReader {
         guard let id, let latitude, let longitude else {
             throw ProtobufError(offset: bytes.baseOffset, message: "a Node lacks its required id, lat or lon")
         }
-        try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
+        let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
+        guard placeStrings.mayHoldPlaces, var keys, var values else { return }
+        var tags = PBFPlaceTags()
+        while !keys.isAtEnd {
+            // Tags that do not line up are skipped, not refused: a place only names a stop.
+            guard let key = try? keys.varint(), let value = try? values.varint(),
+                  tags.add(key: key, value: value, placeStrings) else { return }
+        }
+        addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
     }
 
     /// `DenseNodes { repeated sint64 id = 1 [packed]; optional DenseInfo denseinfo = 5;
     /// repeated sint64 lat = 8 [packed]; repeated sint64 lon = 9 [packed]; repeated int32 keys_vals = 10 [packed]; }`
-    /// — ids, latitudes and longitudes delta-coded; node tags and metadata are not needed and skipped.
-    /// The three packed runs are walked side by side, with no intermediate arrays.
-    private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+    /// — ids, latitudes and longitudes delta-coded; metadata is not needed and skipped. The packed
+    /// runs are walked side by side, with no intermediate arrays.
+    ///
+    /// `keys_vals` holds each node's tags as key and value string indices, ended by a 0. It is walked
+    /// only when the block's string table holds a place key (`PBFPlaceStrings.mayHoldPlaces`), and
+    /// then on indices alone: a node's strings are built only when it carries a place key and a name.
+    /// A `keys_vals` that does not line up with the ids (too short, an index beyond the table, a
+    /// broken varint) ends the reading of places in this block, not the reading of the file: a place
+    /// only names a stop, and the reader ignored node tags before it read places.
+    private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale, places placeStrings: PBFPlaceStrings,
+                                strings: PBFStringTable) throws(ProtobufError) {
         var reader = bytes
-        var ids: ProtobufReader?, latitudes: ProtobufReader?, longitudes: ProtobufReader?
+        var ids: ProtobufReader?, latitudes: ProtobufReader?, longitudes: ProtobufReader?, keysValues: ProtobufReader?
         while let (number, wireType) = try reader.nextField() {
             switch (number, wireType) {
             case (1, .lengthDelimited): ids = try reader.lengthDelimited()
             case (8, .lengthDelimited): latitudes = try reader.lengthDelimited()
             case (9, .lengthDelimited): longitudes = try reader.lengthDelimited()
+            case (10, .lengthDelimited): keysValues = try reader.lengthDelimited()
             default: try reader.skip(wireType)
             }
         }
@@ -361,6 +385,7 @@ final class PBFReader {
         guard var latitudes, var longitudes else {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
+        if !placeStrings.mayHoldPlaces { keysValues = nil }
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
             guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
@@ -369,16 +394,39 @@ final class PBFReader {
             id &+= try ids.sint64()
             latitude &+= try latitudes.sint64()
             longitude &+= try longitudes.sint64()
-            try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
+            let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
+            guard keysValues != nil else { continue }
+            var tags = PBFPlaceTags()
+            var lined = true
+            while true {
+                // An untagged node is a single 0: one byte read, nothing compared.
+                guard let key = try? keysValues!.varint() else { lined = false; break }
+                if key == 0 { break }
+                guard let value = try? keysValues!.varint(), tags.add(key: key, value: value, placeStrings) else { lined = false; break }
+            }
+            guard lined else { keysValues = nil; continue }
+            addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
         }
         guard latitudes.isAtEnd, longitudes.isAtEnd else {
             throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
         }
     }
 
-    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree.
-    @inline(__always)
-    private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) {
+    /// Keeps the place a node's tags make, if they make one (`OSMPlace.make`); builds its strings.
+    private func addPlace(_ tags: PBFPlaceTags, id: Int64, latitudeE7: Int32, longitudeE7: Int32,
+                          _ placeStrings: PBFPlaceStrings, _ strings: PBFStringTable) {
+        guard tags.isCandidate, let name = tags.name.flatMap(strings.string(at:)) else { return }
+        if let place = OSMPlace.make(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7,
+                                     place: tags.place.flatMap(strings.string(at:)), natural: tags.natural.flatMap(strings.string(at:)),
+                                     mountainPass: tags.mountainPass.flatMap(strings.string(at:)), name: name) {
+            places.append(place)
+        }
+    }
+
+    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree, and
+    /// returns its latitude and longitude in 10⁻⁷ degree.
+    @inline(__always) @discardableResult
+    private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) -> (Int32, Int32) {
         let latitudeE7 = scale.e7(latitude, offset: scale.latitudeOffset)
         let longitudeE7 = scale.e7(longitude, offset: scale.longitudeOffset)
         guard abs(latitudeE7) <= 900_000_000, abs(longitudeE7) <= 1_800_000_000 else {
@@ -386,6 +434,7 @@ final class PBFReader {
                                     + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
         }
         nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
+        return (Int32(latitudeE7), Int32(longitudeE7))
     }
 
     /// `Way { required int64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
@@ -527,6 +576,53 @@ private struct PBFScale {
     }
 }
 
+/// The string indices of one block that tell a place (`OSMPlace`): the keys `place`, `natural`,
+/// `mountain_pass` and `name`, found in one pass over the string table, so that a node's tags are
+/// compared as integers and a string is built only for a node that carries one of these keys.
+fileprivate struct PBFPlaceStrings {
+    var place: UInt64?
+    var natural: UInt64?
+    var mountainPass: UInt64?
+    var name: UInt64?
+    /// Strings in the table: a larger index is damage.
+    var count: UInt64
+
+    init(_ strings: PBFStringTable) {
+        let found = strings.indices(of: (OSMPlace.kindKeys + [OSMPlace.nameKey]).map { Array($0.utf8) })
+        place = found[0].map(UInt64.init)
+        natural = found[1].map(UInt64.init)
+        mountainPass = found[2].map(UInt64.init)
+        name = found[3].map(UInt64.init)
+        count = UInt64(strings.count)
+    }
+
+    /// Whether a node of the block can be a place: the table holds `name` and a kind key. Most
+    /// blocks of an extract do not (their nodes are road geometry), and their tags are not read.
+    var mayHoldPlaces: Bool { name != nil && (place != nil || natural != nil || mountainPass != nil) }
+}
+
+/// The place tags of one node, as string indices, gathered while its tags are walked.
+fileprivate struct PBFPlaceTags {
+    var place: UInt64?
+    var natural: UInt64?
+    var mountainPass: UInt64?
+    var name: UInt64?
+
+    /// Notes a tag; false when an index is beyond the string table (the tags are damaged).
+    @inline(__always)
+    mutating func add(key: UInt64, value: UInt64, _ strings: PBFPlaceStrings) -> Bool {
+        guard key < strings.count, value < strings.count else { return false }
+        if key == strings.place { place = value }
+        else if key == strings.natural { natural = value }
+        else if key == strings.mountainPass { mountainPass = value }
+        else if key == strings.name { name = value }
+        return true
+    }
+
+    /// Whether the node carries a kind key and a name, so its strings are worth building.
+    var isCandidate: Bool { name != nil && (place != nil || natural != nil || mountainPass != nil) }
+}
+
 /// `StringTable { repeated bytes s = 1; }`: the strings of one block, kept as slices of the block
 /// (index 0 is the empty string by convention). A string is built only when asked for.
 fileprivate struct PBFStringTable {
@@ -551,6 +647,18 @@ fileprivate struct PBFStringTable {
     /// The index of the string whose bytes are `bytes`, or nil. O(strings × length).
     func index(of bytes: [UInt8]) -> Int? {
         entries.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+
+    /// The index of each of `wanted` in the table (nil for one it lacks), in one pass over the
+    /// table. O(strings × wanted), comparing bytes only when the lengths match.
+    func indices(of wanted: [[UInt8]]) -> [Int?] {
+        var found = [Int?](repeating: nil, count: wanted.count)
+        for (index, entry) in entries.enumerated() {
+            for w in wanted.indices where found[w] == nil && entry.count == wanted[w].count && entry.elementsEqual(wanted[w]) {
+                found[w] = index
+            }
+        }
+        return found
     }
 
     /// The string at `index`, or nil when the index is beyond the table.
