@@ -90,7 +90,7 @@ public struct OSMWay: Sendable, Equatable {
 /// One named place of an OpenStreetMap file: a node tagged with a `place` a road book can name a
 /// stop after, or a mountain pass, saddle or peak, with its `name`.
 ///
-/// Only these nodes are kept, never the tags of other nodes: about 40 bytes plus the name each.
+/// Only these nodes are kept, never the tags of other nodes: about 50 bytes plus the name each.
 public struct OSMPlace: Sendable, Equatable {
     /// What the node is, from its tags. The `place` values are those of
     /// https://wiki.openstreetmap.org/wiki/Key:place that name somewhere a road goes through:
@@ -219,7 +219,8 @@ public struct OSMData: Sendable {
 
     /// Reads an OpenStreetMap file: PBF, OSM XML or gzipped OSM XML, told apart by `encoding(of:)`.
     ///
-    /// Memory is about 16 bytes per node of the file plus the kept ways; the file itself is read in
+    /// Memory is about 16 bytes per node of the file plus the kept ways and the named places (about
+    /// 50 bytes and the name each; a node's other tags are never kept); the file itself is read in
     /// pieces (one PBF blob, or 64 KiB of XML, at a time). O(file size + n log n) when nodes are
     /// out of id order.
     /// - Parameters:
