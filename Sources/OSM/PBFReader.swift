@@ -11,6 +11,9 @@ import Foundation
 /// dense nodes, ways and relations). Nodes come before ways in a sorted file, so every node's
 /// coordinate is kept until the ways are known.
 ///
+/// Nodes' tags are read only for named places (`OSMPlace`), on string indices, and only in blocks
+/// whose string table holds a place key; a damaged tag run loses the block's places, never the file.
+///
 /// One blob is in memory at a time (at most 32 MiB compressed plus 32 MiB inflated, the format's
 /// limits); the read buffers are reused from blob to blob. Every size a file declares is checked
 /// before anything is allocated: a blob against the bytes the file has left, an inflated block
@@ -415,10 +418,17 @@ final class PBFReader {
     /// Keeps the place a node's tags make, if they make one (`OSMPlace.make`); builds its strings.
     private func addPlace(_ tags: PBFPlaceTags, id: Int64, latitudeE7: Int32, longitudeE7: Int32,
                           _ placeStrings: PBFPlaceStrings, _ strings: PBFStringTable) {
-        guard tags.isCandidate, let name = tags.name.flatMap(strings.string(at:)) else { return }
+        // A string is built only when its bytes can be a name (`OSMPlace.maximumNameLength`
+        // characters of up to 4 UTF-8 bytes) or a kind value: a crafted block naming a 30 MiB
+        // string from a million nodes costs a length check each, not a million copies. The longest
+        // kind value, `isolated_dwelling`, is 17 bytes.
+        func string(_ index: UInt64?, maximumBytes: Int) -> String? {
+            index.flatMap { strings.string(at: $0, maximumBytes: maximumBytes) }
+        }
+        guard tags.isCandidate, let name = string(tags.name, maximumBytes: 4 * OSMPlace.maximumNameLength) else { return }
         if let place = OSMPlace.make(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7,
-                                     place: tags.place.flatMap(strings.string(at:)), natural: tags.natural.flatMap(strings.string(at:)),
-                                     mountainPass: tags.mountainPass.flatMap(strings.string(at:)), name: name) {
+                                     place: string(tags.place, maximumBytes: 32), natural: string(tags.natural, maximumBytes: 32),
+                                     mountainPass: string(tags.mountainPass, maximumBytes: 32), name: name) {
             places.append(place)
         }
     }
@@ -659,6 +669,13 @@ fileprivate struct PBFStringTable {
             }
         }
         return found
+    }
+
+    /// The string at `index`, or nil when the index is beyond the table or the string is longer
+    /// than `maximumBytes`.
+    func string(at index: UInt64, maximumBytes: Int) -> String? {
+        guard index < UInt64(entries.count), entries[Int(index)].count <= maximumBytes else { return nil }
+        return String(decoding: entries[Int(index)], as: UTF8.self)
     }
 
     /// The string at `index`, or nil when the index is beyond the table.

@@ -203,10 +203,10 @@ struct PlacePBFTests {
 
     //                 0    1        2          3        4       5           6          7       8       9
     private let strings = ["", "place", "village", "name", "Ransol", "natural", "tree", "Roure", "peak", "Pic Negre",
-                           "mountain_pass", "yes", "Port", "country", "Andorra"]
-    //                       10               11     12      13         14
+                           "mountain_pass", "yes", "Port", "country", "Andorra", String(repeating: "é", count: 256)]
+    //                       10               11     12      13         14         15: a name over 255 characters
 
-    @Test("dense nodes: named places, a pass and a peak kept; a tree, an unnamed place, a country and untagged nodes not")
+    @Test("dense nodes: named places, a pass and a peak kept; a tree, an unnamed place, a country, an over-long name and untagged nodes not")
     func denseNodes() throws {
         let keysValues: [UInt64] = [
             0,                      // 1: untagged
@@ -217,9 +217,10 @@ struct PlacePBFTests {
             1, 2, 0,                // 6: place=village, no name
             1, 13, 3, 14, 0,        // 7: place=country name=Andorra
             0,                      // 8: untagged
+            1, 2, 3, 15, 0,         // 9: place=village, a name too long for OpenStreetMap
         ]
-        let data = try read([Wire.denseBlock(strings: strings, keysValues: keysValues, count: 8)])
-        #expect(data.nodes.count == 8)
+        let data = try read([Wire.denseBlock(strings: strings, keysValues: keysValues, count: 9)])
+        #expect(data.nodes.count == 9)
         #expect(data.places.map(\.id) == [2, 4, 5])
         #expect(data.places.map(\.name) == ["Ransol", "Pic Negre", "Port"])
         #expect(data.places.map(\.kind) == [.village, .peak, .pass])
