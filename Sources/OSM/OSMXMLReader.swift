@@ -184,7 +184,7 @@ final class OSMXMLReader: XMLStreamHandler {
         case .node:
             // Only the four keys of a place are turned into strings; a tag without k or v is skipped.
             guard name == "tag" else { return }
-            try attributes.withCString("k") { key in
+            attributes.withCString("k") { key in
                 guard let key else { return }
                 if strcmp(key, "name") == 0 { nodeName = attributes["v"] }
                 else if strcmp(key, "place") == 0 { nodePlace = attributes["v"] }
