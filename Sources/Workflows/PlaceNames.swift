@@ -162,8 +162,10 @@ public struct PlaceNames: Sendable {
     }
 
     /// The editor with every handle that has no name named after where it was placed (`placed`,
-    /// before any move onto the road); handles with a name keep it. Meant before the route is
-    /// resolved: the editor is new, without steps to undo.
+    /// before any move onto the road); handles with a name keep it. The editor keeps its history
+    /// (undo and redo steps, roads received) and configuration, so a draft's handles are named
+    /// without losing a step: naming is no step of its own, and a step redone brings its handle
+    /// back without the name until the next naming.
     public func naming(_ editor: RouteEditor) -> RouteEditor {
         var plan = editor.plan
         var changed = false
@@ -173,6 +175,10 @@ public struct PlaceNames: Sendable {
                 changed = true
             }
         }
-        return changed ? RouteEditor(plan: plan) : editor
+        guard changed else { return editor }
+        // Names are not part of what a history step checks, so the history fits the named plan;
+        // should it not, the editor starts afresh as before.
+        return (try? RouteEditor(plan: plan, history: editor.history, configuration: editor.configuration))
+            ?? RouteEditor(plan: plan, configuration: editor.configuration)
     }
 }
