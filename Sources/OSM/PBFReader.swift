@@ -389,6 +389,9 @@ final class PBFReader {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
         if !placeStrings.mayHoldPlaces { keysValues = nil }
+        // Places found, kept aside and added after the loop: a call out of the loop per node would
+        // cost the node table's exclusivity check on every node.
+        var found: [(tags: PBFPlaceTags, id: Int64, latitudeE7: Int32, longitudeE7: Int32)] = []
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
             guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
@@ -408,7 +411,10 @@ final class PBFReader {
                 guard let value = try? keysValues!.varint(), tags.add(key: key, value: value, placeStrings) else { lined = false; break }
             }
             guard lined else { keysValues = nil; continue }
-            addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
+            if tags.isCandidate { found.append((tags, id, latitudeE7, longitudeE7)) }
+        }
+        for place in found {
+            addPlace(place.tags, id: place.id, latitudeE7: place.latitudeE7, longitudeE7: place.longitudeE7, placeStrings, strings)
         }
         guard latitudes.isAtEnd, longitudes.isAtEnd else {
             throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
