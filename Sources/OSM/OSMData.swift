@@ -68,6 +68,9 @@ public struct OSMNodeTable: Sendable {
         return low < ids.count && ids[low] == id ? low : nil
     }
 
+    /// The latitude and longitude in 10⁻⁷ degree of the node at `index`. O(1).
+    func e7(at index: Int) -> (latitude: Int32, longitude: Int32) { (latitudes[index], longitudes[index]) }
+
     /// The coordinate of the node at `index`. O(1).
     public func coordinate(at index: Int) -> Coordinate {
         Coordinate(latitude: Double(latitudes[index]) / 1e7, longitude: Double(longitudes[index]) / 1e7)

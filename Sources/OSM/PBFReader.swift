@@ -369,8 +369,8 @@ final class PBFReader {
     /// only when the block's string table holds a place key (`PBFPlaceStrings.mayHoldPlaces`), and
     /// then on indices alone: a node's strings are built only when it carries a place key and a name.
     /// A `keys_vals` that does not line up with the ids (too short, an index beyond the table, a
-    /// broken varint) ends the reading of places in this block, not the reading of the file: a place
-    /// only names a stop, and the reader ignored node tags before it read places.
+    /// broken varint) loses the places of this group, not the file: a place only names a stop, and
+    /// the reader ignored node tags before it read places.
     private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale, places placeStrings: PBFPlaceStrings,
                                 strings: PBFStringTable) throws(ProtobufError) {
         var reader = bytes
@@ -388,10 +388,7 @@ final class PBFReader {
         guard var latitudes, var longitudes else {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
-        if !placeStrings.mayHoldPlaces { keysValues = nil }
-        // Places found, kept aside and added after the loop: a call out of the loop per node would
-        // cost the node table's exclusivity check on every node.
-        var found: [(tags: PBFPlaceTags, id: Int64, latitudeE7: Int32, longitudeE7: Int32)] = []
+        let firstIndex = nodes.count
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
             guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
@@ -400,24 +397,28 @@ final class PBFReader {
             id &+= try ids.sint64()
             latitude &+= try latitudes.sint64()
             longitude &+= try longitudes.sint64()
-            let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
-            guard keysValues != nil else { continue }
-            var tags = PBFPlaceTags()
-            var lined = true
-            while true {
-                // An untagged node is a single 0: one byte read, nothing compared.
-                guard let key = try? keysValues!.varint() else { lined = false; break }
-                if key == 0 { break }
-                guard let value = try? keysValues!.varint(), tags.add(key: key, value: value, placeStrings) else { lined = false; break }
-            }
-            guard lined else { keysValues = nil; continue }
-            if tags.isCandidate { found.append((tags, id, latitudeE7, longitudeE7)) }
-        }
-        for place in found {
-            addPlace(place.tags, id: place.id, latitudeE7: place.latitudeE7, longitudeE7: place.longitudeE7, placeStrings, strings)
+            try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
         }
         guard latitudes.isAtEnd, longitudes.isAtEnd else {
             throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
+        }
+        // The tags in a second pass of their own, so the node loop above stays as tight as it was
+        // without places (anything more in it cost an exclusivity check of the node table per node).
+        guard placeStrings.mayHoldPlaces, var keysValues else { return }
+        var found: [(tags: PBFPlaceTags, index: Int)] = []
+        for index in firstIndex..<nodes.count {
+            var tags = PBFPlaceTags()
+            while true {
+                // An untagged node is a single 0: one byte read, nothing compared.
+                guard let key = try? keysValues.varint() else { return }
+                if key == 0 { break }
+                guard let value = try? keysValues.varint(), tags.add(key: key, value: value, placeStrings) else { return }
+            }
+            if tags.isCandidate { found.append((tags, index)) }
+        }
+        for (tags, index) in found {
+            let (latitudeE7, longitudeE7) = nodes.e7(at: index)
+            addPlace(tags, id: nodes.ids[index], latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
         }
     }
 
