@@ -61,7 +61,7 @@ public enum OSMGraph {
     }
 
     /// Builds the road graph of `data`: the ways `profile` keeps, and only the nodes they use,
-    /// numbered in order of first use.
+    /// numbered in order of first use; the data's named places come along (`RoadGraph.places`).
     ///
     /// A way that names a node the data lacks (an extract clipped at its border) is cut there:
     /// each run of two or more present nodes becomes a way of its own in `RoadGraph.ways`, with
@@ -99,6 +99,7 @@ public enum OSMGraph {
         }
         var graph = RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways, wayNodes: wayNodes)
         graph.turnRestrictions = turnRestrictions(of: data, graphIndex: graphIndex, profile: profile)
+        graph.places = data.places
         return graph
     }
 

@@ -68,6 +68,9 @@ public struct OSMNodeTable: Sendable {
         return low < ids.count && ids[low] == id ? low : nil
     }
 
+    /// The latitude and longitude in 10⁻⁷ degree of the node at `index`. O(1).
+    func e7(at index: Int) -> (latitude: Int32, longitude: Int32) { (latitudes[index], longitudes[index]) }
+
     /// The coordinate of the node at `index`. O(1).
     public func coordinate(at index: Int) -> Coordinate {
         Coordinate(latitude: Double(latitudes[index]) / 1e7, longitude: Double(longitudes[index]) / 1e7)
@@ -87,7 +90,86 @@ public struct OSMWay: Sendable, Equatable {
     }
 }
 
-/// The nodes and ways of an OpenStreetMap file, and its turn restrictions (the only relations read).
+/// One named place of an OpenStreetMap file: a node tagged with a `place` a road book can name a
+/// stop after, or a mountain pass, saddle or peak, with its `name`.
+///
+/// Only these nodes are kept, never the tags of other nodes: about 50 bytes plus the name each.
+public struct OSMPlace: Sendable, Equatable {
+    /// What the node is, from its tags. The `place` values are those of
+    /// https://wiki.openstreetmap.org/wiki/Key:place that name somewhere a road goes through:
+    /// settlements (`city` … `isolated_dwelling`, `farm`), parts of one (`suburb`, `quarter`,
+    /// `neighbourhood`) and named spots without inhabitants (`locality`). Left out: `country`,
+    /// `state`, `region`, `county`, `municipality` (areas far too large to tell where a stop is),
+    /// `island`, `islet`, `square`, `plot` and the like.
+    ///
+    /// Also kept, because rally organisers name stops and control points after them: passes
+    /// (`mountain_pass=yes`, https://wiki.openstreetmap.org/wiki/Key:mountain_pass, and
+    /// `natural=saddle`, https://wiki.openstreetmap.org/wiki/Tag:natural=saddle), where a road
+    /// crosses a ridge ("Port d'Envalira"), and peaks (`natural=peak`), where a hill climb ends.
+    public enum Kind: String, Sendable, CaseIterable {
+        case city, town, village, hamlet, suburb, quarter, neighbourhood, locality
+        case isolatedDwelling = "isolated_dwelling"
+        case farm
+        /// `mountain_pass=yes` or `natural=saddle`.
+        case pass
+        /// `natural=peak`.
+        case peak
+
+        /// The kind a node's tags give it: its `place` value when that is one of the kinds, else
+        /// a pass (`mountain_pass=yes`, `natural=saddle`), else a peak (`natural=peak`), else nil.
+        public init?(place: String?, natural: String?, mountainPass: String?) {
+            if let place, let kind = Kind(rawValue: place), kind != .pass, kind != .peak {
+                self = kind
+            } else if mountainPass == "yes" || natural == "saddle" {
+                self = .pass
+            } else if natural == "peak" {
+                self = .peak
+            } else {
+                return nil
+            }
+        }
+
+        /// The `place` values read.
+        static let placeValues = allCases.filter { $0 != .pass && $0 != .peak }.map(\.rawValue)
+    }
+
+    /// The node's OpenStreetMap id.
+    public var id: Int64
+    public var coordinate: Coordinate
+    /// `name=*`, trimmed; never empty.
+    public var name: String
+    public var kind: Kind
+
+    public init(id: Int64, coordinate: Coordinate, name: String, kind: Kind) {
+        self.id = id
+        self.coordinate = coordinate
+        self.name = name
+        self.kind = kind
+    }
+
+    /// The tag keys a node must carry one of to be a place (readers skip every other node's tags
+    /// before building a string), and the key of its name.
+    static let kindKeys = ["place", "natural", "mountain_pass"]
+    static let nameKey = "name"
+    /// OpenStreetMap refuses tag values longer than 255 characters
+    /// (https://wiki.openstreetmap.org/wiki/Limitations_on_mapping_and_tagging); a longer name is
+    /// not from OpenStreetMap and is not kept.
+    static let maximumNameLength = 255
+
+    /// The place a node with these tags is, or nil when it is none (no kind, no name, a blank or
+    /// over-long name).
+    static func make(id: Int64, latitudeE7: Int32, longitudeE7: Int32, place: String?, natural: String?,
+                     mountainPass: String?, name: String?) -> OSMPlace? {
+        guard let kind = Kind(place: place, natural: natural, mountainPass: mountainPass),
+              let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty,
+              trimmed.count <= maximumNameLength else { return nil }
+        return OSMPlace(id: id, coordinate: Coordinate(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7),
+                        name: trimmed, kind: kind)
+    }
+}
+
+/// The nodes and ways of an OpenStreetMap file, its turn restrictions (the only relations read)
+/// and its named places (the only node tags read).
 public struct OSMData: Sendable {
     /// Every node of the file, whether or not a kept way uses it.
     public var nodes: OSMNodeTable
@@ -95,11 +177,14 @@ public struct OSMData: Sendable {
     public var ways: [OSMWay]
     /// The file's `type=restriction` relations that a car or a bicycle must obey, in file order.
     public var restrictions: [OSMRestriction]
+    /// The file's named places, passes and peaks (`OSMPlace`), in file order.
+    public var places: [OSMPlace]
 
-    public init(nodes: OSMNodeTable, ways: [OSMWay], restrictions: [OSMRestriction] = []) {
+    public init(nodes: OSMNodeTable, ways: [OSMWay], restrictions: [OSMRestriction] = [], places: [OSMPlace] = []) {
         self.nodes = nodes
         self.ways = ways
         self.restrictions = restrictions
+        self.places = places
     }
 
     /// The encodings of OpenStreetMap data this package reads.
@@ -137,7 +222,8 @@ public struct OSMData: Sendable {
 
     /// Reads an OpenStreetMap file: PBF, OSM XML or gzipped OSM XML, told apart by `encoding(of:)`.
     ///
-    /// Memory is about 16 bytes per node of the file plus the kept ways; the file itself is read in
+    /// Memory is about 16 bytes per node of the file plus the kept ways and the named places (about
+    /// 50 bytes and the name each; a node's other tags are never kept); the file itself is read in
     /// pieces (one PBF blob, or 64 KiB of XML, at a time). O(file size + n log n) when nodes are
     /// out of id order.
     /// - Parameters:

@@ -5,9 +5,11 @@ import XML
 /// Reads OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML), plain or gzip-compressed, with
 /// the `XML` stream: `<node id lat lon>`, and `<way id>` with its `<nd ref>` and `<tag k v>`
 /// children, and `<relation id>` tagged `type=restriction` with its `<member type ref role>`
-/// children (turn restrictions, `OSMRestriction.parse`). Other relations, node tags, bounds and
-/// metadata are ignored. A broken relation (a member without a whole-number `ref`, a tag without
-/// `k` or `v`) is skipped, never refused: turn restrictions only refine a route.
+/// children (turn restrictions, `OSMRestriction.parse`), and the `place`, `natural`,
+/// `mountain_pass` and `name` tags of a node (named places, `OSMPlace`). Other relations, other node
+/// tags, bounds and metadata are ignored. A broken relation (a member without a whole-number `ref`,
+/// a tag without `k` or `v`) is skipped, never refused: turn restrictions only refine a route; a
+/// node's broken `<tag>` is skipped likewise (a place only names a stop).
 ///
 /// The file is streamed in 64 KiB pieces (inflated on the fly when gzipped), so memory holds only
 /// the node table and the kept ways. The stream refuses any DOCTYPE (so no entity can be
@@ -34,6 +36,12 @@ final class OSMXMLReader: XMLStreamHandler {
     private var relationMembers: [(type: OSMRestriction.MemberType, ref: Int64, role: String)] = []
     private var relationBroken = false
     private var restrictions: [OSMRestriction] = []
+    /// The node being read: its id, coordinate, and the values of the place keys it carries.
+    private var nodeID: Int64 = 0
+    private var nodeLatitudeE7: Int32 = 0
+    private var nodeLongitudeE7: Int32 = 0
+    private var nodePlace: String?, nodeNatural: String?, nodeMountainPass: String?, nodeName: String?
+    private var places: [OSMPlace] = []
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
@@ -57,14 +65,14 @@ final class OSMXMLReader: XMLStreamHandler {
             try parse { try $0.parse(file: file) }
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads a whole document held in memory.
     func read(bytes: UnsafeRawBufferPointer) throws -> OSMData {
         try parse { try $0.parse(bytes: bytes) }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Runs `feed` on a stream reporting to this reader (names as written, no namespaces), and
@@ -128,7 +136,11 @@ final class OSMXMLReader: XMLStreamHandler {
                 let id = try integer("id", of: "node", attributes)
                 let latitude = try degrees("lat", of: "node \(id)", attributes, limit: 90)
                 let longitude = try degrees("lon", of: "node \(id)", attributes, limit: 180)
-                nodes.append(id: id, latitudeE7: Int32((latitude * 1e7).rounded()), longitudeE7: Int32((longitude * 1e7).rounded()))
+                nodeID = id
+                nodeLatitudeE7 = Int32((latitude * 1e7).rounded())
+                nodeLongitudeE7 = Int32((longitude * 1e7).rounded())
+                nodePlace = nil; nodeNatural = nil; nodeMountainPass = nil; nodeName = nil
+                nodes.append(id: id, latitudeE7: nodeLatitudeE7, longitudeE7: nodeLongitudeE7)
             } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
@@ -170,7 +182,15 @@ final class OSMXMLReader: XMLStreamHandler {
                 relationMembers.append((type, ref, attributes["role"] ?? ""))
             }
         case .node:
-            break
+            // Only the four keys of a place are turned into strings; a tag without k or v is skipped.
+            guard name == "tag" else { return }
+            attributes.withCString("k") { key in
+                guard let key else { return }
+                if strcmp(key, "name") == 0 { nodeName = attributes["v"] }
+                else if strcmp(key, "place") == 0 { nodePlace = attributes["v"] }
+                else if strcmp(key, "natural") == 0 { nodeNatural = attributes["v"] }
+                else if strcmp(key, "mountain_pass") == 0 { nodeMountainPass = attributes["v"] }
+            }
         }
     }
 
@@ -178,6 +198,11 @@ final class OSMXMLReader: XMLStreamHandler {
         switch (context, name.localName) {
         case (.node, "node"):
             context = .top
+            if nodeName != nil, let place = OSMPlace.make(id: nodeID, latitudeE7: nodeLatitudeE7, longitudeE7: nodeLongitudeE7,
+                                                         place: nodePlace, natural: nodeNatural, mountainPass: nodeMountainPass,
+                                                         name: nodeName) {
+                places.append(place)
+            }
         case (.relation, "relation"):
             context = .top
             if let relationID, !relationBroken {

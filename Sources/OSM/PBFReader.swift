@@ -11,6 +11,9 @@ import Foundation
 /// dense nodes, ways and relations). Nodes come before ways in a sorted file, so every node's
 /// coordinate is kept until the ways are known.
 ///
+/// Nodes' tags are read only for named places (`OSMPlace`), on string indices, and only in blocks
+/// whose string table holds a place key; a damaged tag run loses the block's places, never the file.
+///
 /// One blob is in memory at a time (at most 32 MiB compressed plus 32 MiB inflated, the format's
 /// limits); the read buffers are reused from blob to blob. Every size a file declares is checked
 /// before anything is allocated: a blob against the bytes the file has left, an inflated block
@@ -39,6 +42,7 @@ final class PBFReader {
     private var nodes = OSMNodeTable()
     private var ways: [OSMWay] = []
     private var restrictions: [OSMRestriction] = []
+    private var places: [OSMPlace] = []
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -132,7 +136,7 @@ final class PBFReader {
             blobIndex += 1
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
@@ -300,6 +304,7 @@ final class PBFReader {
             throw ProtobufError(offset: 0, message: "granularity \(scale.granularity) is not positive")
         }
         let keyIndex = wayKey.flatMap { strings.index(of: $0) }
+        let placeStrings = PBFPlaceStrings(strings)
         // A block whose strings lack `type` or `restriction` holds no turn restriction.
         let restrictionStrings = strings.index(of: Array("type".utf8)).flatMap { type in
             strings.index(of: Array("restriction".utf8)).map { (type: type, restriction: $0) }
@@ -309,8 +314,8 @@ final class PBFReader {
             //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
             while let (number, wireType) = try group.nextField() {
                 switch (number, wireType) {
-                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale)
-                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale)
+                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
+                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
                 case (3, .lengthDelimited):
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
@@ -324,13 +329,18 @@ final class PBFReader {
         }
     }
 
-    /// `Node { required sint64 id = 1; … required sint64 lat = 8; required sint64 lon = 9; }`
-    private func readNode(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+    /// `Node { required sint64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
+    /// … required sint64 lat = 8; required sint64 lon = 9; }` — tags read only for a place (`OSMPlace`).
+    private func readNode(_ bytes: ProtobufReader, scale: PBFScale, places placeStrings: PBFPlaceStrings,
+                          strings: PBFStringTable) throws(ProtobufError) {
         var reader = bytes
         var id: Int64?, latitude: Int64?, longitude: Int64?
+        var keys: ProtobufReader?, values: ProtobufReader?
         while let (number, wireType) = try reader.nextField() {
             switch (number, wireType) {
             case (1, .varint): id = try reader.sint64()
+            case (2, .lengthDelimited): keys = try reader.lengthDelimited()
+            case (3, .lengthDelimited): values = try reader.lengthDelimited()
             case (8, .varint): latitude = try reader.sint64()
             case (9, .varint): longitude = try reader.sint64()
             default: try reader.skip(wireType)
@@ -339,21 +349,38 @@ final class PBFReader {
         guard let id, let latitude, let longitude else {
             throw ProtobufError(offset: bytes.baseOffset, message: "a Node lacks its required id, lat or lon")
         }
-        try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
+        let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
+        guard placeStrings.mayHoldPlaces, var keys, var values else { return }
+        var tags = PBFPlaceTags()
+        while !keys.isAtEnd {
+            // Tags that do not line up are skipped, not refused: a place only names a stop.
+            guard let key = try? keys.varint(), let value = try? values.varint(),
+                  tags.add(key: key, value: value, placeStrings) else { return }
+        }
+        addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
     }
 
     /// `DenseNodes { repeated sint64 id = 1 [packed]; optional DenseInfo denseinfo = 5;
     /// repeated sint64 lat = 8 [packed]; repeated sint64 lon = 9 [packed]; repeated int32 keys_vals = 10 [packed]; }`
-    /// — ids, latitudes and longitudes delta-coded; node tags and metadata are not needed and skipped.
-    /// The three packed runs are walked side by side, with no intermediate arrays.
-    private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale) throws(ProtobufError) {
+    /// — ids, latitudes and longitudes delta-coded; metadata is not needed and skipped. The packed
+    /// runs are walked side by side, with no intermediate arrays.
+    ///
+    /// `keys_vals` holds each node's tags as key and value string indices, ended by a 0. It is walked
+    /// only when the block's string table holds a place key (`PBFPlaceStrings.mayHoldPlaces`), and
+    /// then on indices alone: a node's strings are built only when it carries a place key and a name.
+    /// A `keys_vals` that does not line up with the ids (too short, an index beyond the table, a
+    /// broken varint) loses the places of this group, not the file: a place only names a stop, and
+    /// the reader ignored node tags before it read places.
+    private func readDenseNodes(_ bytes: ProtobufReader, scale: PBFScale, places placeStrings: PBFPlaceStrings,
+                                strings: PBFStringTable) throws(ProtobufError) {
         var reader = bytes
-        var ids: ProtobufReader?, latitudes: ProtobufReader?, longitudes: ProtobufReader?
+        var ids: ProtobufReader?, latitudes: ProtobufReader?, longitudes: ProtobufReader?, keysValues: ProtobufReader?
         while let (number, wireType) = try reader.nextField() {
             switch (number, wireType) {
             case (1, .lengthDelimited): ids = try reader.lengthDelimited()
             case (8, .lengthDelimited): latitudes = try reader.lengthDelimited()
             case (9, .lengthDelimited): longitudes = try reader.lengthDelimited()
+            case (10, .lengthDelimited): keysValues = try reader.lengthDelimited()
             default: try reader.skip(wireType)
             }
         }
@@ -361,6 +388,7 @@ final class PBFReader {
         guard var latitudes, var longitudes else {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
+        let firstIndex = nodes.count
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
             guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
@@ -374,11 +402,48 @@ final class PBFReader {
         guard latitudes.isAtEnd, longitudes.isAtEnd else {
             throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
         }
+        // The tags in a second pass of their own, so the node loop above stays as tight as it was
+        // without places (anything more in it cost an exclusivity check of the node table per node).
+        guard placeStrings.mayHoldPlaces, var keysValues else { return }
+        var found: [(tags: PBFPlaceTags, index: Int)] = []
+        for index in firstIndex..<nodes.count {
+            var tags = PBFPlaceTags()
+            while true {
+                // An untagged node is a single 0: one byte read, nothing compared.
+                guard let key = try? keysValues.varint() else { return }
+                if key == 0 { break }
+                guard let value = try? keysValues.varint(), tags.add(key: key, value: value, placeStrings) else { return }
+            }
+            if tags.isCandidate { found.append((tags, index)) }
+        }
+        for (tags, index) in found {
+            let (latitudeE7, longitudeE7) = nodes.e7(at: index)
+            addPlace(tags, id: nodes.ids[index], latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
+        }
     }
 
-    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree.
-    @inline(__always)
-    private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) {
+    /// Keeps the place a node's tags make, if they make one (`OSMPlace.make`); builds its strings.
+    private func addPlace(_ tags: PBFPlaceTags, id: Int64, latitudeE7: Int32, longitudeE7: Int32,
+                          _ placeStrings: PBFPlaceStrings, _ strings: PBFStringTable) {
+        // A string is built only when its bytes can be a name (`OSMPlace.maximumNameLength`
+        // characters of up to 4 UTF-8 bytes) or a kind value: a crafted block naming a 30 MiB
+        // string from a million nodes costs a length check each, not a million copies. The longest
+        // kind value, `isolated_dwelling`, is 17 bytes.
+        func string(_ index: UInt64?, maximumBytes: Int) -> String? {
+            index.flatMap { strings.string(at: $0, maximumBytes: maximumBytes) }
+        }
+        guard tags.isCandidate, let name = string(tags.name, maximumBytes: 4 * OSMPlace.maximumNameLength) else { return }
+        if let place = OSMPlace.make(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7,
+                                     place: string(tags.place, maximumBytes: 32), natural: string(tags.natural, maximumBytes: 32),
+                                     mountainPass: string(tags.mountainPass, maximumBytes: 32), name: name) {
+            places.append(place)
+        }
+    }
+
+    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree, and
+    /// returns its latitude and longitude in 10⁻⁷ degree.
+    @inline(__always) @discardableResult
+    private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) -> (Int32, Int32) {
         let latitudeE7 = scale.e7(latitude, offset: scale.latitudeOffset)
         let longitudeE7 = scale.e7(longitude, offset: scale.longitudeOffset)
         guard abs(latitudeE7) <= 900_000_000, abs(longitudeE7) <= 1_800_000_000 else {
@@ -386,6 +451,7 @@ final class PBFReader {
                                     + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
         }
         nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
+        return (Int32(latitudeE7), Int32(longitudeE7))
     }
 
     /// `Way { required int64 id = 1; repeated uint32 keys = 2 [packed]; repeated uint32 vals = 3 [packed];
@@ -527,6 +593,53 @@ private struct PBFScale {
     }
 }
 
+/// The string indices of one block that tell a place (`OSMPlace`): the keys `place`, `natural`,
+/// `mountain_pass` and `name`, found in one pass over the string table, so that a node's tags are
+/// compared as integers and a string is built only for a node that carries one of these keys.
+fileprivate struct PBFPlaceStrings {
+    var place: UInt64?
+    var natural: UInt64?
+    var mountainPass: UInt64?
+    var name: UInt64?
+    /// Strings in the table: a larger index is damage.
+    var count: UInt64
+
+    init(_ strings: PBFStringTable) {
+        let found = strings.indices(of: (OSMPlace.kindKeys + [OSMPlace.nameKey]).map { Array($0.utf8) })
+        place = found[0].map(UInt64.init)
+        natural = found[1].map(UInt64.init)
+        mountainPass = found[2].map(UInt64.init)
+        name = found[3].map(UInt64.init)
+        count = UInt64(strings.count)
+    }
+
+    /// Whether a node of the block can be a place: the table holds `name` and a kind key. Most
+    /// blocks of an extract do not (their nodes are road geometry), and their tags are not read.
+    var mayHoldPlaces: Bool { name != nil && (place != nil || natural != nil || mountainPass != nil) }
+}
+
+/// The place tags of one node, as string indices, gathered while its tags are walked.
+fileprivate struct PBFPlaceTags {
+    var place: UInt64?
+    var natural: UInt64?
+    var mountainPass: UInt64?
+    var name: UInt64?
+
+    /// Notes a tag; false when an index is beyond the string table (the tags are damaged).
+    @inline(__always)
+    mutating func add(key: UInt64, value: UInt64, _ strings: PBFPlaceStrings) -> Bool {
+        guard key < strings.count, value < strings.count else { return false }
+        if key == strings.place { place = value }
+        else if key == strings.natural { natural = value }
+        else if key == strings.mountainPass { mountainPass = value }
+        else if key == strings.name { name = value }
+        return true
+    }
+
+    /// Whether the node carries a kind key and a name, so its strings are worth building.
+    var isCandidate: Bool { name != nil && (place != nil || natural != nil || mountainPass != nil) }
+}
+
 /// `StringTable { repeated bytes s = 1; }`: the strings of one block, kept as slices of the block
 /// (index 0 is the empty string by convention). A string is built only when asked for.
 fileprivate struct PBFStringTable {
@@ -551,6 +664,25 @@ fileprivate struct PBFStringTable {
     /// The index of the string whose bytes are `bytes`, or nil. O(strings × length).
     func index(of bytes: [UInt8]) -> Int? {
         entries.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+
+    /// The index of each of `wanted` in the table (nil for one it lacks), in one pass over the
+    /// table. O(strings × wanted), comparing bytes only when the lengths match.
+    func indices(of wanted: [[UInt8]]) -> [Int?] {
+        var found = [Int?](repeating: nil, count: wanted.count)
+        for (index, entry) in entries.enumerated() {
+            for w in wanted.indices where found[w] == nil && entry.count == wanted[w].count && entry.elementsEqual(wanted[w]) {
+                found[w] = index
+            }
+        }
+        return found
+    }
+
+    /// The string at `index`, or nil when the index is beyond the table or the string is longer
+    /// than `maximumBytes`.
+    func string(at index: UInt64, maximumBytes: Int) -> String? {
+        guard index < UInt64(entries.count), entries[Int(index)].count <= maximumBytes else { return nil }
+        return String(decoding: entries[Int(index)], as: UTF8.self)
     }
 
     /// The string at `index`, or nil when the index is beyond the table.

@@ -74,6 +74,10 @@ public struct RoadGraph: Sendable {
     /// `OSMGraph.build` fills them; a graph built from way lists has none until set.
     /// Query with `allowsTurn(fromWay:at:toWay:for:)`.
     public var turnRestrictions = TurnRestrictions()
+    /// The named places of the extract (`OSMPlace`: settlements, passes, peaks), whether or not a
+    /// road passes them, for naming stops: `OSMGraph.build` fills them; a graph built from way
+    /// lists has none until set.
+    public var places: [OSMPlace] = []
 
     /// Builds the graph from ways given as lists of node indices (consecutive duplicates are
     /// ignored). O(nodes + way nodes).

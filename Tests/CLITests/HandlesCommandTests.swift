@@ -97,7 +97,9 @@ struct HandlesCommandTests {
         let list = await f.handles(["list"], asking: false)
         #expect(list.errors.contains("Unfinished drawing restored: `roadbook apply \(f.book.path)` makes it the book's route, `roadbook handles \(f.book.path) clear` discards it"),
                 "\(list.errors)")
-        #expect(list.output.contains("4 handles") && list.output.contains("handle 4: 42.517000, 1.543000, coordinate, note \"Chapel\" [CP1]"),
+        // No named road within 300 m: named after the hamlet els Vilars, 134 m off (OpenStreetMap node 64954396).
+        #expect(list.output.contains("4 handles")
+                    && list.output.contains("handle 4: 42.517000, 1.543000, coordinate, named \"els Vilars\", note \"Chapel\" [CP1]"),
                 "\(list.output)")
     }
 
