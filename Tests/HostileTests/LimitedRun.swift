@@ -84,8 +84,13 @@ struct LimitedRun: Sendable {
         // (large) test process's memory until it execs, and Linux keeps that high-water mark in
         // the child's ru_maxrss. So the peak is the program's own VmHWM, sampled every 10 ms, and
         // ru_maxrss only when it is the smaller (a run shorter than one sample).
+        // A run too short to be sampled has only ru_maxrss, which is this process's own high-water
+        // mark when that is the larger: then the program's peak is unknown but no more than it
+        // could reach between two samples, and is counted as 0 rather than as this test's memory.
         let reported = Int(usage.ru_maxrss) * 1024
-        return LimitedRun(end: end, stdout: text(out), stderr: text(err), peakRSS: peak > 0 ? peak : reported, seconds: seconds)
+        let inherited = reported >= highWaterMark(of: getpid())
+        return LimitedRun(end: end, stdout: text(out), stderr: text(err),
+                          peakRSS: peak > 0 ? peak : (inherited ? 0 : reported), seconds: seconds)
     }
 
     /// The peak resident memory of `pid`'s current program (VmHWM of /proc/PID/status), in bytes;
