@@ -34,13 +34,36 @@ final class OSMXMLReader: XMLStreamHandler {
     private var relationMembers: [(type: OSMRestriction.MemberType, ref: Int64, role: String)] = []
     private var relationBroken = false
     private var restrictions: [OSMRestriction] = []
+    /// When reading a corridor: what to keep, and whether the ways need a second pass.
+    private var keeper: CorridorKeeper?
+    /// False on a corridor's second pass, which reads ways and relations only.
+    private var readsNodes = true
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
     ///   - wayKey: keep only ways carrying this tag key; nil keeps all.
-    init(fileName: String, wayKey: String?) {
+    ///   - corridor: keep only the nodes inside it and the ways and restrictions that use them
+    ///     (`CorridorKeeper`); nil keeps the whole file.
+    init(fileName: String, wayKey: String?, corridor: RouteCorridor? = nil) {
         self.fileName = fileName
         self.wayKey = wayKey
+        self.keeper = corridor.map(CorridorKeeper.init)
+    }
+
+    /// Runs `pass` over the document, and once more for ways and relations only when a corridor
+    /// is read from a document whose nodes do not all come before its ways; then the data read.
+    private func data(reading pass: () throws -> Void) throws -> OSMData {
+        try pass()
+        if keeper?.sawNodeAfterWay == true {
+            nodes.finish()
+            ways = []
+            restrictions = []
+            readsNodes = false
+            (sawRoot, context) = (false, .top)
+            try pass()
+        }
+        nodes.finish()
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Reads the file at `path`, inflating it as gzip when `gzipped`.
@@ -50,21 +73,20 @@ final class OSMXMLReader: XMLStreamHandler {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
         defer { fclose(file) }
-        if gzipped {
-            let inflater = try GzipInflater(file: file, fileName: fileName)
-            try parse { stream in try stream.parse { try inflater.read(into: $0) } }
-        } else {
-            try parse { try $0.parse(file: file) }
+        return try data {
+            rewind(file)
+            if gzipped {
+                let inflater = try GzipInflater(file: file, fileName: fileName)
+                try parse { stream in try stream.parse { try inflater.read(into: $0) } }
+            } else {
+                try parse { try $0.parse(file: file) }
+            }
         }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Reads a whole document held in memory.
     func read(bytes: UnsafeRawBufferPointer) throws -> OSMData {
-        try parse { try $0.parse(bytes: bytes) }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+        try data { try parse { try $0.parse(bytes: bytes) } }
     }
 
     /// Runs `feed` on a stream reporting to this reader (names as written, no namespaces), and
@@ -128,7 +150,10 @@ final class OSMXMLReader: XMLStreamHandler {
                 let id = try integer("id", of: "node", attributes)
                 let latitude = try degrees("lat", of: "node \(id)", attributes, limit: 90)
                 let longitude = try degrees("lon", of: "node \(id)", attributes, limit: 180)
-                nodes.append(id: id, latitudeE7: Int32((latitude * 1e7).rounded()), longitudeE7: Int32((longitude * 1e7).rounded()))
+                guard readsNodes else { return }
+                let latitudeE7 = Int32((latitude * 1e7).rounded()), longitudeE7 = Int32((longitude * 1e7).rounded())
+                if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
+                nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
             } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
@@ -181,12 +206,18 @@ final class OSMXMLReader: XMLStreamHandler {
         case (.relation, "relation"):
             context = .top
             if let relationID, !relationBroken {
-                restrictions.append(contentsOf: OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers))
+                let parsed = OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers)
+                restrictions.append(contentsOf: keeper == nil ? parsed : keeper!.keptRestrictions(parsed, in: &nodes))
             }
         case (.way, "way"):
             context = .top
             if wayKey.map({ wayTags[$0] != nil }) ?? true {
-                ways.append(OSMWay(id: wayID, nodeIDs: wayNodeIDs, tags: wayTags))
+                if keeper != nil {
+                    guard let kept = keeper!.keptNodes(of: wayNodeIDs, in: &nodes) else { return }
+                    ways.append(OSMWay(id: wayID, nodeIDs: kept, tags: wayTags))
+                } else {
+                    ways.append(OSMWay(id: wayID, nodeIDs: wayNodeIDs, tags: wayTags))
+                }
             }
         default:
             break
@@ -296,9 +327,11 @@ extension OSMData {
     /// - Parameters:
     ///   - fileName: how errors name the document.
     ///   - wayKey: keep only the ways that carry this tag key; nil keeps every way.
+    ///   - corridor: when given, only what lies within it, as `read(contentsOf:keepingWaysTagged:corridor:)` keeps.
     /// - Throws: `OSMError` naming `fileName` and the line.
-    public static func read(xml: Data, fileName: String, keepingWaysTagged wayKey: String? = "highway") throws -> OSMData {
-        let reader = OSMXMLReader(fileName: fileName, wayKey: wayKey)
+    public static func read(xml: Data, fileName: String, keepingWaysTagged wayKey: String? = "highway",
+                            corridor: RouteCorridor? = nil) throws -> OSMData {
+        let reader = OSMXMLReader(fileName: fileName, wayKey: wayKey, corridor: corridor)
         return try xml.withUnsafeBytes { try reader.read(bytes: $0) }
     }
 }

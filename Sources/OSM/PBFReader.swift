@@ -39,6 +39,10 @@ final class PBFReader {
     private var nodes = OSMNodeTable()
     private var ways: [OSMWay] = []
     private var restrictions: [OSMRestriction] = []
+    /// When reading a corridor: what to keep, and whether the ways need a second pass.
+    private var keeper: CorridorKeeper?
+    /// False on a corridor's second pass, which reads ways and relations only.
+    private var readsNodes = true
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -53,10 +57,13 @@ final class PBFReader {
     ///   - path: the file to open.
     ///   - fileName: how errors name it.
     ///   - wayKey: keep only ways carrying this tag key; nil keeps all.
-    init(path: String, fileName: String, wayKey: String?) {
+    ///   - corridor: keep only the nodes inside it and the ways and restrictions that use them
+    ///     (`CorridorKeeper`); nil keeps the whole file.
+    init(path: String, fileName: String, wayKey: String?, corridor: RouteCorridor? = nil) {
         self.path = path
         self.fileName = fileName
         self.wayKey = wayKey.map { Array($0.utf8) }
+        self.keeper = corridor.map(CorridorKeeper.init)
     }
 
     private func error(_ message: String, field: String? = nil) -> OSMError {
@@ -68,9 +75,25 @@ final class PBFReader {
         error("\(what): \(wireError.message) (at byte \(wireError.offset) of the block)", field: what)
     }
 
-    /// Reads the whole file.
+    /// Reads the whole file (twice, the second time for ways and relations only, when a corridor
+    /// is read from a file whose nodes do not all come before its ways).
     /// - Throws: `OSMError` naming the file, the blob and its byte offset.
     func read() throws -> OSMData {
+        try readPass()
+        if keeper?.sawNodeAfterWay == true {
+            nodes.finish()
+            ways = []
+            restrictions = []
+            readsNodes = false
+            (blobIndex, blobOffset, sawHeader) = (0, 0, false)
+            try readPass()
+        }
+        nodes.finish()
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
+    }
+
+    /// Reads every blob of the file once.
+    private func readPass() throws {
         guard let file = fopen(path, "rb") else {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
@@ -131,8 +154,6 @@ final class PBFReader {
             try readBlob(type: type, size: dataSize)
             blobIndex += 1
         }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
     /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
@@ -309,8 +330,12 @@ final class PBFReader {
             //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
             while let (number, wireType) = try group.nextField() {
                 switch (number, wireType) {
-                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale)
-                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale)
+                case (1, .lengthDelimited):
+                    let node = try group.lengthDelimited()
+                    if readsNodes { try readNode(node, scale: scale) }
+                case (2, .lengthDelimited):
+                    let dense = try group.lengthDelimited()
+                    if readsNodes { try readDenseNodes(dense, scale: scale) }
                 case (3, .lengthDelimited):
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
@@ -385,6 +410,7 @@ final class PBFReader {
             throw ProtobufError(offset: offset, message: "node \(id) lies at latitude \(Double(latitudeE7) / 1e7), "
                                     + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
         }
+        if keeper != nil, !keeper!.keepsNode(latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7)) { return }
         nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
     }
 
@@ -418,6 +444,20 @@ final class PBFReader {
             }
             guard found else { return }
         }
+        var nodeIDs: [Int64] = []
+        if var refs {
+            nodeIDs.reserveCapacity(refs.bytes.count / 2)
+            var ref: Int64 = 0
+            while !refs.isAtEnd {
+                ref &+= try refs.sint64()
+                nodeIDs.append(ref)
+            }
+        }
+        // Outside the corridor the way is dropped before any of its strings is built.
+        if keeper != nil {
+            guard let kept = keeper!.keptNodes(of: nodeIDs, in: &nodes) else { return }
+            nodeIDs = kept
+        }
         var tags: [String: String] = [:]
         if var keys {
             guard var values else {
@@ -428,15 +468,6 @@ final class PBFReader {
                     throw ProtobufError(offset: keys.absoluteOffset, message: "way \(id) has more tag keys than values")
                 }
                 tags[try strings.string(at: try keys.varint(), way: id)] = try strings.string(at: try values.varint(), way: id)
-            }
-        }
-        var nodeIDs: [Int64] = []
-        if var refs {
-            nodeIDs.reserveCapacity(refs.bytes.count / 2)
-            var ref: Int64 = 0
-            while !refs.isAtEnd {
-                ref &+= try refs.sint64()
-                nodeIDs.append(ref)
             }
         }
         ways.append(OSMWay(id: id, nodeIDs: nodeIDs, tags: tags))
@@ -502,7 +533,9 @@ extension PBFReader {
             }
             members.append((memberType, ref, roleName))
         }
-        restrictions.append(contentsOf: OSMRestriction.parse(id: id, tags: tags, members: members))
+        let parsed = OSMRestriction.parse(id: id, tags: tags, members: members)
+        // In a corridor, a restriction whose via node is outside binds no junction the route passes.
+        restrictions.append(contentsOf: keeper == nil ? parsed : keeper!.keptRestrictions(parsed, in: &nodes))
     }
 }
 
