@@ -127,8 +127,14 @@ public struct RouteCorridor: Sendable {
 }
 
 /// What a reader keeps when it reads only a corridor: the nodes inside it, the ways that use one of
-/// them (cut to the stretch from their first to their last kept node), and the restrictions whose
-/// via node is kept. Shared by the PBF and XML readers.
+/// them (cut to the stretch from their first to their last kept node, and one node further at
+/// each end), and the restrictions whose via node is kept. Shared by the PBF and XML readers.
+///
+/// A node just outside the corridor next to a kept node on a kept way is `wanted`: without it the
+/// road leaving a junction towards it would be lost (a straight road may have no node for
+/// kilometres), and the junction would lose a spoke. Its coordinate was passed over while the
+/// nodes were read, so the reader reads the wanted nodes afterwards (the PBF reader only the blobs
+/// whose id range holds one). They are a few per way crossing the corridor's edge.
 ///
 /// A way is tested against the nodes stored so far, so its nodes must come first, as they do in a
 /// file sorted `Type_then_ID` (every PBF extract from Geofabrik or osmium, and OSM XML from the
@@ -140,6 +146,18 @@ struct CorridorKeeper {
     var sawWay = false
     /// Whether a node came after a way: the ways must be read again.
     var sawNodeAfterWay = false
+    /// Nodes outside the corridor next to a kept node on a kept way.
+    var wanted: Set<Int64> = []
+
+    /// What a reader's pass over the file reads.
+    enum Pass: Equatable {
+        /// Everything, testing nodes against the corridor.
+        case all
+        /// Ways and relations only, against the complete node table (the file had nodes after ways).
+        case waysAndRelations
+        /// The `wanted` nodes only.
+        case wantedNodes
+    }
 
     init(_ corridor: RouteCorridor) { self.corridor = corridor }
 
@@ -151,21 +169,27 @@ struct CorridorKeeper {
     }
 
     /// The node ids to keep of a way, or nil when it uses no kept node: the stretch from its first
-    /// to its last kept node, with its own first and last node ids added back at the ends when they
-    /// fell outside. Those two are not in `nodes`, so the graph builder cuts there as at an
-    /// extract's border; they are kept so that a turn restriction still sees where the way really
-    /// begins and ends (`OSMGraph.turnRestrictions`). O(way nodes × log kept nodes).
+    /// to its last kept node and one node beyond at each end, with its own first and last node ids
+    /// added back at the ends when they fell outside. Those two are not in `nodes`, so the graph
+    /// builder cuts there as at an extract's border; they are kept so that a turn restriction still
+    /// sees where the way really begins and ends (`OSMGraph.turnRestrictions`). Notes as `wanted`
+    /// every node of the way outside the corridor next to a kept one. O(way nodes × log kept nodes).
     mutating func keptNodes(of nodeIDs: [Int64], in nodes: inout OSMNodeTable) -> [Int64]? {
         nodesEnded(&nodes)
-        guard let first = nodeIDs.firstIndex(where: { nodes.index(of: $0) != nil }) else { return nil }
-        let last = nodeIDs.lastIndex(where: { nodes.index(of: $0) != nil })!
+        let kept = nodeIDs.map { nodes.index(of: $0) != nil }
+        guard let firstKept = kept.firstIndex(of: true) else { return nil }
+        let lastKept = kept.lastIndex(of: true)!
+        let first = max(firstKept - 1, 0), last = min(lastKept + 1, nodeIDs.count - 1)
+        for i in first...last where !kept[i] && ((i > 0 && kept[i - 1]) || (i + 1 < kept.count && kept[i + 1])) {
+            wanted.insert(nodeIDs[i])
+        }
         if first == 0 && last == nodeIDs.count - 1 { return nodeIDs }
-        var kept: [Int64] = []
-        kept.reserveCapacity(last - first + 3)
-        if first > 0 { kept.append(nodeIDs[0]) }
-        kept.append(contentsOf: nodeIDs[first...last])
-        if last < nodeIDs.count - 1 { kept.append(nodeIDs[nodeIDs.count - 1]) }
-        return kept
+        var stretch: [Int64] = []
+        stretch.reserveCapacity(last - first + 3)
+        if first > 0 { stretch.append(nodeIDs[0]) }
+        stretch.append(contentsOf: nodeIDs[first...last])
+        if last < nodeIDs.count - 1 { stretch.append(nodeIDs[nodeIDs.count - 1]) }
+        return stretch
     }
 
     /// The restrictions to keep: those whose via node is kept (any other binds no junction the

@@ -36,8 +36,8 @@ final class OSMXMLReader: XMLStreamHandler {
     private var restrictions: [OSMRestriction] = []
     /// When reading a corridor: what to keep, and whether the ways need a second pass.
     private var keeper: CorridorKeeper?
-    /// False on a corridor's second pass, which reads ways and relations only.
-    private var readsNodes = true
+    /// What the current pass reads (`CorridorKeeper.Pass`).
+    private var pass = CorridorKeeper.Pass.all
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
@@ -50,17 +50,24 @@ final class OSMXMLReader: XMLStreamHandler {
         self.keeper = corridor.map(CorridorKeeper.init)
     }
 
-    /// Runs `pass` over the document, and once more for ways and relations only when a corridor
-    /// is read from a document whose nodes do not all come before its ways; then the data read.
-    private func data(reading pass: () throws -> Void) throws -> OSMData {
-        try pass()
+    /// Runs `readPass` over the document; for a corridor, once more for ways and relations only
+    /// when the document's nodes do not all come before its ways, and once more for the wanted
+    /// nodes (`CorridorKeeper.wanted`); then the data read.
+    private func data(reading readPass: () throws -> Void) throws -> OSMData {
+        try readPass()
         if keeper?.sawNodeAfterWay == true {
             nodes.finish()
             ways = []
             restrictions = []
-            readsNodes = false
+            keeper!.wanted = []
+            pass = .waysAndRelations
             (sawRoot, context) = (false, .top)
-            try pass()
+            try readPass()
+        }
+        if keeper?.wanted.isEmpty == false {
+            pass = .wantedNodes
+            (sawRoot, context) = (false, .top)
+            try readPass()
         }
         nodes.finish()
         return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
@@ -150,9 +157,12 @@ final class OSMXMLReader: XMLStreamHandler {
                 let id = try integer("id", of: "node", attributes)
                 let latitude = try degrees("lat", of: "node \(id)", attributes, limit: 90)
                 let longitude = try degrees("lon", of: "node \(id)", attributes, limit: 180)
-                guard readsNodes else { return }
                 let latitudeE7 = Int32((latitude * 1e7).rounded()), longitudeE7 = Int32((longitude * 1e7).rounded())
-                if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
+                switch pass {
+                case .all: if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
+                case .waysAndRelations: return
+                case .wantedNodes: guard keeper!.wanted.contains(id) else { return }
+                }
                 nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
             } else if name == "way" {
                 context = .way
@@ -205,13 +215,13 @@ final class OSMXMLReader: XMLStreamHandler {
             context = .top
         case (.relation, "relation"):
             context = .top
-            if let relationID, !relationBroken {
+            if let relationID, !relationBroken, pass != .wantedNodes {
                 let parsed = OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers)
                 restrictions.append(contentsOf: keeper == nil ? parsed : keeper!.keptRestrictions(parsed, in: &nodes))
             }
         case (.way, "way"):
             context = .top
-            if wayKey.map({ wayTags[$0] != nil }) ?? true {
+            if pass != .wantedNodes, wayKey.map({ wayTags[$0] != nil }) ?? true {
                 if keeper != nil {
                     guard let kept = keeper!.keptNodes(of: wayNodeIDs, in: &nodes) else { return }
                     ways.append(OSMWay(id: wayID, nodeIDs: kept, tags: wayTags))

@@ -41,8 +41,14 @@ final class PBFReader {
     private var restrictions: [OSMRestriction] = []
     /// When reading a corridor: what to keep, and whether the ways need a second pass.
     private var keeper: CorridorKeeper?
-    /// False on a corridor's second pass, which reads ways and relations only.
-    private var readsNodes = true
+    /// What the current pass reads: everything, or (for a corridor) the ways and relations again,
+    /// or the nodes next to the corridor's nodes on its ways.
+    private var pass = CorridorKeeper.Pass.all
+    /// The `OSMData` blobs that hold nodes: their index, offset and node id range, so the pass for
+    /// the wanted nodes reads only the blobs that may hold them.
+    private var nodeBlobs: [(index: Int, offset: Int, ids: ClosedRange<Int64>)] = []
+    /// The node ids of the block being read, lowest and highest.
+    private var blockIDs: (low: Int64, high: Int64)?
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -75,25 +81,43 @@ final class PBFReader {
         error("\(what): \(wireError.message) (at byte \(wireError.offset) of the block)", field: what)
     }
 
-    /// Reads the whole file (twice, the second time for ways and relations only, when a corridor
-    /// is read from a file whose nodes do not all come before its ways).
+    /// Reads the whole file. For a corridor, then reads again the ways and relations when the file's
+    /// nodes do not all come before its ways, and last the blobs holding the wanted nodes
+    /// (`CorridorKeeper.wanted`).
     /// - Throws: `OSMError` naming the file, the blob and its byte offset.
     func read() throws -> OSMData {
         try readPass()
-        if keeper?.sawNodeAfterWay == true {
-            nodes.finish()
-            ways = []
-            restrictions = []
-            readsNodes = false
-            (blobIndex, blobOffset, sawHeader) = (0, 0, false)
-            try readPass()
+        if let keeper {
+            if keeper.sawNodeAfterWay {
+                nodes.finish()
+                ways = []
+                restrictions = []
+                self.keeper!.wanted = []
+                pass = .waysAndRelations
+                (blobIndex, blobOffset) = (0, 0)
+                try readPass()
+            }
+            let wanted = self.keeper!.wanted.sorted()
+            if !wanted.isEmpty {
+                pass = .wantedNodes
+                // A blob may hold a wanted node when some wanted id falls in its id range.
+                let blobs = nodeBlobs.filter { blob in
+                    var low = 0, high = wanted.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if wanted[middle] < blob.ids.lowerBound { low = middle + 1 } else { high = middle }
+                    }
+                    return low < wanted.count && wanted[low] <= blob.ids.upperBound
+                }
+                try readPass(only: blobs.map { ($0.index, $0.offset) })
+            }
         }
         nodes.finish()
         return OSMData(nodes: nodes, ways: ways, restrictions: restrictions)
     }
 
-    /// Reads every blob of the file once.
-    private func readPass() throws {
+    /// Reads every blob of the file once, or only the blobs at the given indices and offsets.
+    private func readPass(only blobs: [(index: Int, offset: Int)]? = nil) throws {
         guard let file = fopen(path, "rb") else {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
@@ -107,13 +131,31 @@ final class PBFReader {
         }
         let fileSize = Int(status.st_size)
         var offset = 0
-        while true {
+        if let blobs {
+            for blob in blobs {
+                guard fseek(file, blob.offset, SEEK_SET) == 0 else {
+                    throw OSMError(file: fileName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                }
+                (offset, blobIndex) = (blob.offset, blob.index)
+                guard try readFrame(file, fileSize: fileSize, offset: &offset) else { break }
+            }
+            return
+        }
+        blobIndex = 0
+        while try readFrame(file, fileSize: fileSize, offset: &offset) {
+            blobIndex += 1
+        }
+    }
+
+    /// Reads the blob at `offset` (the file's position), moving `offset` past it; false at the end of the file.
+    private func readFrame(_ file: UnsafeMutablePointer<FILE>, fileSize: Int, offset: inout Int) throws -> Bool {
+        do {
             blobOffset = offset
             var lengthBytes = [UInt8](repeating: 0, count: 4)
             let lengthRead = try readBytes(file, into: &lengthBytes, count: 4)
             if lengthRead == 0 {
                 if blobIndex == 0 { throw error("the file is empty; expected an OSM PBF file") }
-                break
+                return false
             }
             guard lengthRead == 4 else {
                 throw error("the file ends \(lengthRead) bytes into a blob's 4-byte length; the file is truncated, download it again")
@@ -151,8 +193,10 @@ final class PBFReader {
                             field: "Blob")
             }
             offset += dataSize
+            blockIDs = nil
             try readBlob(type: type, size: dataSize)
-            blobIndex += 1
+            if pass == .all, keeper != nil, let ids = blockIDs { nodeBlobs.append((blobIndex, blobOffset, ids.low...ids.high)) }
+            return true
         }
     }
 
@@ -332,17 +376,19 @@ final class PBFReader {
                 switch (number, wireType) {
                 case (1, .lengthDelimited):
                     let node = try group.lengthDelimited()
-                    if readsNodes { try readNode(node, scale: scale) }
+                    if pass != .waysAndRelations { try readNode(node, scale: scale) }
                 case (2, .lengthDelimited):
                     let dense = try group.lengthDelimited()
-                    if readsNodes { try readDenseNodes(dense, scale: scale) }
+                    if pass != .waysAndRelations { try readDenseNodes(dense, scale: scale) }
                 case (3, .lengthDelimited):
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
-                    if wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
+                    if pass != .wantedNodes, wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
                 case (4, .lengthDelimited):
                     let relation = try group.lengthDelimited()
-                    if let restriction = restrictionStrings { try readRelation(relation, strings: strings, restriction: restriction) }
+                    if pass != .wantedNodes, let restriction = restrictionStrings {
+                        try readRelation(relation, strings: strings, restriction: restriction)
+                    }
                 default: try group.skip(wireType)
                 }
             }
@@ -410,7 +456,14 @@ final class PBFReader {
             throw ProtobufError(offset: offset, message: "node \(id) lies at latitude \(Double(latitudeE7) / 1e7), "
                                     + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
         }
-        if keeper != nil, !keeper!.keepsNode(latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7)) { return }
+        if keeper != nil {
+            blockIDs = blockIDs.map { (min($0.low, id), max($0.high, id)) } ?? (id, id)
+            if pass == .wantedNodes {
+                guard keeper!.wanted.contains(id) else { return }
+            } else if !keeper!.keepsNode(latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7)) {
+                return
+            }
+        }
         nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
     }
 
