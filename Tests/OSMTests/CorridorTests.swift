@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Model
 @testable import OSM
 import Testing
 import TestSupport
@@ -141,5 +142,25 @@ struct CorridorTests {
         #expect(whole.edgeIndices(from: wholeTwo).count == 3)
         // Restriction 20 (from way 10 via node 2 to way 11) holds on both.
         #expect(narrow.turnRestrictions == whole.turnRestrictions)
+    }
+
+    @Test("on the Andorra extract, the sample route passes the same junctions on its corridor as on the whole map")
+    func andorraSample() throws {
+        let gpx = try String(contentsOf: packageRoot().appendingPathComponent("samples/andorra-envalira.gpx"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)""#)
+        let line = pattern.matches(in: gpx, range: NSRange(gpx.startIndex..., in: gpx)).map { match in
+            Coordinate(latitude: Double(gpx[Range(match.range(at: 1), in: gpx)!])!, longitude: Double(gpx[Range(match.range(at: 2), in: gpx)!])!)
+        }
+        #expect(line.count > 1000)
+        let extract = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+        let whole = try OSMGraph.load(contentsOf: extract)
+        let narrow = try OSMGraph.load(contentsOf: extract, corridor: RouteCorridor(route: line))
+        #expect(narrow.count < whole.count / 5)
+        func junctions(_ graph: RoadGraph) -> [Junction] {
+            JunctionFinder(graph: graph).junctions(along: RouteMatcher(graph: graph).match(line))
+        }
+        let expected = junctions(whole)
+        #expect(expected.count > 50)
+        #expect(junctions(narrow) == expected)
     }
 }
