@@ -176,8 +176,9 @@ struct CorridorKeeper {
     /// every node of the way outside the corridor next to a kept one. O(way nodes × log kept nodes).
     mutating func keptNodes(of nodeIDs: [Int64], in nodes: inout OSMNodeTable) -> [Int64]? {
         nodesEnded(&nodes)
+        // Most ways of an extract lie outside: they are passed over without allocating.
+        guard let firstKept = nodeIDs.firstIndex(where: { nodes.index(of: $0) != nil }) else { return nil }
         let kept = nodeIDs.map { nodes.index(of: $0) != nil }
-        guard let firstKept = kept.firstIndex(of: true) else { return nil }
         let lastKept = kept.lastIndex(of: true)!
         let first = max(firstKept - 1, 0), last = min(lastKept + 1, nodeIDs.count - 1)
         for i in first...last where !kept[i] && ((i > 0 && kept[i - 1]) || (i + 1 < kept.count && kept[i + 1])) {

@@ -89,9 +89,11 @@ public struct OSMWay: Sendable, Equatable {
 
 /// The nodes and ways of an OpenStreetMap file, and its turn restrictions (the only relations read).
 public struct OSMData: Sendable {
-    /// Every node of the file, whether or not a kept way uses it.
+    /// Every node of the file, whether or not a kept way uses it; read with a corridor, the nodes
+    /// inside it and those next to them on its ways (`CorridorKeeper`).
     public var nodes: OSMNodeTable
-    /// The ways of the file that carry the tag key asked for (all ways when none was asked for).
+    /// The ways of the file that carry the tag key asked for (all ways when none was asked for);
+    /// read with a corridor, those that use one of its nodes, cut to that stretch.
     public var ways: [OSMWay]
     /// The file's `type=restriction` relations that a car or a bicycle must obey, in file order.
     public var restrictions: [OSMRestriction]
