@@ -55,9 +55,11 @@ public enum OSMGraph {
     /// - Parameters:
     ///   - url: the file.
     ///   - profile: which ways are roads.
+    ///   - corridor: when given, only the roads within it (`OSMData.read(contentsOf:keepingWaysTagged:corridor:)`):
+    ///     memory and graph in proportion to the corridor, not the file.
     /// - Throws: `OSMError` naming the file and the blob and byte offset (PBF) or line (XML).
-    public static func load(contentsOf url: URL, profile: RoadFilter = .allRoads) throws -> RoadGraph {
-        build(from: try OSMData.read(contentsOf: url, keepingWaysTagged: "highway"), profile: profile)
+    public static func load(contentsOf url: URL, profile: RoadFilter = .allRoads, corridor: RouteCorridor? = nil) throws -> RoadGraph {
+        build(from: try OSMData.read(contentsOf: url, keepingWaysTagged: "highway", corridor: corridor), profile: profile)
     }
 
     /// Builds the road graph of `data`: the ways `profile` keeps, and only the nodes they use,

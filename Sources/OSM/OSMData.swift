@@ -171,9 +171,11 @@ public struct OSMPlace: Sendable, Equatable {
 /// The nodes and ways of an OpenStreetMap file, its turn restrictions (the only relations read)
 /// and its named places (the only node tags read).
 public struct OSMData: Sendable {
-    /// Every node of the file, whether or not a kept way uses it.
+    /// Every node of the file, whether or not a kept way uses it; read with a corridor, the nodes
+    /// inside it and those next to them on its ways (`CorridorKeeper`).
     public var nodes: OSMNodeTable
-    /// The ways of the file that carry the tag key asked for (all ways when none was asked for).
+    /// The ways of the file that carry the tag key asked for (all ways when none was asked for);
+    /// read with a corridor, those that use one of its nodes, cut to that stretch.
     public var ways: [OSMWay]
     /// The file's `type=restriction` relations that a car or a bicycle must obey, in file order.
     public var restrictions: [OSMRestriction]
@@ -230,17 +232,23 @@ public struct OSMData: Sendable {
     ///   - url: the file.
     ///   - wayKey: keep only the ways that carry this tag key (such as `highway`), so the tags of
     ///     other ways are never turned into strings; nil keeps every way.
+    ///   - corridor: when given, keep only the nodes inside it (tested as they are decoded), the
+    ///     ways that use one of them, cut to the stretch between their first and last kept node,
+    ///     and the restrictions whose via node is kept (`CorridorKeeper`). Memory is then about
+    ///     16 bytes per node of the corridor plus its ways, whatever the size of the file; the
+    ///     file is read once when its nodes come before its ways (a sorted file), else twice.
     /// - Throws: `OSMError` naming the file and the blob and byte offset (PBF) or line (XML) when
     ///   the file cannot be read, is truncated or corrupt, or needs a feature this reader lacks.
-    public static func read(contentsOf url: URL, keepingWaysTagged wayKey: String? = "highway") throws -> OSMData {
+    public static func read(contentsOf url: URL, keepingWaysTagged wayKey: String? = "highway",
+                            corridor: RouteCorridor? = nil) throws -> OSMData {
         let fileName = url.relativePath
         switch try encoding(of: url) {
         case .pbf:
-            return try PBFReader(path: url.path, fileName: fileName, wayKey: wayKey).read()
+            return try PBFReader(path: url.path, fileName: fileName, wayKey: wayKey, corridor: corridor).read()
         case .xml:
-            return try OSMXMLReader(fileName: fileName, wayKey: wayKey).read(path: url.path, gzipped: false)
+            return try OSMXMLReader(fileName: fileName, wayKey: wayKey, corridor: corridor).read(path: url.path, gzipped: false)
         case .gzippedXML:
-            return try OSMXMLReader(fileName: fileName, wayKey: wayKey).read(path: url.path, gzipped: true)
+            return try OSMXMLReader(fileName: fileName, wayKey: wayKey, corridor: corridor).read(path: url.path, gzipped: true)
         }
     }
 }

@@ -42,13 +42,43 @@ final class OSMXMLReader: XMLStreamHandler {
     private var nodeLongitudeE7: Int32 = 0
     private var nodePlace: String?, nodeNatural: String?, nodeMountainPass: String?, nodeName: String?
     private var places: [OSMPlace] = []
+    /// When reading a corridor: what to keep, and whether the ways need a second pass.
+    private var keeper: CorridorKeeper?
+    /// What the current pass reads (`CorridorKeeper.Pass`).
+    private var pass = CorridorKeeper.Pass.all
 
     /// - Parameters:
     ///   - fileName: how errors name the file.
     ///   - wayKey: keep only ways carrying this tag key; nil keeps all.
-    init(fileName: String, wayKey: String?) {
+    ///   - corridor: keep only the nodes inside it and the ways and restrictions that use them
+    ///     (`CorridorKeeper`); nil keeps the whole file.
+    init(fileName: String, wayKey: String?, corridor: RouteCorridor? = nil) {
         self.fileName = fileName
         self.wayKey = wayKey
+        self.keeper = corridor.map(CorridorKeeper.init)
+    }
+
+    /// Runs `readPass` over the document; for a corridor, once more for ways and relations only
+    /// when the document's nodes do not all come before its ways, and once more for the wanted
+    /// nodes (`CorridorKeeper.wanted`); then the data read.
+    private func data(reading readPass: () throws -> Void) throws -> OSMData {
+        try readPass()
+        if keeper?.sawNodeAfterWay == true {
+            nodes.finish()
+            ways = []
+            restrictions = []
+            keeper!.wanted = []
+            pass = .waysAndRelations
+            (sawRoot, context) = (false, .top)
+            try readPass()
+        }
+        if keeper?.wanted.isEmpty == false {
+            pass = .wantedNodes
+            (sawRoot, context) = (false, .top)
+            try readPass()
+        }
+        nodes.finish()
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads the file at `path`, inflating it as gzip when `gzipped`.
@@ -58,21 +88,20 @@ final class OSMXMLReader: XMLStreamHandler {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
         defer { fclose(file) }
-        if gzipped {
-            let inflater = try GzipInflater(file: file, fileName: fileName)
-            try parse { stream in try stream.parse { try inflater.read(into: $0) } }
-        } else {
-            try parse { try $0.parse(file: file) }
+        return try data {
+            rewind(file)
+            if gzipped {
+                let inflater = try GzipInflater(file: file, fileName: fileName)
+                try parse { stream in try stream.parse { try inflater.read(into: $0) } }
+            } else {
+                try parse { try $0.parse(file: file) }
+            }
         }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads a whole document held in memory.
     func read(bytes: UnsafeRawBufferPointer) throws -> OSMData {
-        try parse { try $0.parse(bytes: bytes) }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
+        try data { try parse { try $0.parse(bytes: bytes) } }
     }
 
     /// Runs `feed` on a stream reporting to this reader (names as written, no namespaces), and
@@ -136,11 +165,16 @@ final class OSMXMLReader: XMLStreamHandler {
                 let id = try integer("id", of: "node", attributes)
                 let latitude = try degrees("lat", of: "node \(id)", attributes, limit: 90)
                 let longitude = try degrees("lon", of: "node \(id)", attributes, limit: 180)
-                nodeID = id
-                nodeLatitudeE7 = Int32((latitude * 1e7).rounded())
-                nodeLongitudeE7 = Int32((longitude * 1e7).rounded())
+                let latitudeE7 = Int32((latitude * 1e7).rounded()), longitudeE7 = Int32((longitude * 1e7).rounded())
+                // Reset first, so a node the corridor leaves out never lends its tags to a place.
                 nodePlace = nil; nodeNatural = nil; nodeMountainPass = nil; nodeName = nil
-                nodes.append(id: id, latitudeE7: nodeLatitudeE7, longitudeE7: nodeLongitudeE7)
+                switch pass {
+                case .all: if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
+                case .waysAndRelations: return
+                case .wantedNodes: guard keeper!.wanted.contains(id) else { return }
+                }
+                (nodeID, nodeLatitudeE7, nodeLongitudeE7) = (id, latitudeE7, longitudeE7)
+                nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
             } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
@@ -183,7 +217,8 @@ final class OSMXMLReader: XMLStreamHandler {
             }
         case .node:
             // Only the four keys of a place are turned into strings; a tag without k or v is skipped.
-            guard name == "tag" else { return }
+            // A corridor read keeps no places: they name handles, and naming reads the whole map.
+            guard name == "tag", keeper == nil else { return }
             attributes.withCString("k") { key in
                 guard let key else { return }
                 if strcmp(key, "name") == 0 { nodeName = attributes["v"] }
@@ -205,13 +240,19 @@ final class OSMXMLReader: XMLStreamHandler {
             }
         case (.relation, "relation"):
             context = .top
-            if let relationID, !relationBroken {
-                restrictions.append(contentsOf: OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers))
+            if let relationID, !relationBroken, pass != .wantedNodes {
+                let parsed = OSMRestriction.parse(id: relationID, tags: relationTags, members: relationMembers)
+                restrictions.append(contentsOf: keeper == nil ? parsed : keeper!.keptRestrictions(parsed, in: &nodes))
             }
         case (.way, "way"):
             context = .top
-            if wayKey.map({ wayTags[$0] != nil }) ?? true {
-                ways.append(OSMWay(id: wayID, nodeIDs: wayNodeIDs, tags: wayTags))
+            if pass != .wantedNodes, wayKey.map({ wayTags[$0] != nil }) ?? true {
+                if keeper != nil {
+                    guard let kept = keeper!.keptNodes(of: wayNodeIDs, in: &nodes) else { return }
+                    ways.append(OSMWay(id: wayID, nodeIDs: kept, tags: wayTags))
+                } else {
+                    ways.append(OSMWay(id: wayID, nodeIDs: wayNodeIDs, tags: wayTags))
+                }
             }
         default:
             break
@@ -321,9 +362,11 @@ extension OSMData {
     /// - Parameters:
     ///   - fileName: how errors name the document.
     ///   - wayKey: keep only the ways that carry this tag key; nil keeps every way.
+    ///   - corridor: when given, only what lies within it, as `read(contentsOf:keepingWaysTagged:corridor:)` keeps.
     /// - Throws: `OSMError` naming `fileName` and the line.
-    public static func read(xml: Data, fileName: String, keepingWaysTagged wayKey: String? = "highway") throws -> OSMData {
-        let reader = OSMXMLReader(fileName: fileName, wayKey: wayKey)
+    public static func read(xml: Data, fileName: String, keepingWaysTagged wayKey: String? = "highway",
+                            corridor: RouteCorridor? = nil) throws -> OSMData {
+        let reader = OSMXMLReader(fileName: fileName, wayKey: wayKey, corridor: corridor)
         return try xml.withUnsafeBytes { try reader.read(bytes: $0) }
     }
 }

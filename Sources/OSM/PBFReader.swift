@@ -43,6 +43,16 @@ final class PBFReader {
     private var ways: [OSMWay] = []
     private var restrictions: [OSMRestriction] = []
     private var places: [OSMPlace] = []
+    /// When reading a corridor: what to keep, and whether the ways need a second pass.
+    private var keeper: CorridorKeeper?
+    /// What the current pass reads: everything, or (for a corridor) the ways and relations again,
+    /// or the nodes next to the corridor's nodes on its ways.
+    private var pass = CorridorKeeper.Pass.all
+    /// The `OSMData` blobs that hold nodes: their index, offset and node id range, so the pass for
+    /// the wanted nodes reads only the blobs that may hold them.
+    private var nodeBlobs: [(index: Int, offset: Int, ids: ClosedRange<Int64>)] = []
+    /// The node ids of the block being read, lowest and highest.
+    private var blockIDs: (low: Int64, high: Int64)?
 
     /// The blob being read (0-based) and the file offset of its 4-byte length, for errors.
     private var blobIndex = 0
@@ -57,10 +67,13 @@ final class PBFReader {
     ///   - path: the file to open.
     ///   - fileName: how errors name it.
     ///   - wayKey: keep only ways carrying this tag key; nil keeps all.
-    init(path: String, fileName: String, wayKey: String?) {
+    ///   - corridor: keep only the nodes inside it and the ways and restrictions that use them
+    ///     (`CorridorKeeper`); nil keeps the whole file.
+    init(path: String, fileName: String, wayKey: String?, corridor: RouteCorridor? = nil) {
         self.path = path
         self.fileName = fileName
         self.wayKey = wayKey.map { Array($0.utf8) }
+        self.keeper = corridor.map(CorridorKeeper.init)
     }
 
     private func error(_ message: String, field: String? = nil) -> OSMError {
@@ -72,9 +85,43 @@ final class PBFReader {
         error("\(what): \(wireError.message) (at byte \(wireError.offset) of the block)", field: what)
     }
 
-    /// Reads the whole file.
+    /// Reads the whole file. For a corridor, then reads again the ways and relations when the file's
+    /// nodes do not all come before its ways, and last the blobs holding the wanted nodes
+    /// (`CorridorKeeper.wanted`).
     /// - Throws: `OSMError` naming the file, the blob and its byte offset.
     func read() throws -> OSMData {
+        try readPass()
+        if let keeper {
+            if keeper.sawNodeAfterWay {
+                nodes.finish()
+                ways = []
+                restrictions = []
+                self.keeper!.wanted = []
+                pass = .waysAndRelations
+                (blobIndex, blobOffset) = (0, 0)
+                try readPass()
+            }
+            let wanted = self.keeper!.wanted.sorted()
+            if !wanted.isEmpty {
+                pass = .wantedNodes
+                // A blob may hold a wanted node when some wanted id falls in its id range.
+                let blobs = nodeBlobs.filter { blob in
+                    var low = 0, high = wanted.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if wanted[middle] < blob.ids.lowerBound { low = middle + 1 } else { high = middle }
+                    }
+                    return low < wanted.count && wanted[low] <= blob.ids.upperBound
+                }
+                try readPass(only: blobs.map { ($0.index, $0.offset) })
+            }
+        }
+        nodes.finish()
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
+    }
+
+    /// Reads every blob of the file once, or only the blobs at the given indices and offsets.
+    private func readPass(only blobs: [(index: Int, offset: Int)]? = nil) throws {
         guard let file = fopen(path, "rb") else {
             throw OSMError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno))); check the path and permissions")
         }
@@ -88,13 +135,31 @@ final class PBFReader {
         }
         let fileSize = Int(status.st_size)
         var offset = 0
-        while true {
+        if let blobs {
+            for blob in blobs {
+                guard fseek(file, blob.offset, SEEK_SET) == 0 else {
+                    throw OSMError(file: fileName, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                }
+                (offset, blobIndex) = (blob.offset, blob.index)
+                guard try readFrame(file, fileSize: fileSize, offset: &offset) else { break }
+            }
+            return
+        }
+        blobIndex = 0
+        while try readFrame(file, fileSize: fileSize, offset: &offset) {
+            blobIndex += 1
+        }
+    }
+
+    /// Reads the blob at `offset` (the file's position), moving `offset` past it; false at the end of the file.
+    private func readFrame(_ file: UnsafeMutablePointer<FILE>, fileSize: Int, offset: inout Int) throws -> Bool {
+        do {
             blobOffset = offset
             var lengthBytes = [UInt8](repeating: 0, count: 4)
             let lengthRead = try readBytes(file, into: &lengthBytes, count: 4)
             if lengthRead == 0 {
                 if blobIndex == 0 { throw error("the file is empty; expected an OSM PBF file") }
-                break
+                return false
             }
             guard lengthRead == 4 else {
                 throw error("the file ends \(lengthRead) bytes into a blob's 4-byte length; the file is truncated, download it again")
@@ -132,11 +197,11 @@ final class PBFReader {
                             field: "Blob")
             }
             offset += dataSize
+            blockIDs = nil
             try readBlob(type: type, size: dataSize)
-            blobIndex += 1
+            if pass == .all, keeper != nil, let ids = blockIDs { nodeBlobs.append((blobIndex, blobOffset, ids.low...ids.high)) }
+            return true
         }
-        nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
     }
 
     /// Reads up to `count` bytes; returns how many were read (fewer only at the end of the file).
@@ -314,15 +379,21 @@ final class PBFReader {
             //                  repeated Relation relations = 4; repeated ChangeSet changesets = 5; }
             while let (number, wireType) = try group.nextField() {
                 switch (number, wireType) {
-                case (1, .lengthDelimited): try readNode(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
-                case (2, .lengthDelimited): try readDenseNodes(try group.lengthDelimited(), scale: scale, places: placeStrings, strings: strings)
+                case (1, .lengthDelimited):
+                    let node = try group.lengthDelimited()
+                    if pass != .waysAndRelations { try readNode(node, scale: scale, places: placeStrings, strings: strings) }
+                case (2, .lengthDelimited):
+                    let dense = try group.lengthDelimited()
+                    if pass != .waysAndRelations { try readDenseNodes(dense, scale: scale, places: placeStrings, strings: strings) }
                 case (3, .lengthDelimited):
                     let way = try group.lengthDelimited()
                     // With a way key asked for and absent from this block's strings, no way here can carry it.
-                    if wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
+                    if pass != .wantedNodes, wayKey == nil || keyIndex != nil { try readWay(way, strings: strings, keyIndex: keyIndex) }
                 case (4, .lengthDelimited):
                     let relation = try group.lengthDelimited()
-                    if let restriction = restrictionStrings { try readRelation(relation, strings: strings, restriction: restriction) }
+                    if pass != .wantedNodes, let restriction = restrictionStrings {
+                        try readRelation(relation, strings: strings, restriction: restriction)
+                    }
                 default: try group.skip(wireType)
                 }
             }
@@ -350,7 +421,8 @@ final class PBFReader {
             throw ProtobufError(offset: bytes.baseOffset, message: "a Node lacks its required id, lat or lon")
         }
         let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
-        guard placeStrings.mayHoldPlaces, var keys, var values else { return }
+        // A corridor read keeps no places: they name handles, and naming reads the whole map.
+        guard keeper == nil, placeStrings.mayHoldPlaces, var keys, var values else { return }
         var tags = PBFPlaceTags()
         while !keys.isAtEnd {
             // Tags that do not line up are skipped, not refused: a place only names a stop.
@@ -404,7 +476,9 @@ final class PBFReader {
         }
         // The tags in a second pass of their own, so the node loop above stays as tight as it was
         // without places (anything more in it cost an exclusivity check of the node table per node).
-        guard placeStrings.mayHoldPlaces, var keysValues else { return }
+        // A corridor read keeps no places (they name handles, and naming reads the whole map); it
+        // also skips nodes, so the kept ones no longer line up with keys_vals.
+        guard keeper == nil, placeStrings.mayHoldPlaces, var keysValues else { return }
         var found: [(tags: PBFPlaceTags, index: Int)] = []
         for index in firstIndex..<nodes.count {
             var tags = PBFPlaceTags()
@@ -440,8 +514,8 @@ final class PBFReader {
         }
     }
 
-    /// Stores a node, converting `lat_offset + granularity × lat` nanodegrees to 10⁻⁷ degree, and
-    /// returns its latitude and longitude in 10⁻⁷ degree.
+    /// Stores a node (in a corridor read, only one the corridor keeps), converting `lat_offset +
+    /// granularity × lat` nanodegrees to 10⁻⁷ degree, and returns its latitude and longitude in 10⁻⁷ degree.
     @inline(__always) @discardableResult
     private func addNode(id: Int64, latitude: Int64, longitude: Int64, scale: PBFScale, offset: Int) throws(ProtobufError) -> (Int32, Int32) {
         let latitudeE7 = scale.e7(latitude, offset: scale.latitudeOffset)
@@ -449,6 +523,14 @@ final class PBFReader {
         guard abs(latitudeE7) <= 900_000_000, abs(longitudeE7) <= 1_800_000_000 else {
             throw ProtobufError(offset: offset, message: "node \(id) lies at latitude \(Double(latitudeE7) / 1e7), "
                                     + "longitude \(Double(longitudeE7) / 1e7), outside the globe")
+        }
+        if keeper != nil {
+            blockIDs = blockIDs.map { (min($0.low, id), max($0.high, id)) } ?? (id, id)
+            if pass == .wantedNodes {
+                guard keeper!.wanted.contains(id) else { return (Int32(latitudeE7), Int32(longitudeE7)) }
+            } else if !keeper!.keepsNode(latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7)) {
+                return (Int32(latitudeE7), Int32(longitudeE7))
+            }
         }
         nodes.append(id: id, latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7))
         return (Int32(latitudeE7), Int32(longitudeE7))
@@ -484,6 +566,20 @@ final class PBFReader {
             }
             guard found else { return }
         }
+        var nodeIDs: [Int64] = []
+        if var refs {
+            nodeIDs.reserveCapacity(refs.bytes.count / 2)
+            var ref: Int64 = 0
+            while !refs.isAtEnd {
+                ref &+= try refs.sint64()
+                nodeIDs.append(ref)
+            }
+        }
+        // Outside the corridor the way is dropped before any of its strings is built.
+        if keeper != nil {
+            guard let kept = keeper!.keptNodes(of: nodeIDs, in: &nodes) else { return }
+            nodeIDs = kept
+        }
         var tags: [String: String] = [:]
         if var keys {
             guard var values else {
@@ -494,15 +590,6 @@ final class PBFReader {
                     throw ProtobufError(offset: keys.absoluteOffset, message: "way \(id) has more tag keys than values")
                 }
                 tags[try strings.string(at: try keys.varint(), way: id)] = try strings.string(at: try values.varint(), way: id)
-            }
-        }
-        var nodeIDs: [Int64] = []
-        if var refs {
-            nodeIDs.reserveCapacity(refs.bytes.count / 2)
-            var ref: Int64 = 0
-            while !refs.isAtEnd {
-                ref &+= try refs.sint64()
-                nodeIDs.append(ref)
             }
         }
         ways.append(OSMWay(id: id, nodeIDs: nodeIDs, tags: tags))
@@ -568,7 +655,9 @@ extension PBFReader {
             }
             members.append((memberType, ref, roleName))
         }
-        restrictions.append(contentsOf: OSMRestriction.parse(id: id, tags: tags, members: members))
+        let parsed = OSMRestriction.parse(id: id, tags: tags, members: members)
+        // In a corridor, a restriction whose via node is outside binds no junction the route passes.
+        restrictions.append(contentsOf: keeper == nil ? parsed : keeper!.keptRestrictions(parsed, in: &nodes))
     }
 }
 

@@ -179,7 +179,7 @@ public enum ApplyWorkflow {
         if options.turns == .none { return ([], "none") }
         let line = editor.line()
         if let osm = options.osm {
-            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm), mode: editor.plan.mode).maneuvers, "map")
+            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm, corridor: line), mode: editor.plan.mode).maneuvers, "map")
         }
         let geometry = editor.geometry()
         if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine") }

@@ -52,7 +52,7 @@ public struct Regeneration: Sendable {
         let read = try Self.readNewRoute(request.route)
         let newRoute = read.route
         routeWarning = read.warning
-        let graph = try request.osm.map(RouteTurns.loadGraph)
+        let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
         let regenerator = Regenerator()

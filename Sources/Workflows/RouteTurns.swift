@@ -50,8 +50,20 @@ public enum RouteTurns {
         return (JunctionPlacement.placed(junctions, on: Polyline(route)), match)
     }
 
-    /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`).
+    /// Loads the whole road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`): the embedded
+    /// router's map (`route`, `inspect`), which does not know its route before it reads the map.
     public static func loadGraph(_ url: URL) throws -> RoadGraph {
         try OSMGraph.load(contentsOf: url)
+    }
+
+    /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`) around a route.
+    /// - Parameters:
+    ///   - url: the extract.
+    ///   - route: only the roads within `RouteCorridor.Configuration.width` of this line are read
+    ///     (`RouteCorridor`): all that matching it and finding its junctions needs, in memory
+    ///     proportional to the route rather than the extract. `build`, `regenerate` and `apply`
+    ///     load their map this way.
+    public static func loadGraph(_ url: URL, corridor route: [Coordinate]) throws -> RoadGraph {
+        try OSMGraph.load(contentsOf: url, corridor: RouteCorridor(route: route))
     }
 }

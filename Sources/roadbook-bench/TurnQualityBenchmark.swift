@@ -346,6 +346,9 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// Shape mode's goal (issue 11, class 9) is measured as `ShapeGoalCounts` says: recall of turns of
 /// 45° or more and roundabouts, and extra rows (at no OSRM step and no bend of OSRM's line).
 /// `ROADBOOK_TURNS_SEED` picks other routes and noise, to tune on routes the figures are not reported on.
+/// `ROADBOOK_TURNS_CORRIDOR=1` reads the extract again for every map-mode run, only the run's
+/// corridor (`RouteTurns.loadGraph(_:corridor:)`, as `build` does), scores those rows, and counts
+/// the runs whose rows differ from the whole map's (the corridor must change nothing).
 /// - Parameters:
 ///   - extract: an OpenStreetMap file (PBF or XML); OSRM must serve the same extract.
 ///   - osrmURL: an OSRM server's base URL, such as `http://127.0.0.1:5000`; nil to skip.
@@ -382,11 +385,25 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let trackDump = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_TRACK_DUMP"]
     var trackLines: [String] = []
     var routeIndex = 0
+    let corridors = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_CORRIDOR"] == "1"
+    var corridorRuns = 0, corridorDiffering = 0, corridorNodes = 0
+    /// Map mode's rows along `line`: on the whole graph, or (with `corridors`) on the line's corridor
+    /// read from the file, compared with the whole graph's.
+    func mapRows(_ line: [Coordinate]) throws -> [Maneuver] {
+        let whole = RouteTurns.maneuvers(along: line, graph: graph).maneuvers
+        guard corridors else { return whole }
+        let narrow = try RouteTurns.loadGraph(extract, corridor: line)
+        let rows = RouteTurns.maneuvers(along: line, graph: narrow).maneuvers
+        corridorRuns += 1
+        corridorNodes += narrow.count
+        if rows != whole { corridorDiffering += 1 }
+        return rows
+    }
     for route in routes {
         length += Polyline(route.line).length
         let noisy = recordedTrack(route.line, generator: &generator)
-        let runs = [RouteTurns.maneuvers(along: route.line, graph: graph).maneuvers,
-                    RouteTurns.maneuvers(along: noisy, graph: graph).maneuvers,
+        let runs = [try mapRows(route.line),
+                    try mapRows(noisy),
                     RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
                     RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
         for (i, ours) in runs.enumerated() {
@@ -411,6 +428,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     func row(_ name: String, _ cells: [String]) -> String {
         name.padding(toLength: label, withPad: " ", startingAt: 0)
             + cells.map { String(repeating: " ", count: max(0, width - $0.count)) + $0 }.joined()
+    }
+    if corridors {
+        lines.append(String(format: "map columns read each run's corridor only: %d of %d runs differ from the whole map's rows; %.0f graph nodes a run (whole map %d)",
+                            corridorDiffering, corridorRuns, Double(corridorNodes) / Double(max(corridorRuns, 1)), graph.count))
     }
     lines.append(row("", columns))
     lines.append(row("OSRM reference maneuvers", counts.map { String($0.references) }))

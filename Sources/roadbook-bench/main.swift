@@ -294,10 +294,23 @@ if let i = arguments.firstIndex(of: "--render-child"), i + 3 < arguments.count {
     }
     exit(0)
 }
+if let i = arguments.firstIndex(of: "--scale-child"), i + 4 < arguments.count {
+    do {
+        try scaleChild(path: arguments[i + 1], side: Int(arguments[i + 2])!, corridor: arguments[i + 3] == "corridor",
+                       kilometres: Int(arguments[i + 4])!)
+    } catch {
+        FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]
-      --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render
+      --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render,
+                      or scale (only when asked: a generated 7-million-node grid city, build's map
+                      loading whole and by corridor for a 12 and a 105 km route beside osmium fileinfo -e;
+                      about 2 minutes and 2 GB; ROADBOOK_SCALE_SIDE=1500 for a smaller city)
       --floor PATH    the plain C floor program the renderer is measured against (scripts/bench.sh builds it)
       --osrm URL      an OSRM server over the Andorra extract (default: ROADBOOK_OSRM_URL); router and
                       turns-quality need it (turns-quality: generated turn rows against OSRM's maneuvers)
@@ -334,6 +347,7 @@ do {
         for line in try await turnQualityBenchmarkLines(extract: andorraExtract(), osrmURL: osrmURL) { print(line) }
     }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
+    if only == "scale" { for line in try scaleBenchmarkLines() { print(line) } }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
