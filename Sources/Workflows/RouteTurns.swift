@@ -64,6 +64,11 @@ public enum RouteTurns {
     ///     proportional to the route rather than the extract. `build`, `regenerate` and `apply`
     ///     load their map this way.
     public static func loadGraph(_ url: URL, corridor route: [Coordinate]) throws -> RoadGraph {
-        try OSMGraph.load(contentsOf: url, corridor: RouteCorridor(route: route))
+        // A route across the antimeridian (a step of more than 180° of longitude) has no corridor
+        // (`RouteCorridor`): the whole map is read for it.
+        guard !zip(route, route.dropFirst()).contains(where: { abs($0.longitude - $1.longitude) > 180 }) else {
+            return try loadGraph(url)
+        }
+        return try OSMGraph.load(contentsOf: url, corridor: RouteCorridor(route: route))
     }
 }

@@ -76,3 +76,32 @@ struct RouteTurnsTests {
         #expect(walk.spokes.count == 4 && walk.spokes.allSatisfy { $0.canLeave })
     }
 }
+
+@Suite("The map read around a route")
+struct RouteCorridorLoadTests {
+    /// A road across the antimeridian, and another 5 km north of it.
+    static let map = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <osm version="0.6" generator="hand">
+    <node id="1" lat="-16.8000000" lon="179.9950000"/>
+    <node id="2" lat="-16.8000000" lon="-179.9950000"/>
+    <node id="3" lat="-16.7550000" lon="179.9950000"/>
+    <node id="4" lat="-16.7550000" lon="-179.9950000"/>
+    <way id="10"><nd ref="1"/><nd ref="2"/><tag k="highway" v="primary"/><tag k="name" v="Date Line Road"/></way>
+    <way id="11"><nd ref="3"/><nd ref="4"/><tag k="highway" v="primary"/><tag k="name" v="North Road"/></way>
+    </osm>
+    """
+
+    @Test("a route across the antimeridian reads the whole map (it has no corridor), one elsewhere only its corridor")
+    func antimeridian() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("fiji.osm")
+        try Data(Self.map.utf8).write(to: url)
+        let across = [Coordinate(latitude: -16.8, longitude: 179.995), Coordinate(latitude: -16.8, longitude: -179.995)]
+        let names = { (graph: RoadGraph) in Set(graph.ways.compactMap(\.name)) }
+        #expect(names(try RouteTurns.loadGraph(url, corridor: across)) == ["Date Line Road", "North Road"])
+        // The same road, driven west of the line only: the corridor leaves out the road 5 km north.
+        let west = [Coordinate(latitude: -16.8, longitude: 179.990), Coordinate(latitude: -16.8, longitude: 179.995)]
+        #expect(names(try RouteTurns.loadGraph(url, corridor: west)) == ["Date Line Road"])
+    }
+}
