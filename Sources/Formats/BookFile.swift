@@ -18,8 +18,8 @@ public enum BookFile {
     /// against its range (`Book.validate()`), so a book that reads also renders.
     /// - Throws: `FormatError` naming the file and the field, in one line.
     public static func read(contentsOf url: URL) throws -> Book {
-        let data = try InputFile.read(url, limit: maximumFileSize, what: "a book file")
-        return try decode(data, fileName: url.path)
+        var data = try InputFile.read(url, limit: maximumFileSize, what: "a book file")
+        return try decode(&data, fileName: url.path)
     }
 
     /// Decodes and checks a book from JSON bytes; `fileName` is used in messages.
@@ -30,10 +30,17 @@ public enum BookFile {
     /// without Foundation's decoder when they are plain numbers in range; anything else goes through
     /// the decoder, so its messages still name the field at fault.
     public static func decode(_ data: Data, fileName: String) throws -> Book {
-        let fast = RoutePointsScan.extract(from: data)
-        let bytes = fast?.remainder ?? data
+        var bytes = data
+        return try decode(&bytes, fileName: fileName)
+    }
+
+    /// `decode(_:fileName:)` on bytes it may change: the route's points, once read by the scan, are
+    /// blanked in place (spaces, newlines kept) so the decoder skips them and a message about
+    /// another field keeps its line and column. No copy of the file is made.
+    static func decode(_ data: inout Data, fileName: String) throws -> Book {
+        let points = RoutePointsScan.extract(blanking: &data)
         let envelope: Envelope
-        do { envelope = try JSONDecoder().decode(Envelope.self, from: bytes) } catch let failure as Envelope.BookFailure {
+        do { envelope = try JSONDecoder().decode(Envelope.self, from: data) } catch let failure as Envelope.BookFailure {
             throw translate(failure.underlying, data: data, fileName: fileName, whole: false)
         } catch let failure as Envelope.HeaderFailure {
             throw translate(failure.underlying, data: data, fileName: fileName, whole: true)
@@ -63,7 +70,7 @@ public enum BookFile {
                 throw translate(error, data: data, fileName: fileName, whole: false)
             }
         }
-        if let fast { book.route.points = fast.points }
+        if let points { book.route.points = points }
         do { try book.validate() } catch {
             throw FormatError(file: fileName, field: error.field, message: error.message)
         }
@@ -169,7 +176,7 @@ public enum BookFile {
 /// book's bytes, and decoding each `[lat, lon, ele]` as a Swift array through `JSONDecoder` costs
 /// about 200 bytes and a few allocations a point. The scan walks the top-level object and the
 /// route object byte by byte, skipping every other value, and parses the points list into
-/// `RoutePoint`s (16 bytes of coordinate and 9 of elevation each).
+/// `RoutePoint`s (32 bytes each: 16 of coordinate, 9 of optional elevation, padding).
 ///
 /// It is a fast path only: it gives up (nil) on anything but the plain form `docs/book-format.md`
 /// describes (a key written with escapes, a key twice, a number JSON does not allow, a point that
@@ -177,25 +184,18 @@ public enum BookFile {
 /// it is, so every message about a malformed point still comes from the decoder with its field.
 /// O(bytes), one pass.
 enum RoutePointsScan {
-    /// The points and the file with its points list replaced by `[]`, for the decoder.
-    struct Result {
-        var points: [RoutePoint]
-        var remainder: Data
-    }
-
-    static func extract(from data: Data) -> Result? {
+    /// The points, with their list in `data` turned into an empty one of the same length (`[`,
+    /// spaces and the list's newlines, `]`); nil, and `data` unchanged, when the scan gives up.
+    static func extract(blanking data: inout Data) -> [RoutePoint]? {
         let found: (points: [RoutePoint], range: Range<Int>)? = data.withUnsafeBytes { raw in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
             return scanner.scanBook()
         }
         guard let found else { return nil }
-        var remainder = Data(capacity: data.count - found.range.count + 2)
-        data.withUnsafeBytes { raw in
-            remainder.append(contentsOf: raw[..<found.range.lowerBound])
-            remainder.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
-            remainder.append(contentsOf: raw[found.range.upperBound...])
+        data.withUnsafeMutableBytes { raw in
+            for k in found.range.dropFirst().dropLast() where raw[k] != 0x0A && raw[k] != 0x0D { raw[k] = 0x20 }
         }
-        return Result(points: found.points, remainder: remainder)
+        return found.points
     }
 
     struct Scanner {
