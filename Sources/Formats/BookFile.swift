@@ -38,7 +38,7 @@ public enum BookFile {
     /// blanked in place (spaces, newlines kept) so the decoder skips them and a message about
     /// another field keeps its line and column. No copy of the file is made.
     static func decode(_ data: inout Data, fileName: String) throws -> Book {
-        let points = RoutePointsScan.extract(blanking: &data)
+        let scanned = RoutePointsScan.extract(blanking: &data)
         let envelope: Envelope
         do { envelope = try JSONDecoder().decode(Envelope.self, from: data) } catch let failure as Envelope.BookFailure {
             throw translate(failure.underlying, data: data, fileName: fileName, whole: false)
@@ -70,7 +70,10 @@ public enum BookFile {
                 throw translate(error, data: data, fileName: fileName, whole: false)
             }
         }
-        if let points { book.route.points = points }
+        if let scanned {
+            book.route.points = scanned.points
+            if let notes = scanned.notes { book.notes = notes }
+        }
         do { try book.validate() } catch {
             throw FormatError(file: fileName, field: error.field, message: error.message)
         }
@@ -186,21 +189,41 @@ public enum BookFile {
 enum RoutePointsScan {
     /// The points, with their list in `data` turned into an empty one of the same length (`[`,
     /// spaces and the list's newlines, `]`); nil, and `data` unchanged, when the scan gives up.
-    static func extract(blanking data: inout Data) -> [RoutePoint]? {
-        let found: (points: [RoutePoint], range: Range<Int>)? = data.withUnsafeBytes { raw in
-            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
-            return scanner.scanBook()
+    ///
+    /// In a file of the current version the notes are decoded here too, one at a time, each from
+    /// its own bytes, and their list blanked the same way: Foundation's decoder holds a tree of the
+    /// whole text it decodes, several times the text's size, and the notes are most of what is left.
+    /// When any note fails, the notes are left in place for the decoder to report as it always has.
+    static func extract(blanking data: inout Data) -> (points: [RoutePoint], notes: [Note]?)? {
+        let scan: (found: (points: [RoutePoint], range: Range<Int>)?, notes: (whole: Range<Int>, items: [Range<Int>])?, current: Bool)
+            = data.withUnsafeBytes { raw in
+                var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+                let found = scanner.scanBook()
+                return (found, scanner.notes, scanner.currentVersion)
+            }
+        guard let found = scan.found else { return nil }
+        var notes: [Note]? = nil
+        if scan.current, let list = scan.notes {
+            let decoder = JSONDecoder()
+            notes = try? list.items.map { try decoder.decode(Note.self, from: data[$0]) }
         }
-        guard let found else { return nil }
         data.withUnsafeMutableBytes { raw in
-            for k in found.range.dropFirst().dropLast() where raw[k] != 0x0A && raw[k] != 0x0D { raw[k] = 0x20 }
+            var blank = [found.range]
+            if notes != nil, let list = scan.notes { blank.append(list.whole) }
+            for range in blank {
+                for k in range.dropFirst().dropLast() where raw[k] != 0x0A && raw[k] != 0x0D { raw[k] = 0x20 }
+            }
         }
-        return found.points
+        return (found.points, notes)
     }
 
     struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
+        /// The top-level `notes` list and its items, when written once as a list of objects.
+        var notes: (whole: Range<Int>, items: [Range<Int>])? = nil
+        /// `schemaVersion` is written as the current version's number.
+        var currentVersion = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -222,11 +245,22 @@ enum RoutePointsScan {
             var found: (points: [RoutePoint], range: Range<Int>)? = nil
             guard expect("{") else { return nil }
             if expect("}") { return nil }
+            var notesSeen = false
             repeat {
                 guard let key = plainKey(), expect(":") else { return nil }
                 if key == "route" {
                     guard found == nil, let route = scanRoute() else { return nil }
                     found = route
+                } else if key == "notes" {
+                    notes = notesSeen ? nil : scanNotes()
+                    notesSeen = true
+                    guard notes != nil || skipValue() else { return nil }
+                } else if key == "schemaVersion" {
+                    skipSpace()
+                    let start = i
+                    guard skipValue() else { return nil }
+                    currentVersion = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                        == String(Book.currentSchemaVersion)
                 } else {
                     guard skipValue() else { return nil }
                 }
@@ -235,6 +269,25 @@ enum RoutePointsScan {
             skipSpace()
             guard i == bytes.count else { return nil }
             return found
+        }
+
+        /// The notes list's range and each note's, when it is a list; nil (nothing read) otherwise.
+        mutating func scanNotes() -> (whole: Range<Int>, items: [Range<Int>])? {
+            skipSpace()
+            let start = i
+            guard current == UInt8(ascii: "[") else { return nil }
+            i += 1
+            var items: [Range<Int>] = []
+            if !expect("]") {
+                repeat {
+                    skipSpace()
+                    let from = i
+                    guard current == UInt8(ascii: "{"), skipValue() else { return nil }
+                    items.append(from..<i)
+                } while expect(",")
+                guard expect("]") else { return nil }
+            }
+            return (start..<i, items)
         }
 
         mutating func scanRoute() -> (points: [RoutePoint], range: Range<Int>)? {
