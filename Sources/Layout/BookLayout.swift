@@ -142,7 +142,7 @@ public struct PageLayout: Sendable, Equatable {
 /// for the next keeps memory flat however long the book is.
 public enum BookLayout {
     /// A width no text reaches: measures a line without wrapping it.
-    static let unboundedWidth = 100_000.0
+    public static let unboundedWidth = 100_000.0
 
     /// Lays out every page of `book` at once; for long books iterate `pages(book:template:measurer:)`.
     public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer,

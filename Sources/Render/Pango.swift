@@ -88,6 +88,7 @@ final class TextLayout {
 
     deinit {
         clearCache()
+        clearCache()
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
@@ -103,10 +104,23 @@ final class TextLayout {
     /// Shaped layouts of the current page, by key: a box measured while laying out the page is
     /// drawn from the same layout, so its text is shaped once, not twice.
     private var shaped: [Key: OpaquePointer] = [:]
+    /// The previous page's layouts: the header, the units, the CAP and danger tags, the waypoint
+    /// types and symbols come back on every page, and are shaped again only when a page went by
+    /// without them. Two pages of layouts at most are kept, so memory stays flat.
+    private var previous: [Key: OpaquePointer] = [:]
 
     /// The shaped, left-aligned layout of `key`, made on first use.
     func shapedLayout(_ key: Key) -> OpaquePointer {
         if let layout = shaped[key] { return layout }
+        if let layout = previous.removeValue(forKey: key) {
+            shaped[key] = layout
+            return layout
+        }
+        if let layout = unwrappedLine(for: key) {
+            g_object_ref(UnsafeMutableRawPointer(layout))
+            shaped[key] = layout
+            return layout
+        }
         let layout = pango_layout_new(context.handle)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_font_description(layout, description(key.font).handle)
@@ -120,6 +134,18 @@ final class TextLayout {
         return layout
     }
 
+    /// A text measured on one line at `BookLayout.unboundedWidth` (the odometer, the symbol tags)
+    /// and then boxed at least as wide as that line lays out the same at the box's width: one line,
+    /// left-aligned, nothing to wrap or cut. Its layout is used again rather than shaped a second time.
+    private func unwrappedLine(for key: Key) -> OpaquePointer? {
+        guard key.maximumHeight == nil, key.width.isFinite, key.width < BookLayout.unboundedWidth else { return nil }
+        var line = key
+        line.width = BookLayout.unboundedWidth
+        guard let layout = shaped[line] ?? previous[line], pango_layout_get_line_count(layout) == 1 else { return nil }
+        var width: Int32 = 0
+        pango_layout_get_size(layout, &width, nil)
+        return width <= Int32((key.width * pangoScale).rounded(.down)) ? layout : nil
+    }
     /// Logical size of a shaped layout, in points.
     func size(of layout: OpaquePointer) -> TextSize {
         var width: Int32 = 0
@@ -128,10 +154,11 @@ final class TextLayout {
         return TextSize(width: Double(width) / pangoScale, height: Double(height) / pangoScale)
     }
 
-    /// Forgets the shaped layouts: call when a page is drawn.
+    /// Ends a page: its layouts become the previous page's, and those of the page before are freed.
     func clearCache() {
-        for layout in shaped.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        shaped.removeAll(keepingCapacity: true)
+        for layout in previous.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        previous.removeAll(keepingCapacity: true)
+        swap(&shaped, &previous)
     }
 
     private func description(_ font: FontSpec) -> FontDescription {

@@ -164,7 +164,7 @@ func benchRender(floor: String?) throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("roadbook-bench-render-\(getpid()).pdf").path
     defer { unlink(out) }
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-    for rows in [1000, 5000] {
+    for rows in [1000, 5000, 20000] {
         var best = (wall: Double.infinity, render: 0.0, pages: 0, peak: 0.0)
         for _ in 0..<3 {
             let pipe = Pipe()
