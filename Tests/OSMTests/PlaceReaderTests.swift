@@ -151,34 +151,8 @@ struct PlaceReaderTests {
 
 // MARK: - Crafted PBF files
 
-/// Encodes protocol-buffer fields for crafted PBF files.
-private enum Wire {
-    static func varint(_ value: UInt64) -> [UInt8] {
-        var v = value, out: [UInt8] = []
-        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-        return out + [UInt8(v)]
-    }
-    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
-    static func bytes(_ number: Int, _ payload: [UInt8]) -> [UInt8] {
-        varint(UInt64(number << 3 | 2)) + varint(UInt64(payload.count)) + payload
-    }
-    static func string(_ number: Int, _ text: String) -> [UInt8] { bytes(number, Array(text.utf8)) }
-    static func value(_ number: Int, _ value: UInt64) -> [UInt8] { varint(UInt64(number << 3)) + varint(value) }
-    static func packedSInt(_ number: Int, deltasOf values: [Int64]) -> [UInt8] {
-        var previous: Int64 = 0, payload: [UInt8] = []
-        for v in values { payload += varint(zigzag(v - previous)); previous = v }
-        return bytes(number, payload)
-    }
-    static func packed(_ number: Int, _ values: [UInt64]) -> [UInt8] { bytes(number, values.flatMap(varint)) }
-    static func rawBlob(type: String, _ block: [UInt8]) -> [UInt8] {
-        let fields = bytes(1, block) + value(2, UInt64(block.count))
-        let header = string(1, type) + value(3, UInt64(fields.count))
-        let length = UInt32(header.count)
-        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + header + fields
-    }
-    static func header() -> [UInt8] {
-        rawBlob(type: "OSMHeader", ["OsmSchema-V0.6", "DenseNodes"].flatMap { string(4, $0) })
-    }
+/// Place-reading blocks on top of `PBFWire`.
+private extension PBFWire {
     static func stringTable(_ strings: [String]) -> [UInt8] { bytes(1, strings.flatMap { string(1, $0) }) }
     /// A block of one DenseNodes group: ids first…first + n − 1 at latitudes 42.5° + id × 0.001°, longitude 1.5°.
     static func denseBlock(strings: [String], keysValues: [UInt64]?, count: Int, first: Int64 = 1,
@@ -197,7 +171,7 @@ struct PlacePBFTests {
     private func read(_ blocks: [[UInt8]]) throws -> OSMData {
         let folder = try TemporaryFolder()
         let url = folder.path("places.osm.pbf")
-        try Data(Wire.header() + blocks.flatMap { Wire.rawBlob(type: "OSMData", $0) }).write(to: url)
+        try Data(PBFWire.header() + blocks.flatMap { PBFWire.rawBlob(type: "OSMData", $0) }).write(to: url)
         return try OSMData.read(contentsOf: url)
     }
 
@@ -219,7 +193,7 @@ struct PlacePBFTests {
             0,                      // 8: untagged
             1, 2, 3, 15, 0,         // 9: place=village, a name too long for OpenStreetMap
         ]
-        let data = try read([Wire.denseBlock(strings: strings, keysValues: keysValues, count: 9)])
+        let data = try read([PBFWire.denseBlock(strings: strings, keysValues: keysValues, count: 9)])
         #expect(data.nodes.count == 9)
         #expect(data.places.map(\.id) == [2, 4, 5])
         #expect(data.places.map(\.name) == ["Ransol", "Pic Negre", "Port"])
@@ -230,26 +204,26 @@ struct PlacePBFTests {
     @Test("plain nodes: keys and vals are read the same way")
     func plainNodes() throws {
         func node(_ id: Int64, keys: [UInt64], values: [UInt64]) -> [UInt8] {
-            Wire.value(1, Wire.zigzag(id)) + Wire.packed(2, keys) + Wire.packed(3, values)
-                + Wire.value(8, Wire.zigzag(425_000_000)) + Wire.value(9, Wire.zigzag(15_000_000))
+            PBFWire.value(1, PBFWire.zigzag(id)) + PBFWire.packed(2, keys) + PBFWire.packed(3, values)
+                + PBFWire.value(8, PBFWire.zigzag(425_000_000)) + PBFWire.value(9, PBFWire.zigzag(15_000_000))
         }
-        let group = Wire.bytes(1, node(1, keys: [1, 3], values: [2, 4])) + Wire.bytes(1, node(2, keys: [5, 3], values: [6, 7]))
-            + Wire.bytes(1, node(3, keys: [1, 3], values: [2])) // more keys than values: skipped
-            + Wire.bytes(1, node(4, keys: [1, 3], values: [2, 99])) // a value beyond the table: skipped
-        let data = try read([Wire.stringTable(strings) + Wire.bytes(2, group)])
+        let group = PBFWire.bytes(1, node(1, keys: [1, 3], values: [2, 4])) + PBFWire.bytes(1, node(2, keys: [5, 3], values: [6, 7]))
+            + PBFWire.bytes(1, node(3, keys: [1, 3], values: [2])) // more keys than values: skipped
+            + PBFWire.bytes(1, node(4, keys: [1, 3], values: [2, 99])) // a value beyond the table: skipped
+        let data = try read([PBFWire.stringTable(strings) + PBFWire.bytes(2, group)])
         #expect(data.nodes.count == 4)
         #expect(data.places.map(\.id) == [1] && data.places.first?.name == "Ransol")
     }
 
     @Test("damaged keys_vals end the places of their block only; nodes and other blocks still read")
     func damagedKeysValues() throws {
-        let good = Wire.denseBlock(strings: strings, keysValues: [1, 2, 3, 4, 0, 0], count: 2)
+        let good = PBFWire.denseBlock(strings: strings, keysValues: [1, 2, 3, 4, 0, 0], count: 2)
         // Node 1 names string 99 of a 15-string table; node 2 would be a place but is not read.
-        let beyond = Wire.denseBlock(strings: strings, keysValues: [1, 99, 0, 1, 2, 3, 4, 0], count: 2, first: 3)
+        let beyond = PBFWire.denseBlock(strings: strings, keysValues: [1, 99, 0, 1, 2, 3, 4, 0], count: 2, first: 3)
         // Too short: the run ends inside node 1's tags.
-        let short = Wire.denseBlock(strings: strings, keysValues: [1, 2, 3], count: 2, first: 5)
+        let short = PBFWire.denseBlock(strings: strings, keysValues: [1, 2, 3], count: 2, first: 5)
         // A broken varint inside keys_vals.
-        let broken = Wire.denseBlock(strings: strings, keysValues: nil, count: 1, first: 7, rawKeysValues: [0x81, 0x80])
+        let broken = PBFWire.denseBlock(strings: strings, keysValues: nil, count: 1, first: 7, rawKeysValues: [0x81, 0x80])
         let data = try read([good, beyond, short, broken])
         #expect(data.nodes.count == 2 + 2 + 2 + 1)
         #expect(data.places.map(\.name) == ["Ransol"])
@@ -258,7 +232,7 @@ struct PlacePBFTests {
     @Test("a block whose string table has no place key is not searched for places")
     func blockWithoutPlaceStrings() throws {
         // `name` without any kind key: even a node tagged name=… is no place.
-        let data = try read([Wire.denseBlock(strings: ["", "name", "Ransol"], keysValues: [1, 2, 0], count: 1)])
+        let data = try read([PBFWire.denseBlock(strings: ["", "name", "Ransol"], keysValues: [1, 2, 0], count: 1)])
         #expect(data.nodes.count == 1 && data.places.isEmpty)
     }
 }

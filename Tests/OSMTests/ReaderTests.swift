@@ -309,54 +309,20 @@ struct AndorraTests {
 
 // MARK: - Crafted PBF files
 
-/// Encodes protocol-buffer fields for crafted PBF files.
-private enum Wire {
-    static func varint(_ value: UInt64) -> [UInt8] {
-        var v = value, out: [UInt8] = []
-        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-        return out + [UInt8(v)]
-    }
-    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
-    static func bytes(_ number: Int, _ payload: [UInt8]) -> [UInt8] {
-        varint(UInt64(number << 3 | 2)) + varint(UInt64(payload.count)) + payload
-    }
-    static func string(_ number: Int, _ text: String) -> [UInt8] { bytes(number, Array(text.utf8)) }
-    static func value(_ number: Int, _ value: UInt64) -> [UInt8] { varint(UInt64(number << 3)) + varint(value) }
-    static func packedSInt(_ number: Int, deltasOf values: [Int64]) -> [UInt8] {
-        var previous: Int64 = 0, payload: [UInt8] = []
-        for v in values { payload += varint(zigzag(v - previous)); previous = v }
-        return bytes(number, payload)
-    }
-    static func packed(_ number: Int, _ values: [UInt64]) -> [UInt8] { bytes(number, values.flatMap(varint)) }
-
-    /// One framed blob: 4-byte big-endian length, BlobHeader, Blob holding `blobFields`.
-    static func frame(type: String, blobFields: [UInt8]) -> [UInt8] {
-        let header = string(1, type) + value(3, UInt64(blobFields.count))
-        let length = UInt32(header.count)
-        return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + header + blobFields
-    }
-    /// A raw (uncompressed) blob holding `block`.
-    static func rawBlob(type: String, _ block: [UInt8]) -> [UInt8] {
-        frame(type: type, blobFields: bytes(1, block) + value(2, UInt64(block.count)))
-    }
-    static func header(features: [String]) -> [UInt8] {
-        rawBlob(type: "OSMHeader", features.flatMap { string(4, $0) } + string(16, "roadbook-test"))
-    }
-}
 
 @Suite("Crafted PBF files")
 struct CraftedPBFTests {
     /// Two dense nodes and a plain node, a way between the dense ones, in one raw block.
     private func smallFile() -> [UInt8] {
-        let strings = Wire.bytes(1, ["", "highway", "residential", "name", "Carrer Nou"].flatMap { Wire.string(1, $0) })
-        let dense = Wire.packedSInt(1, deltasOf: [10, 11]) + Wire.packedSInt(8, deltasOf: [425_000_000, 425_010_000])
-            + Wire.packedSInt(9, deltasOf: [15_000_000, 14_990_000])
-        let plainNode = Wire.value(1, Wire.zigzag(12)) + Wire.value(8, Wire.zigzag(-10)) + Wire.value(9, Wire.zigzag(20))
-        let way = Wire.value(1, 100) + Wire.packed(2, [1, 3]) + Wire.packed(3, [2, 4]) + Wire.packedSInt(8, deltasOf: [10, 11])
-        let groups = Wire.bytes(2, Wire.bytes(2, dense)) + Wire.bytes(2, Wire.bytes(1, plainNode)) + Wire.bytes(2, Wire.bytes(3, way))
+        let strings = PBFWire.bytes(1, ["", "highway", "residential", "name", "Carrer Nou"].flatMap { PBFWire.string(1, $0) })
+        let dense = PBFWire.packedSInt(1, deltasOf: [10, 11]) + PBFWire.packedSInt(8, deltasOf: [425_000_000, 425_010_000])
+            + PBFWire.packedSInt(9, deltasOf: [15_000_000, 14_990_000])
+        let plainNode = PBFWire.value(1, PBFWire.zigzag(12)) + PBFWire.value(8, PBFWire.zigzag(-10)) + PBFWire.value(9, PBFWire.zigzag(20))
+        let way = PBFWire.value(1, 100) + PBFWire.packed(2, [1, 3]) + PBFWire.packed(3, [2, 4]) + PBFWire.packedSInt(8, deltasOf: [10, 11])
+        let groups = PBFWire.bytes(2, PBFWire.bytes(2, dense)) + PBFWire.bytes(2, PBFWire.bytes(1, plainNode)) + PBFWire.bytes(2, PBFWire.bytes(3, way))
         // The string table after the groups, and a lat_offset: both are allowed.
-        let block = groups + strings + Wire.value(19, 1_000_000_000)
-        return Wire.header(features: ["OsmSchema-V0.6", "DenseNodes"]) + Wire.rawBlob(type: "OSMData", block)
+        let block = groups + strings + PBFWire.value(19, 1_000_000_000)
+        return PBFWire.header(features: ["OsmSchema-V0.6", "DenseNodes"]) + PBFWire.rawBlob(type: "OSMData", block)
     }
 
     @Test("a small crafted file: dense nodes, a plain node, a way, a lat_offset")
@@ -381,7 +347,7 @@ struct CraftedPBFTests {
     func unknownFeature() throws {
         let folder = try TemporaryFolder()
         let url = folder.path("history.osm.pbf")
-        try Data(Wire.header(features: ["OsmSchema-V0.6", "HistoricalInformation"])).write(to: url)
+        try Data(PBFWire.header(features: ["OsmSchema-V0.6", "HistoricalInformation"])).write(to: url)
         let error = try #require(throws: OSMError.self) { try OSMData.read(contentsOf: url) }
         #expect(error.file.hasSuffix("history.osm.pbf") && error.blob == 0 && error.field == "HeaderBlock.required_features")
         #expect(error.description.contains("\"HistoricalInformation\""))
@@ -391,29 +357,29 @@ struct CraftedPBFTests {
     @Test("lzma and zstd blobs are refused; corrupt zlib and a bad string index are errors with the blob")
     func badBlobs() throws {
         let folder = try TemporaryFolder()
-        let header = Wire.header(features: ["OsmSchema-V0.6"])
+        let header = PBFWire.header(features: ["OsmSchema-V0.6"])
         for (number, name) in [(4, "lzma"), (7, "zstd")] {
             let url = folder.path("\(name).osm.pbf")
-            try Data(header + Wire.frame(type: "OSMData", blobFields: Wire.value(2, 3) + Wire.bytes(number, [1, 2, 3]))).write(to: url)
+            try Data(header + PBFWire.frame(type: "OSMData", blobFields: PBFWire.value(2, 3) + PBFWire.bytes(number, [1, 2, 3]))).write(to: url)
             let error = try #require(throws: OSMError.self) { try OSMData.read(contentsOf: url) }
             #expect(error.blob == 1 && error.byteOffset == header.count && error.description.contains("\(name)-compressed"))
         }
         let corrupt = folder.path("corrupt.osm.pbf")
-        try Data(header + Wire.frame(type: "OSMData", blobFields: Wire.value(2, 100) + Wire.bytes(3, [0x78, 0x9C, 0xFF, 0xFF, 0x00]))).write(to: corrupt)
+        try Data(header + PBFWire.frame(type: "OSMData", blobFields: PBFWire.value(2, 100) + PBFWire.bytes(3, [0x78, 0x9C, 0xFF, 0xFF, 0x00]))).write(to: corrupt)
         let inflateError = try #require(throws: OSMError.self) { try OSMData.read(contentsOf: corrupt) }
         #expect(inflateError.blob == 1 && inflateError.field == "Blob.zlib_data")
 
-        let badIndex = Wire.bytes(1, ["", "highway"].flatMap { Wire.string(1, $0) })
-            + Wire.bytes(2, Wire.bytes(3, Wire.value(1, 7) + Wire.packed(2, [1]) + Wire.packed(3, [9])))
+        let badIndex = PBFWire.bytes(1, ["", "highway"].flatMap { PBFWire.string(1, $0) })
+            + PBFWire.bytes(2, PBFWire.bytes(3, PBFWire.value(1, 7) + PBFWire.packed(2, [1]) + PBFWire.packed(3, [9])))
         let indexURL = folder.path("index.osm.pbf")
-        try Data(header + Wire.rawBlob(type: "OSMData", badIndex)).write(to: indexURL)
+        try Data(header + PBFWire.rawBlob(type: "OSMData", badIndex)).write(to: indexURL)
         let indexError = try #require(throws: OSMError.self) { try OSMData.read(contentsOf: indexURL) }
         #expect(indexError.blob == 1 && indexError.description.contains("way 7 names string 9"))
     }
 
     @Test("the wire reader: varints, zigzag, truncation")
     func wireReader() throws {
-        let bytes: [UInt8] = Wire.varint(300) + Wire.varint(Wire.zigzag(-3)) + Wire.varint(UInt64.max) + [0x80]
+        let bytes: [UInt8] = PBFWire.varint(300) + PBFWire.varint(PBFWire.zigzag(-3)) + PBFWire.varint(UInt64.max) + [0x80]
         try bytes.withUnsafeBytes { (buffer) throws -> Void in
             var reader = ProtobufReader(buffer)
             #expect(try reader.varint() == 300)
