@@ -229,8 +229,10 @@ public enum OpenRallyWriter: BookWriter {
         return text == "-0" ? "0" : text
     }
 
-    /// `text` escaped for XML character data, or for an attribute value in double quotes. Characters
-    /// XML 1.0 does not allow (controls other than tab, line feed and carriage return) are dropped.
+    /// `text` escaped for XML character data, or for an attribute value in double quotes (where tab,
+    /// line feed and carriage return are written as character references, so they survive
+    /// attribute-value normalisation). Characters XML 1.0 does not allow (controls other than tab,
+    /// line feed and carriage return) are dropped. Every writer of XML here escapes with this.
     static func escaped(_ text: String, attribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -263,24 +263,9 @@ enum RouteText {
     static func degrees(_ value: Double) -> String { fixed(value, digits: 7) }
 
     /// `text` escaped for XML character data and attribute values; characters XML 1.0 cannot hold
-    /// (controls other than tab, line feed and carriage return) are left out.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// (controls other than tab, line feed and carriage return) are left out
+    /// (`OpenRallyWriter.escaped`, the one XML escaper of the writers).
+    static func xml(_ text: String) -> String { OpenRallyWriter.escaped(text, attribute: true) }
 
     /// `text` as a JSON string, quotes included (RFC 8259: quote, backslash and controls escaped).
     static func json(_ text: String) -> String {
