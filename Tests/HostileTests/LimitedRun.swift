@@ -55,8 +55,11 @@ struct LimitedRun: Sendable {
         var usage = rusage()
         var timedOut = false
         var peak = 0
+        // The kernel's name of the program (15 bytes of its file name): samples are taken only once
+        // prlimit and env have exec'd it, so what is measured is the program's own memory.
+        let program = String(URL(fileURLWithPath: arguments[0]).lastPathComponent.prefix(15))
         while true {
-            peak = max(peak, highWaterMark(of: pid))
+            peak = max(peak, highWaterMark(of: pid, program: program))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { throw RunError(message: "wait4: \(String(cString: strerror(errno)))") }
@@ -84,19 +87,23 @@ struct LimitedRun: Sendable {
         // (large) test process's memory until it execs, and Linux keeps that high-water mark in
         // the child's ru_maxrss. So the peak is the program's own VmHWM, sampled every 10 ms, and
         // ru_maxrss only when it is the smaller (a run shorter than one sample).
-        // A run too short to be sampled has only ru_maxrss, which is this process's own high-water
-        // mark when that is the larger: then the program's peak is unknown but no more than it
-        // could reach between two samples, and is counted as 0 rather than as this test's memory.
+        // A run too short to be sampled has only ru_maxrss, which carries this process's resident
+        // memory at the spawn. Touching the 512 MiB that counts as too much takes a program far
+        // longer than `unsampledRun` (over 100 ms here), so an unsampled run that ended sooner is
+        // counted as 0 rather than as this test's memory; a longer one keeps ru_maxrss.
         let reported = Int(usage.ru_maxrss) * 1024
-        let inherited = reported >= highWaterMark(of: getpid())
         return LimitedRun(end: end, stdout: text(out), stderr: text(err),
-                          peakRSS: peak > 0 ? peak : (inherited ? 0 : reported), seconds: seconds)
+                          peakRSS: peak > 0 ? peak : (seconds < Self.unsampledRun ? 0 : reported), seconds: seconds)
     }
 
+    /// How long a run may last unsampled and still be known not to have touched much memory (s).
+    static let unsampledRun = 0.05
+
     /// The peak resident memory of `pid`'s current program (VmHWM of /proc/PID/status), in bytes;
-    /// 0 when it cannot be read (the process has ended).
-    static func highWaterMark(of pid: pid_t) -> Int {
+    /// 0 when it cannot be read (the process has ended) or the process is not yet `program`.
+    static func highWaterMark(of pid: pid_t, program: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              text.split(separator: "\n").first == "Name:\t\(program)"[...],
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
         let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
         return kilobytes * 1024
