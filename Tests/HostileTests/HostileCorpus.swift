@@ -145,7 +145,8 @@ enum HostileCorpus {
 
     /// Makes a large.tsv input at `url`. Generators: `sparse:BYTES` (a file of holes),
     /// `gpx-points:N` (a track of N points 10 m apart), `handles-geojson:N` (N handles along a
-    /// zigzag in Andorra la Vella).
+    /// zigzag in Andorra la Vella), `rn2-waypoints:N` (an RN2 route of N waypoints, every 500th a
+    /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long).
     static func generate(_ generator: String, at url: URL) throws {
         let parts = generator.split(separator: ":", maxSplits: 1).map(String.init)
         let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
@@ -169,6 +170,26 @@ enum HostileCorpus {
                 features.append("{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(String(format: "%.6f", lon)),\(String(format: "%.6f", lat))]}}")
             }
             try Data("{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}".utf8).write(to: url)
+        case "rn2-waypoints":
+            let waypoints = (0..<count).map { k in
+                let lat = String(format: "%.5f", 42.0 + Double(k) * 1e-5), lon = String(format: "%.6f", 1.5 + Double(k % 7) * 1e-6)
+                return #"{"waypointid":\#(k),"lat":\#(lat),"lon":\#(lon),"ele":0,"show":\#(k % 500 == 0 || k == count - 1),"#
+                    + #""tulip":{"elements":[{"type":"Track","roadIn":{"handles":[]},"roadOut":{"handles":[]}}]},"notes":{"elements":[]}}"#
+            }
+            let route = #"{"route":{"version":4,"name":"Hostile","description":"","startlocation":"","endlocation":"","#
+                + #""settings":{"units":"metric"},"waypoints":["# + waypoints.joined(separator: ",") + "]}}"
+            try Data(route.utf8).write(to: url)
+        case "kml-description":
+            let line = (0..<30).map { (k: Int) -> String in
+                let t = Double(k) / 29
+                return String(format: "%.6f,%.6f", 1.50 + 0.02 * t, 42.50 + 0.01 * t)
+            }.joined(separator: " ")
+            let head = #"<?xml version="1.0" encoding="UTF-8"?>\#n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>"#
+            let route = "<Placemark><name>Route</name><LineString><coordinates>" + line + "</coordinates></LineString></Placemark>\n"
+            let note: String = "<Placemark><name>CP1</name><description>" + String(repeating: "x", count: count)
+                + "</description><Point><coordinates>1.51,42.505</coordinates></Point></Placemark>\n"
+            let text: String = head + route + note + "</Document></kml>\n"
+            try Data(text.utf8).write(to: url)
         default:
             throw ToolError(message: "large.tsv: unknown generator \(generator)")
         }
