@@ -48,6 +48,11 @@ public struct RouteCorridor: Sendable {
     /// Whether the route had no point: then nothing is inside.
     public var isEmpty: Bool { pieces.isEmpty }
 
+    /// The corridor's box in 10⁻⁷ degree, widened by one cell: no point outside it is inside.
+    public var boundsE7: (minimumLatitude: Int64, maximumLatitude: Int64, minimumLongitude: Int64, maximumLongitude: Int64) {
+        (minimumLatitudeE7, maximumLatitudeE7, minimumLongitudeE7, maximumLongitudeE7)
+    }
+
     /// The corridor around `route`. O(route length / width + points).
     public init(route: [Coordinate], configuration: Configuration = Configuration()) {
         self.configuration = configuration

@@ -41,6 +41,9 @@ final class OSMXMLReader: XMLStreamHandler {
     private var nodeLatitudeE7: Int32 = 0
     private var nodeLongitudeE7: Int32 = 0
     private var nodePlace: String?, nodeNatural: String?, nodeMountainPass: String?, nodeName: String?
+    /// Whether the node being read was kept as one of the file's (or the corridor's) own: only then
+    /// can its tags make a place.
+    private var nodeMayBePlace = false
     private var places: [OSMPlace] = []
     /// When reading a corridor: what to keep, and whether the ways need a second pass.
     private var keeper: CorridorKeeper?
@@ -168,6 +171,7 @@ final class OSMXMLReader: XMLStreamHandler {
                 let latitudeE7 = Int32((latitude * 1e7).rounded()), longitudeE7 = Int32((longitude * 1e7).rounded())
                 // Reset first, so a node the corridor leaves out never lends its tags to a place.
                 nodePlace = nil; nodeNatural = nil; nodeMountainPass = nil; nodeName = nil
+                nodeMayBePlace = false
                 switch pass {
                 case .all: if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
                 case .waysAndRelations: return
@@ -175,6 +179,8 @@ final class OSMXMLReader: XMLStreamHandler {
                 }
                 (nodeID, nodeLatitudeE7, nodeLongitudeE7) = (id, latitudeE7, longitudeE7)
                 nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
+                // A node read only as a corridor's neighbour lies outside it: not one of its places.
+                nodeMayBePlace = pass == .all
             } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
@@ -217,8 +223,8 @@ final class OSMXMLReader: XMLStreamHandler {
             }
         case .node:
             // Only the four keys of a place are turned into strings; a tag without k or v is skipped.
-            // A corridor read keeps no places: they name handles, and naming reads the whole map.
-            guard name == "tag", keeper == nil else { return }
+            // A corridor read keeps the places inside it (they name the handles of a router's region).
+            guard name == "tag", nodeMayBePlace else { return }
             attributes.withCString("k") { key in
                 guard let key else { return }
                 if strcmp(key, "name") == 0 { nodeName = attributes["v"] }

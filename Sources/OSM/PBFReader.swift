@@ -420,9 +420,10 @@ final class PBFReader {
         guard let id, let latitude, let longitude else {
             throw ProtobufError(offset: bytes.baseOffset, message: "a Node lacks its required id, lat or lon")
         }
+        let before = nodes.count
         let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
-        // A corridor read keeps no places: they name handles, and naming reads the whole map.
-        guard keeper == nil, placeStrings.mayHoldPlaces, var keys, var values else { return }
+        // A corridor read keeps the places inside it, not those of the nodes read as its neighbours.
+        guard nodes.count > before, pass == .all, placeStrings.mayHoldPlaces, var keys, var values else { return }
         var tags = PBFPlaceTags()
         while !keys.isAtEnd {
             // Tags that do not line up are skipped, not refused: a place only names a stop.
@@ -461,6 +462,10 @@ final class PBFReader {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
         let firstIndex = nodes.count
+        // In a corridor read, the table index each node of the group was stored at (−1 when left
+        // out), so its tags in keys_vals find it; only when the group may hold places.
+        let tracksKept = keeper != nil && pass == .all && placeStrings.mayHoldPlaces && keysValues != nil
+        var storedAt: [Int32] = []
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
             guard !latitudes.isAtEnd, !longitudes.isAtEnd else {
@@ -469,18 +474,21 @@ final class PBFReader {
             id &+= try ids.sint64()
             latitude &+= try latitudes.sint64()
             longitude &+= try longitudes.sint64()
+            let before = nodes.count
             try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: ids.absoluteOffset)
+            if tracksKept { storedAt.append(nodes.count > before ? Int32(before) : -1) }
         }
         guard latitudes.isAtEnd, longitudes.isAtEnd else {
             throw ProtobufError(offset: latitudes.absoluteOffset, message: "DenseNodes has more lat or lon values than ids")
         }
         // The tags in a second pass of their own, so the node loop above stays as tight as it was
         // without places (anything more in it cost an exclusivity check of the node table per node).
-        // A corridor read keeps no places (they name handles, and naming reads the whole map); it
-        // also skips nodes, so the kept ones no longer line up with keys_vals.
-        guard keeper == nil, placeStrings.mayHoldPlaces, var keysValues else { return }
+        // A corridor read skips nodes, so its kept ones are found through `storedAt`; it keeps the
+        // places inside the corridor, not those of the nodes read as its neighbours.
+        guard keeper == nil || tracksKept, placeStrings.mayHoldPlaces, var keysValues else { return }
         var found: [(tags: PBFPlaceTags, index: Int)] = []
-        for index in firstIndex..<nodes.count {
+        let positions = tracksKept ? storedAt.count : nodes.count - firstIndex
+        for position in 0..<positions {
             var tags = PBFPlaceTags()
             while true {
                 // An untagged node is a single 0: one byte read, nothing compared.
@@ -488,7 +496,8 @@ final class PBFReader {
                 if key == 0 { break }
                 guard let value = try? keysValues.varint(), tags.add(key: key, value: value, placeStrings) else { return }
             }
-            if tags.isCandidate { found.append((tags, index)) }
+            let index = tracksKept ? Int(storedAt[position]) : firstIndex + position
+            if tags.isCandidate, index >= 0 { found.append((tags, index)) }
         }
         for (tags, index) in found {
             let (latitudeE7, longitudeE7) = nodes.e7(at: index)

@@ -158,7 +158,8 @@ struct InspectCommand: Command {
     /// Runs the turn detector again over the book's route and says what became of every junction.
     func explainTurns(_ loaded: Book, _ console: any Console) throws {
         let mode = self.mode ?? loaded.travelMode
-        let graph = try osm.map(RouteTurns.loadGraph)
+        // The map around the book's route, as `build` reads it, so the turns found are the same.
+        let graph = try osm.map { try RouteTurns.loadGraph($0, corridor: loaded.route.coordinates) }
         let trace = TurnTrace()
         let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode, trace: trace)
         // A junction's row: the book's generated note standing on the first junction of the turn

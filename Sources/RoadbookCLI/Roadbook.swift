@@ -4,7 +4,7 @@ import Workflows
 /// The `roadbook` command line: finds the subcommand, parses, runs, and turns errors into exit
 /// statuses (64 for a wrong command line, 1 for a failure).
 public enum Roadbook {
-    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, ApplyCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self] }
+    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, ApplyCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self] }
 
     static var help: String {
         let width = commands.map { $0.name.count }.max() ?? 0

@@ -123,7 +123,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     }
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns, file.book == nil || request.osm != nil {
-        let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates) }
+        let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
         for range in found.offMap {
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",

@@ -52,23 +52,25 @@ public enum RouteTurns {
 
     /// Loads the whole road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`): the embedded
     /// router's map (`route`, `inspect`), which does not know its route before it reads the map.
-    public static func loadGraph(_ url: URL) throws -> RoadGraph {
-        try OSMGraph.load(contentsOf: url)
+    public static func loadGraph(_ url: URL, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
+        try MapExtract(url).graph(log: log)
     }
 
-    /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`) around a route.
+    /// Loads the road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`) around a route, from its
+    /// prepared graph when there is one (`MapExtract`).
     /// - Parameters:
     ///   - url: the extract.
     ///   - route: only the roads within `RouteCorridor.Configuration.width` of this line are read
     ///     (`RouteCorridor`): all that matching it and finding its junctions needs, in memory
     ///     proportional to the route rather than the extract. `build`, `regenerate` and `apply`
     ///     load their map this way.
-    public static func loadGraph(_ url: URL, corridor route: [Coordinate]) throws -> RoadGraph {
+    ///   - log: where a prepared graph made again is noted.
+    public static func loadGraph(_ url: URL, corridor route: [Coordinate], log: (any WorkflowLog)? = nil) throws -> RoadGraph {
         // A route across the antimeridian (a step of more than 180° of longitude) has no corridor
         // (`RouteCorridor`): the whole map is read for it.
         guard !zip(route, route.dropFirst()).contains(where: { abs($0.longitude - $1.longitude) > 180 }) else {
-            return try loadGraph(url)
+            return try loadGraph(url, log: log)
         }
-        return try OSMGraph.load(contentsOf: url, corridor: RouteCorridor(route: route))
+        return try MapExtract(url).graph(in: RouteCorridor(route: route), log: log)
     }
 }

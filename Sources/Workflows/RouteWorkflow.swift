@@ -1,6 +1,7 @@
 import AtomicFile
 import Foundation
 import Formats
+import Geo
 import HTTP
 import Layout
 import Model
@@ -51,13 +52,14 @@ public struct EngineSettings: Sendable {
     }
 
     /// The engine the legs are asked of.
-    /// - Throws: `WorkflowError` when the embedded router has no extract; the map's or libcurl's errors.
-    /// - Parameter graph: the extract's road network, when already loaded (the embedded router's).
-    public func makeEngine(graph: RoadGraph? = nil) throws -> any RoutingEngine {
+    /// - Parameter handles: the route's handles: the embedded router reads the extract's region
+    ///   around them (`ExtractRouter`), widening it when a leg needs more.
+    /// - Throws: `WorkflowError` when the embedded router has no extract; libcurl's errors.
+    public func makeEngine(around handles: [Coordinate] = []) throws -> any RoutingEngine {
         switch kind {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
-            return EmbeddedRouter(graph: try graph ?? RouteTurns.loadGraph(osm))
+            return ExtractRouter(extract: MapExtract(osm), around: handles)
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
@@ -152,9 +154,19 @@ public enum RouteWorkflow {
     public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings,
                                nameHandles: Bool = false) async throws {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
-        let graph = try settings.osm.map(RouteTurns.loadGraph)
-        if nameHandles, let graph { editor = PlaceNames(graph: graph).naming(editor) }
-        let engine = try settings.makeEngine(graph: graph)
+        let handles = editor.plan.handles.map(\.coordinate)
+        let engine = try settings.makeEngine(around: handles)
+        if let router = engine as? ExtractRouter {
+            // The router reads only the handles' region of the extract; the names come from it.
+            if nameHandles { editor = PlaceNames(graph: try await router.regionGraph()).naming(editor) }
+        } else {
+            if nameHandles, let osm = settings.osm {
+                var near = RouteCorridor.Configuration()
+                near.width = ExtractRouter.Configuration().minimumMargin
+                let graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near))
+                editor = PlaceNames(graph: graph).naming(editor)
+            }
+        }
         await editor.resolve(using: engine, concurrency: settings.concurrency)
     }
 

@@ -1,0 +1,95 @@
+import AtomicFile
+import Foundation
+import Geo
+import OSM
+
+/// An OpenStreetMap extract as the commands read it: from its prepared graph beside it when
+/// `roadbook prepare` made one (`PreparedGraph`, read with `mmap`: a region in milliseconds), else
+/// from the extract itself (streamed once, keeping only what is asked for).
+///
+/// The prepared graph is the extract's path with `preparedSuffix` added. It is used only while it
+/// matches the extract (`ExtractSignature`: size, modification time, fingerprint) and this
+/// program's format version; when the extract changed, or the format did, it is made again before
+/// use, with a note in the log, because a person who prepared an extract once wants every later
+/// run fast. When it cannot be made again (a read-only folder), the extract is read directly.
+public struct MapExtract: Sendable {
+    /// Added to the extract's file name to name its prepared graph.
+    public static let preparedSuffix = ".roadbook-graph"
+
+    /// The extract.
+    public let url: URL
+
+    public init(_ url: URL) { self.url = url }
+
+    /// Where the extract's prepared graph is, or would be.
+    public var preparedURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + Self.preparedSuffix) }
+
+    /// What was found beside the extract.
+    public enum PreparedState {
+        /// No prepared graph.
+        case none
+        /// A prepared graph of this extract, as it is now.
+        case fresh(PreparedGraph)
+        /// A prepared graph that no longer matches: the reason, in words.
+        case stale(String)
+    }
+
+    /// Whether the extract has a prepared graph, and whether it matches the extract.
+    /// - Throws: `OSMError` when the extract itself cannot be read.
+    public func preparedState() throws -> PreparedState {
+        guard FileManager.default.fileExists(atPath: preparedURL.path) else { return .none }
+        let prepared: PreparedGraph
+        do {
+            prepared = try PreparedGraph(contentsOf: preparedURL)
+        } catch let error as OSMError {
+            return .stale(error.message)
+        }
+        guard prepared.signature == (try ExtractSignature(of: url)) else {
+            return .stale("the extract changed since it was prepared")
+        }
+        return .fresh(prepared)
+    }
+
+    /// Reads the whole extract and writes its prepared graph beside it, replacing any other
+    /// (written to a temporary file and renamed into place: an interrupted run leaves the old one).
+    /// Memory: the whole road graph of the extract, as `OSMGraph.load`.
+    /// - Returns: the graph, as read.
+    /// - Throws: `OSMError` for the extract; `AtomicFile.WriteError` when the prepared graph cannot
+    ///   be written.
+    @discardableResult
+    public func prepare() throws -> RoadGraph {
+        let signature = try ExtractSignature(of: url)
+        let graph = try OSMGraph.load(contentsOf: url)
+        try AtomicFile.write(to: preparedURL) { temporary in
+            do {
+                try PreparedGraph.write(graph, signature: signature, to: temporary)
+            } catch let error as OSMError {
+                throw AtomicFile.WriteError(path: preparedURL.path, reason: error.message)
+            }
+        }
+        return graph
+    }
+
+    /// The road graph within `corridor` (every node inside, and the nodes next to them), or the
+    /// whole graph when nil: from the prepared graph when there is one that matches (making it
+    /// again first when it is out of date), else from the extract.
+    /// - Parameter log: where a prepared graph made again is noted, and why.
+    /// - Throws: `OSMError` naming the file.
+    public func graph(in corridor: RouteCorridor? = nil, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
+        switch try preparedState() {
+        case .fresh(let prepared):
+            return try prepared.graph(in: corridor)
+        case .stale(let reason):
+            log?.record(WorkflowMessage(.information, "\(preparedURL.relativePath): \(reason); preparing it again"))
+            do {
+                let whole = try prepare()
+                return corridor == nil ? whole : try PreparedGraph(contentsOf: preparedURL).graph(in: corridor)
+            } catch let error as AtomicFile.WriteError {
+                log?.record(WorkflowMessage(.warning, "\(error); reading the extract itself"))
+            }
+        case .none:
+            break
+        }
+        return try OSMGraph.load(contentsOf: url, corridor: corridor)
+    }
+}
