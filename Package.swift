@@ -104,7 +104,7 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
-        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "OSM", "Render", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "OSM", "Routing", "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         // Runs the roadbook binary on the hostile-input corpus (Tests/Hostile and every other Hostile/ folder).
         .testTarget(name: "HostileTests", dependencies: ["TestSupport"], swiftSettings: swift6),

@@ -147,7 +147,7 @@ struct RouteCommand: Command {
         default: "the route"
         }
         try RouteWorkflow.checkStops(editor, maximum: maxStops, source: source)
-        try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true)
+        try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true, log: ConsoleLog(console))
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)
         let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookOptions.routeBook,
@@ -184,7 +184,7 @@ struct RouteCommand: Command {
         var editor = RouteEditor(plan: plan)
         if let mode { editor.setMode(mode) }
         editor.retry()
-        try await RouteWorkflow.resolve(&editor, engine: settings)
+        try await RouteWorkflow.resolve(&editor, engine: settings, log: ConsoleLog(console))
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)
         var options = ApplyOptions()

@@ -40,7 +40,6 @@ public actor ExtractRouter: RoutingEngine {
     public nonisolated var name: String { "embedded router" }
     public let extract: MapExtract
     public let configuration: Configuration
-    private let log: (any WorkflowLog)?
     /// The line the region surrounds: the handles, and any leg end asked for outside them.
     private var points: [Coordinate]
     private var margin: Metres
@@ -49,13 +48,11 @@ public actor ExtractRouter: RoutingEngine {
     /// Regions read so far (for tests and the benchmark).
     public private(set) var reads = 0
 
-    /// A router for the route through `handles` over `extract`.
-    /// - Parameter log: where a prepared graph made again is noted (`MapExtract`).
-    public init(extract: MapExtract, around handles: [Coordinate], configuration: Configuration = Configuration(),
-                log: (any WorkflowLog)? = nil) {
+    /// A router for the route through `handles` over `extract`. Call `MapExtract.refreshPrepared(log:)`
+    /// first to have an out-of-date prepared graph made again with a note.
+    public init(extract: MapExtract, around handles: [Coordinate], configuration: Configuration = Configuration()) {
         self.extract = extract
         self.configuration = configuration
-        self.log = log
         points = handles
         let longest = zip(handles, handles.dropFirst()).map { $0.distance(to: $1) }.max() ?? 0
         margin = max(configuration.minimumMargin, configuration.legFraction * longest)
@@ -105,7 +102,7 @@ public actor ExtractRouter: RoutingEngine {
         outer.width = margin
         var inner = RouteCorridor.Configuration()
         inner.width = margin - configuration.edgeClearance
-        let graph = try extract.graph(in: whole ? nil : RouteCorridor(route: points, configuration: outer), log: log)
+        let graph = try extract.graph(in: whole ? nil : RouteCorridor(route: points, configuration: outer))
         let loaded = (EmbeddedRouter(graph: graph), whole ? nil : RouteCorridor(route: points, configuration: inner))
         region = loaded
         return loaded

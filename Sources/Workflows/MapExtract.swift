@@ -70,26 +70,37 @@ public struct MapExtract: Sendable {
         return graph
     }
 
-    /// The road graph within `corridor` (every node inside, and the nodes next to them), or the
-    /// whole graph when nil: from the prepared graph when there is one that matches (making it
-    /// again first when it is out of date), else from the extract.
-    /// - Parameter log: where a prepared graph made again is noted, and why.
-    /// - Throws: `OSMError` naming the file.
-    public func graph(in corridor: RouteCorridor? = nil, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
+    /// Makes the prepared graph again when there is one that no longer matches the extract (or
+    /// this program's format), noting it in `log`; leaves the extract alone when it has none.
+    /// - Returns: the prepared graph to read, or nil when the extract itself must be read (none
+    ///   was prepared, or it could not be written again: a warning in `log`).
+    /// - Throws: `OSMError` naming the extract when it cannot be read.
+    @discardableResult
+    public func refreshPrepared(log: (any WorkflowLog)? = nil) throws -> PreparedGraph? {
         switch try preparedState() {
         case .fresh(let prepared):
-            return try prepared.graph(in: corridor)
+            return prepared
         case .stale(let reason):
             log?.record(WorkflowMessage(.information, "\(preparedURL.relativePath): \(reason); preparing it again"))
             do {
-                let whole = try prepare()
-                return corridor == nil ? whole : try PreparedGraph(contentsOf: preparedURL).graph(in: corridor)
+                try prepare()
+                return try PreparedGraph(contentsOf: preparedURL)
             } catch let error as AtomicFile.WriteError {
                 log?.record(WorkflowMessage(.warning, "\(error); reading the extract itself"))
+                return nil
             }
         case .none:
-            break
+            return nil
         }
+    }
+
+    /// The road graph within `corridor` (every node inside, and the nodes next to them), or the
+    /// whole graph when nil: from the prepared graph when there is one that matches (making it
+    /// again first when it is out of date, `refreshPrepared(log:)`), else from the extract.
+    /// - Parameter log: where a prepared graph made again is noted, and why.
+    /// - Throws: `OSMError` naming the file.
+    public func graph(in corridor: RouteCorridor? = nil, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
+        if let prepared = try refreshPrepared(log: log) { return try prepared.graph(in: corridor) }
         return try OSMGraph.load(contentsOf: url, corridor: corridor)
     }
 }

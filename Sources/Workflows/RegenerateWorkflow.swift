@@ -118,7 +118,7 @@ public struct Regeneration: Sendable {
                                   log: any WorkflowLog) async throws -> (editor: RouteEditor, report: ApplyReport) {
         let stored = try BookFile.read(contentsOf: book)
         var editor = RouteWorkflow.editor(for: handles, mode: mode ?? stored.travelMode, legKind: .road)
-        try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true)
+        try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
         let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
         return (editor, report)
     }

@@ -225,7 +225,7 @@ public struct DraftSession: Sendable {
         if pending > 0 {
             if let engine {
                 // Handles without a name are named from the embedded router's extract, as `route` names them.
-                try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true)
+                try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true, log: log)
             } else {
                 log.record(WorkflowMessage(.warning, "\(pending) road leg\(pending == 1 ? "" : "s") still to ask: give --engine to ask \(pending == 1 ? "it" : "them")"))
             }

@@ -54,12 +54,15 @@ public struct EngineSettings: Sendable {
     /// The engine the legs are asked of.
     /// - Parameter handles: the route's handles: the embedded router reads the extract's region
     ///   around them (`ExtractRouter`), widening it when a leg needs more.
-    /// - Throws: `WorkflowError` when the embedded router has no extract; libcurl's errors.
-    public func makeEngine(around handles: [Coordinate] = []) throws -> any RoutingEngine {
+    /// - Throws: `WorkflowError` when the embedded router has no extract; the extract's or libcurl's errors.
+    /// - Parameter log: where the embedded router notes a prepared graph made again (`MapExtract`).
+    public func makeEngine(around handles: [Coordinate] = [], log: (any WorkflowLog)? = nil) throws -> any RoutingEngine {
         switch kind {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
-            return ExtractRouter(extract: MapExtract(osm), around: handles)
+            let map = MapExtract(osm)
+            try map.refreshPrepared(log: log)
+            return ExtractRouter(extract: map, around: handles)
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
@@ -151,11 +154,12 @@ public enum RouteWorkflow {
     /// - Parameter nameHandles: whether handles without a name are first named from the extract
     ///   (`PlaceNames`), when the settings have one; the extract is read once for both.
     /// - Throws: `WorkflowError` when there are fewer than two handles; the engine's construction errors.
+    /// - Parameter log: where a prepared graph made again is noted (`MapExtract`).
     public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings,
-                               nameHandles: Bool = false) async throws {
+                               nameHandles: Bool = false, log: (any WorkflowLog)? = nil) async throws {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
         let handles = editor.plan.handles.map(\.coordinate)
-        let engine = try settings.makeEngine(around: handles)
+        let engine = try settings.makeEngine(around: handles, log: log)
         if let router = engine as? ExtractRouter {
             // The router reads only the handles' region of the extract; the names come from it.
             if nameHandles { editor = PlaceNames(graph: try await router.regionGraph()).naming(editor) }
@@ -163,7 +167,7 @@ public enum RouteWorkflow {
             if nameHandles, let osm = settings.osm {
                 var near = RouteCorridor.Configuration()
                 near.width = ExtractRouter.Configuration().minimumMargin
-                let graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near))
+                let graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near), log: log)
                 editor = PlaceNames(graph: graph).naming(editor)
             }
         }

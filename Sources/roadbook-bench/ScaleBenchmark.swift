@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import OSM
 import Pipeline
+import Routing
 import Workflows
 #if canImport(Glibc)
 import Glibc
@@ -94,14 +95,57 @@ struct GridCity {
 }
 
 /// In a child process: loads the city at `path` as `build` does, the whole map or the route's
-/// corridor, finds the route's turns, and prints "load-seconds turns-seconds graph-nodes turns peak-MiB".
+/// corridor (from the extract, or from its prepared graph when `roadbook prepare` made one), finds
+/// the route's turns, and prints "load-seconds turns-seconds graph-nodes turns peak-MiB".
 func scaleChild(path: String, side: Int, corridor: Bool, kilometres: Int) throws {
     let city = GridCity(side: side)
     let route = city.route(kilometres: kilometres)
     let url = URL(fileURLWithPath: path)
-    let (load, graph) = try timed { corridor ? try RouteTurns.loadGraph(url, corridor: route) : try RouteTurns.loadGraph(url) }
+    let (load, graph) = try timed { corridor ? try RouteTurns.loadGraph(url, corridor: route) : try OSMGraph.load(contentsOf: url) }
     let (turns, found) = timed { RouteTurns.maneuvers(along: route, graph: graph) }
     print(String(format: "%.4f %.4f %d %d %.1f", load, turns, graph.count, found.maneuvers.count, peakMemoryMiB()))
+}
+
+/// The handles of the embedded router's run in the scale subset: every 2 km along the route, and
+/// its end (7 handles for 12 km, 54 for 105 km).
+func scaleHandles(_ route: [Coordinate]) -> [Coordinate] {
+    stride(from: 0, to: route.count - 1, by: 40).map { route[$0] } + [route[route.count - 1]]
+}
+
+/// In a child process: the embedded router's run through the route's handles, as `roadbook route
+/// --engine embedded --osm` makes it. `whole`: the whole map read and prepared in memory (as
+/// before the prepared graph); `region`: the handles' region (`ExtractRouter`), from the prepared
+/// graph when there is one; `prepare`: `roadbook prepare` on the city. Prints "setup-seconds
+/// legs-seconds graph-nodes legs peak-MiB" (for `prepare`, the file's size in MB as the fourth).
+func scaleRouterChild(path: String, side: Int, mode: String, kilometres: Int) async throws {
+    let url = URL(fileURLWithPath: path)
+    if mode == "prepare" {
+        let (seconds, graph) = try timed { try MapExtract(url).prepare() }
+        let bytes = (try FileManager.default.attributesOfItem(atPath: MapExtract(url).preparedURL.path)[.size] as? NSNumber)?.doubleValue ?? 0
+        print(String(format: "%.4f 0 %d %.1f %.1f", seconds, graph.count, bytes / 1e6, peakMemoryMiB()))
+        return
+    }
+    let handles = scaleHandles(GridCity(side: side).route(kilometres: kilometres))
+    var legs = 0, nodes = 0
+    let legsSeconds: Double
+    let setup: Double
+    if mode == "whole" {
+        let (seconds, router) = try timed { EmbeddedRouter(graph: try OSMGraph.load(contentsOf: url)) }
+        setup = seconds
+        nodes = router.graph.count
+        legsSeconds = try timed {
+            for (a, b) in zip(handles, handles.dropFirst()) { _ = try router.leg(from: a, to: b, mode: .drive); legs += 1 }
+        }.seconds
+    } else {
+        let router = ExtractRouter(extract: MapExtract(url), around: handles)
+        let (seconds, graph) = try await timedAsync { try await router.regionGraph() }
+        setup = seconds
+        nodes = graph.count
+        legsSeconds = try await timedAsync {
+            for (a, b) in zip(handles, handles.dropFirst()) { _ = try await router.route(from: a, to: b, mode: .drive); legs += 1 }
+        }.seconds
+    }
+    print(String(format: "%.4f %.4f %d %d %.1f", setup, legsSeconds, nodes, legs, peakMemoryMiB()))
 }
 
 /// The scale subset (issue 14): `build`'s map loading on a generated grid city of 7 million nodes
@@ -131,23 +175,56 @@ func scaleBenchmarkLines() throws -> [String] {
         lines.append("scale: osmium is not installed (apt-get install osmium-tool): no reference time; ratios left out")
     }
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    /// Runs a child of this program; returns its five figures and its wall time.
+    func child(_ arguments: [String]) throws -> (fields: [Double], wall: Double) {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: me)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        let (wall, _) = try timed { try process.run(); process.waitUntilExit() }
+        let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard process.terminationStatus == 0, fields.count == 5 else { throw BenchError(message: "scale child \(arguments) failed") }
+        return (fields, wall)
+    }
+    func ratio(_ seconds: Double) -> String { osmium.map { String(format: " (%.1f× osmium)", seconds / $0) } ?? "" }
+    func buildLine(_ kilometres: Int, _ how: String, _ run: (fields: [Double], wall: Double)) -> String {
+        // The child reports its own VmHWM: ru_maxrss of a child includes the parent's memory at fork.
+        String(format: "scale: build --osm, %3d km route, %@: map load %.2f s%@, turns %.2f s (%d turns), whole process %.2f s, peak memory %.0f MiB, graph %d nodes",
+               kilometres, how, run.fields[0], ratio(run.fields[0]), run.fields[1], Int(run.fields[3]), run.wall,
+               run.fields[4], Int(run.fields[2]))
+    }
+    func routerLine(_ kilometres: Int, _ how: String, _ run: (fields: [Double], wall: Double)) -> String {
+        String(format: "scale: embedded router, %3d km, %d legs, %@: map %.2f s, legs %.2f s, whole process %.2f s, peak memory %.0f MiB, graph %d nodes",
+               kilometres, Int(run.fields[3]), how, run.fields[0], run.fields[1], run.wall, run.fields[4], Int(run.fields[2]))
+    }
     for kilometres in [12, 105] {
         for corridor in [false, true] {
-            let pipe = Pipe()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: me)
-            process.arguments = ["--scale-child", path, String(side), corridor ? "corridor" : "whole", String(kilometres)]
-            process.standardOutput = pipe
-            let (wall, _) = try timed { try process.run(); process.waitUntilExit() }
-            let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-            guard process.terminationStatus == 0, fields.count == 5 else { throw BenchError(message: "scale child failed") }
-            let ratio = osmium.map { String(format: " (%.1f× osmium)", fields[0] / $0) } ?? ""
-            // The child reports its own VmHWM: ru_maxrss of a child includes the parent's memory at fork.
-            lines.append(String(format: "scale: build --osm, %3d km route, %@: map load %.2f s%@, turns %.2f s (%d turns), whole process %.2f s, peak memory %.0f MiB, graph %d nodes",
-                                kilometres, corridor ? "corridor  " : "whole map ", fields[0], ratio, fields[1], Int(fields[3]), wall,
-                                fields[4], Int(fields[2])))
+            let run = try child(["--scale-child", path, String(side), corridor ? "corridor" : "whole", String(kilometres)])
+            lines.append(buildLine(kilometres, corridor ? "corridor of the extract " : "whole map (as before)   ", run))
         }
     }
+    for kilometres in [12, 105] {
+        for mode in ["whole", "region"] {
+            let run = try child(["--scale-router-child", path, String(side), mode, String(kilometres)])
+            lines.append(routerLine(kilometres, mode == "whole" ? "whole map (as before)   " : "region of the extract   ", run))
+        }
+    }
+    let prepared = try child(["--scale-router-child", path, String(side), "prepare", "0"])
+    lines.append(String(format: "scale: roadbook prepare: %.2f s%@, %.1f MB prepared graph (%.0f bytes per node), peak memory %.0f MiB",
+                        prepared.fields[0], ratio(prepared.fields[0]), prepared.fields[3],
+                        prepared.fields[3] * 1e6 / prepared.fields[2], prepared.fields[4]))
+    for kilometres in [12, 105] {
+        for _ in 0..<2 {
+            let run = try child(["--scale-router-child", path, String(side), "region", String(kilometres)])
+            lines.append(routerLine(kilometres, "prepared graph          ", run))
+        }
+    }
+    for kilometres in [12, 105] {
+        let run = try child(["--scale-child", path, String(side), "corridor", String(kilometres)])
+        lines.append(buildLine(kilometres, "prepared graph          ", run))
+    }
+    try? FileManager.default.removeItem(atPath: MapExtract(URL(fileURLWithPath: path)).preparedURL.path)
     return lines
 }

@@ -304,6 +304,16 @@ if let i = arguments.firstIndex(of: "--scale-child"), i + 4 < arguments.count {
     }
     exit(0)
 }
+if let i = arguments.firstIndex(of: "--scale-router-child"), i + 4 < arguments.count {
+    do {
+        try await scaleRouterChild(path: arguments[i + 1], side: Int(arguments[i + 2])!, mode: arguments[i + 3],
+                                   kilometres: Int(arguments[i + 4])!)
+    } catch {
+        FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]
