@@ -32,7 +32,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -963,6 +963,7 @@ def make_fuzz_seeds():
     seeds("draft", corpus("draft", ".json"))
     seeds("osm-pbf", corpus("osm", ".pbf"))
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
+    seeds("graph", corpus("graph", ".roadbook-graph"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
     seeds("geotiff", corpus("dem", ".tif"))
     seeds("kml", corpus("kml", ".kml", ".kmz") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".kml", ".kmz"))])
@@ -1293,6 +1294,102 @@ def make_openrally():
                 f.write(data)
 
 
+# ------------------------------------------------------------------------------ Prepared graphs
+
+# The runner copies osm/valid.osm.pbf beside each case as map.osm.pbf, stamped with this time, and
+# the case as map.osm.pbf.roadbook-graph: a graph whose signature matches is read, any other is
+# made again from the extract.
+GRAPH_MTIME_NS = 1_700_000_000 * 1_000_000_000
+
+
+def fnv1a64_int(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def graph_file(patch=None, version=1, bom=0x0A0B0C0D, counts=None, fingerprint=None, restriction=None):
+    """The prepared road graph of osm/valid.osm.pbf, written from the format's description (the
+    PreparedGraph documentation) rather than by roadbook: three nodes and way 10 (primary).
+    `patch(sections)` may change any section (lists of ints) before it is written."""
+    extract = pbf_file()
+    ids, lats, lons = good_nodes()
+    cells = sorted(((((lat + 900000000) // 100000) << 32) | ((lon + 1800000000) // 100000), i)
+                   for i, (lat, lon) in enumerate(zip(lats, lons)))
+    keys = []
+    cell_start = []
+    for k, (key, _) in enumerate(cells):
+        if not keys or keys[-1] != key:
+            keys.append(key)
+            cell_start.append(k)
+    cell_start.append(len(ids))
+    sections = {
+        "lat": ("i", lats), "lon": ("i", lons), "id": ("q", ids),
+        "edge_start": ("I", [0, 1, 3, 4]), "edge_target": ("I", [1, 0, 2, 1]),
+        "edge_way": ("I", [0x80000000, 0, 0x80000000, 0]),
+        "way_id": ("q", [10]), "way_fields": ("I", [1] + [0] * 11),
+        "string_start": ("I", [0, 0, 7]), "string_bytes": ("B", list(b"primary")),
+        "r_via": ("I", []), "r_flags": ("I", []), "r_from": ("q", []), "r_to": ("q", []),
+        "p_id": ("q", []), "p_lat": ("i", []), "p_lon": ("i", []), "p_name": ("I", []), "p_kind": ("I", []),
+        "cell_key": ("q", keys), "cell_start": ("I", cell_start), "order": ("I", [i for _, i in cells]),
+    }
+    if restriction:
+        via, flags, frm, to = restriction
+        for name, value in (("r_via", via), ("r_flags", flags), ("r_from", frm), ("r_to", to)):
+            sections[name] = (sections[name][0], [value])
+    if patch:
+        patch(sections)
+    n, e = len(sections["id"][1]), len(sections["edge_target"][1])
+    real = [n, e, len(sections["way_id"][1]), len(sections["string_start"][1]) - 1, len(sections["string_bytes"][1]),
+            len(sections["r_via"][1]), len(sections["p_id"][1]), len(sections["cell_key"][1])]
+    counts = counts or real
+    header = b"RBGRAPH\0" + struct.pack("<II", version, bom)
+    header += struct.pack("<QqQ", len(extract), GRAPH_MTIME_NS, fingerprint if fingerprint is not None else fnv1a64_int(extract))
+    header += struct.pack("<8Q", *counts) + struct.pack("<q", 100000)
+    header += bytes(128 - len(header))
+    body = b""
+    for code, values in sections.values():
+        data = struct.pack("<%d%s" % (len(values), code), *values)
+        body += data + bytes((8 - len(data) % 8) % 8)
+    return header + body
+
+
+def make_graph():
+    put("graph", "valid.roadbook-graph", graph_file(), "ok", "control: the graph of osm/valid.osm.pbf, matching it")
+    put("graph", "other-extract.roadbook-graph", graph_file(fingerprint=1), "ok", "made from another extract: made again")
+    put("graph", "empty.roadbook-graph", b"", "ok", "zero bytes: made again")
+    own = random.Random(16)    # its own generator: the other kinds' bytes stay as they were
+    put("graph", "garbage.roadbook-graph", bytes(own.getrandbits(8) for _ in range(4096)), "ok", "random bytes: made again")
+    put("graph", "truncated.roadbook-graph", graph_file()[:-8], "ok", "cut short by a full disk: made again")
+    put("graph", "other-version.roadbook-graph", graph_file(version=99), "ok", "a format of a later program: made again")
+    put("graph", "other-byte-order.roadbook-graph", graph_file(bom=0x0D0C0B0A), "ok", "written on a big-endian machine: made again")
+    put("graph", "huge-counts.roadbook-graph", graph_file(counts=[1 << 39] * 8), "ok", "counts of 2^39 each: refused before any allocation, made again")
+    put("graph", "counts-overflow.roadbook-graph", graph_file(counts=[(1 << 64) - 1] * 8), "ok", "counts of 2^64 - 1: made again")
+
+    def set_value(name, index, value):
+        def patch(sections):
+            sections[name][1][index] = value
+        return patch
+    damaged = [
+        ("edge-target-past-nodes", set_value("edge_target", 0, 0x7FFFFFFF), "an edge to node 2^31 - 1 of 3"),
+        ("edge-start-backwards", set_value("edge_start", 1, 4), "edge starts that go backwards"),
+        ("edge-start-past-edges", set_value("edge_start", 3, 1000), "the last node's edges end past the edge table"),
+        ("way-past-ways", set_value("edge_way", 1, 5), "an edge on way 5 of 1"),
+        ("string-past-table", set_value("way_fields", 0, 77), "a highway value at string 77 of 2"),
+        ("string-bytes-past-end", set_value("string_start", 2, 4000), "a string ending past the string bytes"),
+        ("no-highway", set_value("way_fields", 0, 0), "a way without its highway value"),
+        ("cell-past-nodes", set_value("cell_start", 1, 900), "a cell whose nodes run past the node table"),
+        ("order-past-nodes", set_value("order", 0, 0xFFFFFFFF), "the spatial index naming node 2^32 - 1"),
+    ]
+    for name, patch, why in damaged:
+        put("graph", name + ".roadbook-graph", graph_file(patch=patch), "ok", why + ", signature matching: found damaged when read, made again")
+    put("graph", "restriction-via-past-nodes.roadbook-graph", graph_file(restriction=(0x7FFFFFFE, 1 | 1 << 8, 10, 10)), "ok",
+        "a turn restriction at node 2^31 - 2 of 3: found damaged, made again")
+    put("graph", "restriction-unknown-vehicles.roadbook-graph", graph_file(restriction=(1, 0xFFFFFFFF, 10, 10)), "ok",
+        "a turn restriction with every flag set: read as it says, nothing else")
+
+
 def main():
     for kind in KINDS:
         shutil.rmtree(os.path.join(HOSTILE, kind), ignore_errors=True)
@@ -1310,6 +1407,7 @@ def main():
     make_kml()
     make_geojson()
     make_openrally()
+    make_graph()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

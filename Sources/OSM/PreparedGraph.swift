@@ -82,6 +82,8 @@ public struct PreparedGraph: @unchecked Sendable {
     /// Side of a spatial cell in 10⁻⁷ degree (0.01°: 1.1 km of latitude): a region's box touches
     /// few cells per kilometre, and a cell of a dense town holds a few thousand nodes.
     public static let cellSizeE7: Int64 = 100_000
+    /// What every refusal of a prepared graph ends with.
+    public static let remedy = "; run `roadbook prepare` on the extract again"
     /// String index of "no value".
     static let none: UInt32 = 0
     /// UInt32 fields per way: highway, surface, tracktype, name, ref, flags, then one per `WayInfo.accessKeys`.
@@ -162,7 +164,7 @@ public struct PreparedGraph: @unchecked Sendable {
         let raw = mapped.base
         let size = mapped.size
         func fail(_ message: String) -> OSMError {
-            OSMError(file: name, message: message + "; run `roadbook prepare` on the extract again")
+            OSMError(file: name, message: message + Self.remedy)
         }
         guard size >= Self.headerSize, Array(UnsafeRawBufferPointer(start: raw, count: 8)) == Self.magic else {
             throw fail("not a prepared road graph")
@@ -182,7 +184,7 @@ public struct PreparedGraph: @unchecked Sendable {
         stringCount = count(64); stringByteCount = count(72); restrictionCount = count(80)
         placeCount = count(88); cellCount = count(96)
         guard raw.loadUnaligned(fromByteOffset: 104, as: Int64.self) == Self.cellSizeE7,
-              nodeCount < Int(UInt32.max), edgeCount < Int(UInt32.max), wayCount < 1 << 31, stringCount < Int(UInt32.max),
+              nodeCount < Int(Int32.max), edgeCount < Int(Int32.max), wayCount < 1 << 31, stringCount < Int(UInt32.max),
               let (offsets, total) = Self.offsets(of: Self.layout(
                 nodes: nodeCount, edges: edgeCount, ways: wayCount, strings: stringCount, stringBytes: stringByteCount,
                 restrictions: restrictionCount, places: placeCount, cells: cellCount)) else {
@@ -213,7 +215,7 @@ public struct PreparedGraph: @unchecked Sendable {
     /// - Throws: `OSMError` when the file is damaged (an index out of range).
     public func graph(in corridor: RouteCorridor? = nil) throws -> RoadGraph {
         let damaged = { (what: String) in
-            OSMError(file: fileName, message: "the prepared road graph is damaged (\(what)); run `roadbook prepare` on the extract again")
+            OSMError(file: fileName, message: "the prepared road graph is damaged (\(what))" + Self.remedy)
         }
         // The nodes, as indices into the file, ascending.
         var nodes: [UInt32]
@@ -511,7 +513,7 @@ final class MappedFile: @unchecked Sendable {
         }
         size = Int(info.st_size)
         guard size > 0 else {
-            throw OSMError(file: fileName, message: "not a prepared road graph (the file is empty); run `roadbook prepare` on the extract again")
+            throw OSMError(file: fileName, message: "not a prepared road graph (the file is empty)" + PreparedGraph.remedy)
         }
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw OSMError(file: fileName, message: "cannot map the file: \(String(cString: strerror(errno)))")

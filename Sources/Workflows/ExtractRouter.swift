@@ -8,28 +8,33 @@ import Routing
 /// within a margin of the line through the handles (`RouteCorridor`), from the extract's prepared
 /// graph when it has one (`MapExtract`), else from the extract itself.
 ///
-/// A leg is searched in that region. When it finds no road, or its road comes close to the region's
-/// edge (where a quicker road outside might have been cut off), the margin grows and the leg is
-/// asked again, up to the whole extract: so a leg is never refused, nor bent, by the region alone.
-/// A leg whose end lies outside the region (a handle added later) widens it to take the end in.
+/// A leg found in the region is the leg the router would find over the whole extract, and this is
+/// checked, not hoped: the leg's ends lie on the handles' line, so any road that leaves the region
+/// runs at least the margin out and the margin back (less how far each end was snapped onto its
+/// road), and takes at least that at the mode's top speed. A leg quicker than that has no quicker rival outside and is kept; a slower
+/// one widens the region until the bound holds (once is enough: the leg found bounds the best),
+/// and a leg with no road widens it by `Configuration.growth` up to the whole extract. So a leg is
+/// never refused, nor bent, by the region. A leg whose end lies outside the region (a handle added
+/// later) widens it to take the end in.
 ///
 /// Legs are searched one at a time (an actor): the search is computing, not waiting, and the
 /// region is shared.
 public actor ExtractRouter: RoutingEngine {
     /// The region's margins, each with its reason.
     public struct Configuration: Sendable, Equatable {
-        /// The first region reaches at least this far from the handles' line: a road between two
-        /// handles a valley apart rarely strays farther from the straight line, and a handle's
-        /// name (`PlaceNames`) looks no farther than a city's 6 km reach.
-        public var minimumMargin: Metres = 10_000
-        /// …and at least this fraction of the longest leg's straight span: a long leg's road
-        /// wanders farther (round a lake, over the one pass).
+        /// The first region reaches at least this far from the handles' line: a leg of up to twice
+        /// this at the mode's top speed (2 min 45 s by car, 3 km each way at 130 km/h) is proved
+        /// in it, and a handle's name (`PlaceNames`) comes from a town's reach (3 km) or less.
+        public var minimumMargin: Metres = 3_000
+        /// …and at least this fraction of the longest leg's straight span: a long leg needs a wide
+        /// region to be proved, and starts in one.
         public var legFraction: Double = 0.5
-        /// Each widening multiplies the margin by this: a few reads reach a country's size.
+        /// A leg with no road in the region multiplies the margin by this: a few reads reach a
+        /// country's size.
         public var growth: Double = 4
-        /// A leg's road that comes within this of the region's edge is asked again in a wider
-        /// region: a quicker road outside could have been missed.
-        public var edgeClearance: Metres = 1_000
+        /// Taken off the margin before the bound: what rounding of coordinates to 10⁻⁷ degree and
+        /// the tangent plane's error could cost, many times over.
+        public var edgeClearance: Metres = 100
         /// A margin beyond this reads the whole extract instead: a corridor wider than a country
         /// gains nothing.
         public var wholeMapMargin: Metres = 1_000_000
@@ -43,8 +48,9 @@ public actor ExtractRouter: RoutingEngine {
     /// The line the region surrounds: the handles, and any leg end asked for outside them.
     private var points: [Coordinate]
     private var margin: Metres
-    /// The region read, and its router; nil until the first leg (or `regionGraph()`).
-    private var region: (router: EmbeddedRouter, inner: RouteCorridor?)?
+    /// The region read, its corridor (nil for the whole extract), and a router per travel mode
+    /// asked for; nil until the first leg (or `regionGraph()`).
+    private var region: (graph: RoadGraph, corridor: RouteCorridor?, routers: [TravelMode: EmbeddedRouter])?
     /// Regions read so far (for tests and the benchmark).
     public private(set) var reads = 0
 
@@ -62,7 +68,7 @@ public actor ExtractRouter: RoutingEngine {
     /// places, for naming them.
     /// - Throws: `OSMError` naming the file.
     public func regionGraph() throws -> RoadGraph {
-        try loadedRegion().router.graph
+        try loadedRegion().graph
     }
 
     /// The quickest road from `start` to `end` in `mode` (`EmbeddedRouter.leg(from:to:mode:)`),
@@ -71,39 +77,49 @@ public actor ExtractRouter: RoutingEngine {
     ///   `RoutingError.serverError` naming the file when the extract cannot be read.
     public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
         do {
-            var current = try loadedRegion()
-            if let inner = current.inner, !inner.contains(start) || !inner.contains(end) {
+            if let corridor = try loadedRegion().corridor, !corridor.contains(start) || !corridor.contains(end) {
                 points += [start, end]
                 region = nil
-                current = try loadedRegion()
             }
+            let topSpeed = TravelRules.forMode(mode).maximumSpeed
             while true {
+                let (router, isWhole) = try router(for: mode)
                 do {
-                    let leg = try current.router.leg(from: start, to: end, mode: mode)
-                    guard let inner = current.inner, !leg.line.allSatisfy(inner.contains) else { return leg }
+                    let leg = try router.leg(from: start, to: end, mode: mode)
+                    // Each end was snapped onto its road up to the snap radius off the line.
+                    let offsets = start.distance(to: leg.line.first ?? start) + end.distance(to: leg.line.last ?? end)
+                    let proved = (2 * (margin - configuration.edgeClearance) - offsets) / topSpeed
+                    if isWhole || leg.duration <= proved { return leg }
+                    margin = max(margin * 1.25, (leg.duration * topSpeed + offsets) / 2 + 2 * configuration.edgeClearance)
                 } catch let error as RoutingError {
-                    guard current.inner != nil else { throw error }
+                    if isWhole { throw error }
+                    margin *= configuration.growth
                 }
-                margin *= configuration.growth
                 region = nil
-                current = try loadedRegion()
             }
         } catch let error as OSMError {
             throw RoutingError.serverError(error.description)
         }
     }
 
+    /// The router of the current region for `mode` (made once per region and mode: each mode
+    /// has its own edge times), and whether the region is the whole extract.
+    private func router(for mode: TravelMode) throws -> (EmbeddedRouter, Bool) {
+        let loaded = try loadedRegion()
+        if let router = loaded.routers[mode] { return (router, loaded.corridor == nil) }
+        let router = EmbeddedRouter(graph: loaded.graph, modes: [mode])
+        region?.routers[mode] = router
+        return (router, loaded.corridor == nil)
+    }
+
     /// The region for the current points and margin, read when not yet.
-    private func loadedRegion() throws -> (router: EmbeddedRouter, inner: RouteCorridor?) {
+    private func loadedRegion() throws -> (graph: RoadGraph, corridor: RouteCorridor?, routers: [TravelMode: EmbeddedRouter]) {
         if let region { return region }
         reads += 1
-        let whole = margin > configuration.wholeMapMargin
-        var outer = RouteCorridor.Configuration()
-        outer.width = margin
-        var inner = RouteCorridor.Configuration()
-        inner.width = margin - configuration.edgeClearance
-        let graph = try extract.graph(in: whole ? nil : RouteCorridor(route: points, configuration: outer))
-        let loaded = (EmbeddedRouter(graph: graph), whole ? nil : RouteCorridor(route: points, configuration: inner))
+        var width = RouteCorridor.Configuration()
+        width.width = margin
+        let corridor = margin > configuration.wholeMapMargin ? nil : RouteCorridor(route: points, configuration: width)
+        let loaded = (try extract.graph(in: corridor), corridor, [TravelMode: EmbeddedRouter]())
         region = loaded
         return loaded
     }

@@ -22,7 +22,10 @@ public struct MapExtract: Sendable {
     public init(_ url: URL) { self.url = url }
 
     /// Where the extract's prepared graph is, or would be.
-    public var preparedURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + Self.preparedSuffix) }
+    public var preparedURL: URL {
+        // Relative when the extract's path is, so messages name it as the person typed it.
+        URL(fileURLWithPath: url.relativePath + Self.preparedSuffix, relativeTo: url.baseURL)
+    }
 
     /// What was found beside the extract.
     public enum PreparedState {
@@ -81,26 +84,41 @@ public struct MapExtract: Sendable {
         case .fresh(let prepared):
             return prepared
         case .stale(let reason):
-            log?.record(WorkflowMessage(.information, "\(preparedURL.relativePath): \(reason); preparing it again"))
-            do {
-                try prepare()
-                return try PreparedGraph(contentsOf: preparedURL)
-            } catch let error as AtomicFile.WriteError {
-                log?.record(WorkflowMessage(.warning, "\(error); reading the extract itself"))
-                return nil
-            }
+            return try remake(because: reason, log: log)
         case .none:
+            return nil
+        }
+    }
+
+    /// Makes the prepared graph again, noting why in `log`.
+    /// - Returns: the new prepared graph, or nil when it could not be written (a warning in `log`).
+    private func remake(because reason: String, log: (any WorkflowLog)?) throws -> PreparedGraph? {
+        let why = reason.hasSuffix(PreparedGraph.remedy) ? String(reason.dropLast(PreparedGraph.remedy.count)) : reason
+        log?.record(WorkflowMessage(.information, "\(preparedURL.relativePath): \(why); preparing it again"))
+        do {
+            try prepare()
+            return try PreparedGraph(contentsOf: preparedURL)
+        } catch let error as AtomicFile.WriteError {
+            log?.record(WorkflowMessage(.warning, "\(error); reading the extract itself"))
             return nil
         }
     }
 
     /// The road graph within `corridor` (every node inside, and the nodes next to them), or the
     /// whole graph when nil: from the prepared graph when there is one that matches (making it
-    /// again first when it is out of date, `refreshPrepared(log:)`), else from the extract.
+    /// again first when it is out of date, `refreshPrepared(log:)`, or found damaged), else from
+    /// the extract.
     /// - Parameter log: where a prepared graph made again is noted, and why.
     /// - Throws: `OSMError` naming the file.
     public func graph(in corridor: RouteCorridor? = nil, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
-        if let prepared = try refreshPrepared(log: log) { return try prepared.graph(in: corridor) }
+        if let prepared = try refreshPrepared(log: log) {
+            do {
+                return try prepared.graph(in: corridor)
+            } catch let error as OSMError where error.file == preparedURL.relativePath {
+                // A damaged file (a disk error, an edit by hand) is a cache to make again.
+                if let remade = try remake(because: error.message, log: log) { return try remade.graph(in: corridor) }
+            }
+        }
         return try OSMGraph.load(contentsOf: url, corridor: corridor)
     }
 }

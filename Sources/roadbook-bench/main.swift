@@ -304,6 +304,15 @@ if let i = arguments.firstIndex(of: "--scale-child"), i + 4 < arguments.count {
     }
     exit(0)
 }
+if let i = arguments.firstIndex(of: "--scale-city"), i + 1 < arguments.count {
+    // Only writes the grid city (for profiling a child): --scale-city PATH [SIDE].
+    let side = i + 2 < arguments.count ? Int(arguments[i + 2]) ?? 2_646 : 2_646
+    do { _ = try GridCity(side: side).write(to: arguments[i + 1]) } catch {
+        FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 if let i = arguments.firstIndex(of: "--scale-router-child"), i + 4 < arguments.count {
     do {
         try await scaleRouterChild(path: arguments[i + 1], side: Int(arguments[i + 2])!, mode: arguments[i + 3],

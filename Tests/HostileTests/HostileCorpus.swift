@@ -30,7 +30,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph"]
 
     /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, and large.tsv.
     static func load(root: URL) throws -> [HostileCase] {
@@ -133,6 +133,7 @@ enum HostileCorpus {
         if name.hasSuffix(".gpx") { return "gpx" }
         if name.hasSuffix(".geojson") || name.hasSuffix(".txt") { return "handles" }
         if name.hasSuffix(".osm") || name.hasSuffix(".osm.gz") || name.hasSuffix(".pbf") { return "osm" }
+        if name.hasSuffix(".roadbook-graph") { return "graph" }
         if name.hasSuffix(".hgt") || name.hasSuffix(".zip") || name.hasSuffix(".tif") || name.hasSuffix(".tiff") { return "dem" }
         if name.hasSuffix(".json") {
             let head = (try? FileHandle(forReadingFrom: file).read(upToCount: 4096)).flatMap { $0 } ?? Data()

@@ -114,6 +114,17 @@ struct HostileRunner: Sendable {
             case "osm":
                 invocations = [invocation(["build", sampleTrack.path, "--osm", input.path, "-o", "out.pdf"],
                                           outputs: ["out.pdf"], naming: [c.inputName])]
+            case "graph":
+                // The case is the prepared graph beside a small extract stamped with the time the
+                // corpus's graphs were signed with: read when it matches, made again otherwise.
+                let map = work.appendingPathComponent("map.osm.pbf")
+                try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/Hostile/osm/valid.osm.pbf"), to: map)
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: map.path)
+                try FileManager.default.moveItem(at: input, to: work.appendingPathComponent("map.osm.pbf.roadbook-graph"))
+                inputs = ["map.osm.pbf"]
+                artefacts = ["map.osm.pbf.roadbook-graph"]
+                invocations = [invocation(["build", sampleTrack.path, "--osm", "map.osm.pbf", "-o", "out.pdf"],
+                                          outputs: ["out.pdf"], naming: ["map.osm.pbf.roadbook-graph"])]
             case "dem":
                 invocations = [invocation(["build", sampleTrack.path, "--dem", input.path, "-o", "out.pdf"],
                                           outputs: ["out.pdf"], naming: [c.inputName])]
