@@ -1366,6 +1366,8 @@ def make_graph():
     put("graph", "other-byte-order.roadbook-graph", graph_file(bom=0x0D0C0B0A), "ok", "written on a big-endian machine: made again")
     put("graph", "huge-counts.roadbook-graph", graph_file(counts=[1 << 39] * 8), "ok", "counts of 2^39 each: refused before any allocation, made again")
     put("graph", "counts-overflow.roadbook-graph", graph_file(counts=[(1 << 64) - 1] * 8), "ok", "counts of 2^64 - 1: made again")
+    put("graph", "negative-way-count.roadbook-graph", graph_file(counts=[3, 4, (1 << 64) - (1 << 62), 2, 7, 0, 0, 3]), "ok",
+        "a way count read as -2^62, whose size overflowed before it was checked (found by fuzzing): made again")
 
     def set_value(name, index, value):
         def patch(sections):

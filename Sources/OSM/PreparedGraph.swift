@@ -183,7 +183,11 @@ public struct PreparedGraph: @unchecked Sendable {
         nodeCount = count(40); edgeCount = count(48); wayCount = count(56)
         stringCount = count(64); stringByteCount = count(72); restrictionCount = count(80)
         placeCount = count(88); cellCount = count(96)
+        // Every count is checked before any size is computed from it: a count read as negative
+        // or beyond 2⁴⁰ (no extract has a trillion of anything) would overflow the arithmetic.
+        let counts = [nodeCount, edgeCount, wayCount, stringCount, stringByteCount, restrictionCount, placeCount, cellCount]
         guard raw.loadUnaligned(fromByteOffset: 104, as: Int64.self) == Self.cellSizeE7,
+              counts.allSatisfy({ $0 >= 0 && $0 < 1 << 40 }),
               nodeCount < Int(Int32.max), edgeCount < Int(Int32.max), wayCount < 1 << 31, stringCount < Int(UInt32.max),
               let (offsets, total) = Self.offsets(of: Self.layout(
                 nodes: nodeCount, edges: edgeCount, ways: wayCount, strings: stringCount, stringBytes: stringByteCount,

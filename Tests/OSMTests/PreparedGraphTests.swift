@@ -154,6 +154,13 @@ struct PreparedGraphTests {
         var otherVersion = good
         otherVersion[8] = 99
         #expect(refusal(otherVersion)?.contains("format 99") == true)
+        // Counts read as negative or beyond 2⁴⁰ are refused before any size is computed from them
+        // (a way count of −2⁶² overflowed the size arithmetic: found by fuzzing).
+        for (field, value) in [(56, UInt64(1) << 62 | UInt64(1) << 63), (40, UInt64.max), (96, UInt64(1) << 41)] {
+            var counted = good
+            withUnsafeBytes(of: value.littleEndian) { counted.replaceSubrange(field..<field + 8, with: $0) }
+            #expect(refusal(counted)?.contains("damaged header") == true)
+        }
         // An edge pointing past the last node (the edge targets start after the node arrays).
         var damaged = good
         let nodes = Int(good.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 40, as: UInt64.self) })
