@@ -15,7 +15,7 @@ struct PrepareCommand: Command {
         (route, build, regenerate, apply, handles, inspect) reads the region it needs from that file
         instead of the extract. The file records the extract's size, time and fingerprint: when the
         extract is replaced, the next command prepares it again by itself, and says so. It needs
-        the memory of the whole road graph once (about 0.5 GB per million road nodes); later runs
+        the memory of the whole road graph once (about 0.25 GB per million road nodes); later runs
         need only their region's.
         """,
         options: [])
