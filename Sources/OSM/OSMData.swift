@@ -68,6 +68,35 @@ public struct OSMNodeTable: Sendable {
         return low < ids.count && ids[low] == id ? low : nil
     }
 
+    /// The index of node `id`, searched outwards from `hint` (the index of a node found just
+    /// before, such as the previous node of the same way): steps of 1, 2, 4, … until `id` is
+    /// bracketed, then a binary search of that bracket. A way's nodes were mostly created together
+    /// and have nearby ids, so this costs O(log distance) instead of O(log n) over the whole table.
+    /// Call after `finish()`.
+    public func index(of id: Int64, near hint: Int) -> Int? {
+        let count = ids.count
+        guard hint >= 0, hint < count else { return index(of: id) }
+        if ids[hint] == id { return hint }
+        var low: Int, high: Int
+        if ids[hint] < id {
+            var step = 1
+            low = hint + 1
+            high = min(hint + 1, count)
+            while high < count && ids[high] < id { low = high + 1; high = min(hint + step * 2, count); step *= 2 }
+            high = min(high + 1, count)
+        } else {
+            var step = 1
+            high = hint
+            low = max(hint - 1, 0)
+            while low > 0 && ids[low] > id { high = low; low = max(hint - step * 2, 0); step *= 2 }
+        }
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < count && ids[low] == id ? low : nil
+    }
+
     /// The latitude and longitude in 10⁻⁷ degree of the node at `index`. O(1).
     func e7(at index: Int) -> (latitude: Int32, longitude: Int32) { (latitudes[index], longitudes[index]) }
 

@@ -188,3 +188,27 @@ struct PreparedGraphTests {
         #expect(after.size == before.size && after.fingerprint != before.fingerprint)
     }
 }
+
+@Suite("Node table search")
+struct NodeTableSearchTests {
+    @Test("searching outwards from any hint finds what a binary search of the whole table finds")
+    func nearSearch() {
+        var random = SeededGenerator(seed: 21)
+        for size in [0, 1, 2, 3, 17, 1000] {
+            var table = OSMNodeTable()
+            var id: Int64 = Int64.random(in: -50...50, using: &random)
+            for _ in 0..<size {
+                id += Int64.random(in: 1...(Bool.random(using: &random) ? 3 : 5000), using: &random)
+                table.append(id: id, latitudeE7: 0, longitudeE7: 0)
+            }
+            table.finish()
+            let probes = table.ids + (0..<200).map { _ in Int64.random(in: -100...(id + 100), using: &random) }
+            for probe in probes {
+                let expected = table.index(of: probe)
+                for hint in [0, size / 2, size - 1, Int.random(in: 0...max(size - 1, 0), using: &random), -3, size + 4] {
+                    #expect(table.index(of: probe, near: hint) == expected, "size \(size), id \(probe), hint \(hint)")
+                }
+            }
+        }
+    }
+}
