@@ -50,8 +50,9 @@ public enum RouteTurns {
         return (JunctionPlacement.placed(junctions, on: Polyline(route)), match)
     }
 
-    /// Loads the whole road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`): the embedded
-    /// router's map (`route`, `inspect`), which does not know its route before it reads the map.
+    /// Loads the whole road network of an extract (`.osm.pbf`, `.osm`, `.osm.gz`), from its
+    /// prepared graph when there is one (`MapExtract`): for a route across the antimeridian, which
+    /// has no corridor, and for tools that look at the whole map.
     public static func loadGraph(_ url: URL, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
         try MapExtract(url).graph(log: log)
     }
