@@ -2,13 +2,34 @@ internal import CExpat
 import Foundation
 
 /// The name of an element as the parser reports it.
+///
+/// Its two strings sit in one shared object, so the stream hands the same name to a handler at
+/// every tag for one reference count, not two.
 public struct XMLName: Equatable, Sendable {
+    private final class Storage: Sendable {
+        let namespace: String?
+        let localName: String
+
+        init(namespace: String?, localName: String) {
+            self.namespace = namespace
+            self.localName = localName
+        }
+    }
+
+    private var storage: Storage
+
     /// The namespace URI, or nil for an element in no namespace (always nil when the stream
     /// does not resolve namespaces).
-    public var namespace: String?
+    public var namespace: String? {
+        get { storage.namespace }
+        set { storage = Storage(namespace: newValue, localName: storage.localName) }
+    }
     /// The name without prefix, such as `trkpt`; the whole name, prefix and all, when the stream
     /// does not resolve namespaces.
-    public var localName: String
+    public var localName: String {
+        get { storage.localName }
+        set { storage = Storage(namespace: storage.namespace, localName: newValue) }
+    }
     /// The same small number (0, 1, 2, …) for every occurrence of this name in one stream, so a
     /// handler can classify a name once and then compare numbers, not strings; nil for a name the
     /// stream did not number (`XMLStream.maximumNumberedNames` distinct names came before it).
@@ -16,13 +37,12 @@ public struct XMLName: Equatable, Sendable {
     public var number: Int?
 
     public init(namespace: String? = nil, localName: String, number: Int? = nil) {
-        self.namespace = namespace
-        self.localName = localName
+        storage = Storage(namespace: namespace, localName: localName)
         self.number = number
     }
 
     public static func == (a: XMLName, b: XMLName) -> Bool {
-        a.namespace == b.namespace && a.localName == b.localName
+        a.storage === b.storage || (a.namespace == b.namespace && a.localName == b.localName)
     }
 }
 
