@@ -82,7 +82,11 @@ public struct GPXDocument: Sendable, Equatable {
                                message: "\(kind) has \(count); a route needs at least \(needed)")
         }
         if minimumPoints >= 2 {
-            let length = Polyline(points.map(\.coordinate)).length
+            // Measured only until it is long enough: the whole route is measured later, once.
+            var length: Metres = 0
+            for i in points.indices.dropFirst() where length < Self.minimumRouteLength {
+                length += points[i - 1].coordinate.distance(to: points[i].coordinate)
+            }
             if !(length >= Self.minimumRouteLength) {
                 return FormatError(file: fileName, line: points.last?.line, field: field,
                                    message: "\(kind) has no length: its \(points.count) points are all at one place "
