@@ -9,6 +9,6 @@ swift build -c release 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] |prohibited flag' || 
 bin=$(swift build -c release --show-bin-path)
 floor="$bin/roadbook-floor"
 gpx_floor="$bin/roadbook-gpx-floor"
-cc -O2 scripts/bench/floor.c $(pkg-config --cflags --libs pangocairo) -o "$floor"
+cc -O2 scripts/bench/floor.c $(pkg-config --cflags --libs pangocairo) -lm -o "$floor"
 cc -O2 scripts/bench/gpx-floor.c $(pkg-config --cflags --libs expat) -o "$gpx_floor"
 exec "$bin/roadbook-bench" --floor "$floor" --gpx-floor "$gpx_floor" "$@"
