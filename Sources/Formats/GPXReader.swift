@@ -74,10 +74,9 @@ public enum GPXReader {
     }
 }
 
-/// The GPX state machine: a stack of the open elements the reader cares about,
-/// and a depth counter for the subtree being skipped. The stream's events go to a `GPXMachine`
-/// behind a pointer: a class's stored property is checked for exclusive access at run time at
-/// every access, a pointee is not, and this is called at every tag of the file.
+/// Hands the stream's events to a `GPXMachine` kept behind a pointer: a class's stored property is
+/// checked for exclusive access at run time at every access, a pointee is not, and this is called
+/// at every tag of the file.
 private final class GPXHandler: XMLStreamHandler {
     /// Allocated in `init`, freed in `deinit`.
     private let machine: UnsafeMutablePointer<GPXMachine>
