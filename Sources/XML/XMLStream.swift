@@ -181,7 +181,8 @@ public final class XMLStream {
         /// The names met so far, found again by their bytes.
         var names = NameNumbering()
         /// The names of the open elements, innermost last: an end tag's name is its start tag's
-        /// (expat checks that), so it is taken from here rather than looked up again.
+        /// (expat checks that), so it is taken from here rather than looked up again. A few words
+        /// an element, less than expat keeps for each open element itself.
         var open: [XMLName] = []
         var collectsText = false
         var streamsText = false
