@@ -82,7 +82,11 @@ public struct GPXDocument: Sendable, Equatable {
                                message: "\(kind) has \(count); a route needs at least \(needed)")
         }
         if minimumPoints >= 2 {
-            let length = Polyline(points.map(\.coordinate)).length
+            // Measured only until it is long enough: the whole route is measured later, once.
+            var length: Metres = 0
+            for i in points.indices.dropFirst() where length < Self.minimumRouteLength {
+                length += points[i - 1].coordinate.distance(to: points[i].coordinate)
+            }
             if !(length >= Self.minimumRouteLength) {
                 return FormatError(file: fileName, line: points.last?.line, field: field,
                                    message: "\(kind) has no length: its \(points.count) points are all at one place "
@@ -117,6 +121,9 @@ public struct GPXRoute: Sendable, Equatable {
 }
 
 /// A `<trkpt>` or `<rtept>`.
+///
+/// 48 bytes: the texts of a stop are kept apart (`Stop`), so the million points of a long track,
+/// which have none, do not each carry three empty Strings (88 bytes a point with them).
 public struct GPXPoint: Sendable, Equatable {
     /// WGS84 position in decimal degrees; always valid (`isValid`).
     public var coordinate: Coordinate
@@ -124,19 +131,46 @@ public struct GPXPoint: Sendable, Equatable {
     public var elevation: Metres?
     /// The 1-based line of the point's start tag in the file.
     public var line: Int
+    /// The texts of a route point that has any; nil for a track point.
+    private var stop: Stop?
+
+    /// `<name>`, `<sym>` and `<type>` of a route point.
+    private final class Stop: Sendable, Equatable {
+        let name, symbol, type: String?
+
+        init(name: String?, symbol: String?, type: String?) {
+            self.name = name
+            self.symbol = symbol
+            self.type = type
+        }
+
+        static func == (a: Stop, b: Stop) -> Bool { a.name == b.name && a.symbol == b.symbol && a.type == b.type }
+    }
+
     /// `<name>`, `<sym>` and `<type>` of a route point (a stop); nil for a track point.
-    public var name: String?
-    public var symbol: String?
-    public var type: String?
+    public var name: String? {
+        get { stop?.name }
+        set { setStop(name: newValue, symbol: symbol, type: type) }
+    }
+    public var symbol: String? {
+        get { stop?.symbol }
+        set { setStop(name: name, symbol: newValue, type: type) }
+    }
+    public var type: String? {
+        get { stop?.type }
+        set { setStop(name: name, symbol: symbol, type: newValue) }
+    }
 
     public init(coordinate: Coordinate, elevation: Metres? = nil, line: Int, name: String? = nil, symbol: String? = nil,
                 type: String? = nil) {
         self.coordinate = coordinate
         self.elevation = elevation
         self.line = line
-        self.name = name
-        self.symbol = symbol
-        self.type = type
+        setStop(name: name, symbol: symbol, type: type)
+    }
+
+    private mutating func setStop(name: String?, symbol: String?, type: String?) {
+        stop = name == nil && symbol == nil && type == nil ? nil : Stop(name: name, symbol: symbol, type: type)
     }
 }
 

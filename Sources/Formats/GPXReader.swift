@@ -74,11 +74,48 @@ public enum GPXReader {
     }
 }
 
-/// The GPX state machine: a stack of the open elements the reader cares about,
-/// and a depth counter for the subtree being skipped.
+/// Hands the stream's events to a `GPXMachine` kept behind a pointer: a class's stored property is
+/// checked for exclusive access at run time at every access, a pointee is not, and this is called
+/// at every tag of the file.
 private final class GPXHandler: XMLStreamHandler {
+    /// Allocated in `init`, freed in `deinit`.
+    private let machine: UnsafeMutablePointer<GPXMachine>
+
+    init(fileName: String) {
+        machine = .allocate(capacity: 1)
+        machine.initialize(to: GPXMachine(fileName: fileName))
+    }
+
+    deinit {
+        machine.deinitialize(count: 1)
+        machine.deallocate()
+    }
+
+    /// The document read so far: the whole file once the stream has parsed it.
+    var result: GPXDocument { machine.pointee.document }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
+        try machine.pointee.startElement(name, attributes: attributes, line: line, stream: stream)
+    }
+
+    func endElement(_ name: XMLName, stream: XMLStream) throws {
+        try machine.pointee.endElement(name, stream: stream)
+    }
+}
+
+/// The GPX state machine: a stack of the open elements the reader cares about, and a depth
+/// counter for the subtree being skipped.
+///
+/// Each distinct element name is classified once (`Element`), by the number the stream gives it;
+/// every later tag with that name costs a comparison of numbers, not of strings.
+private struct GPXMachine {
     private enum TextField: String { case name, desc, cmt, sym, type, ele }
     private enum PointKind: String { case wpt, trkpt, rtept }
+    /// A GPX element the reader knows, or `other` for any other name or namespace.
+    private enum Element: UInt8 {
+        case unclassified, other, gpx, wpt, trk, rte, metadata, trkseg, trkpt, rtept
+        case name, desc, cmt, sym, type, ele
+    }
     private enum Frame {
         case gpx, metadata, track, segment, route
         case point(PointKind)
@@ -92,7 +129,8 @@ private final class GPXHandler: XMLStreamHandler {
     }
 
     private let fileName: String
-    private var document: GPXDocument
+    /// The document read so far: the whole file once the stream has parsed it.
+    private(set) var document: GPXDocument
     /// The namespace of `<gpx>`; GPX elements are those in this namespace.
     private var gpxNamespace: String?
     private var stack: [Frame] = []
@@ -102,16 +140,15 @@ private final class GPXHandler: XMLStreamHandler {
     private var segment: [GPXPoint] = []
     private var route = GPXRoute()
     private var point = PendingPoint()
+    /// The element of each numbered name (`XMLName.number`), classified when first met.
+    private var elements: [Element] = []
 
     init(fileName: String) {
         self.fileName = fileName
         self.document = GPXDocument(fileName: fileName)
     }
 
-    /// The document read so far: the whole file once the stream has parsed it.
-    var result: GPXDocument { document }
-
-    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
         if skipDepth > 0 {
             skipDepth += 1
             return
@@ -120,13 +157,14 @@ private final class GPXHandler: XMLStreamHandler {
             try startRoot(name, attributes: attributes, line: line)
             return
         }
-        guard name.namespace == gpxNamespace, let frame = child(of: parent, named: name.localName, line: line) else {
+        guard let frame = Self.child(of: parent, element(name), line: line) else {
             skipDepth = 1
             return
         }
         switch frame {
         case .point(let kind):
-            point = PendingPoint(coordinate: try coordinate(of: kind, attributes: attributes, line: line), line: line)
+            point = PendingPoint(coordinate: try Self.coordinate(of: kind, attributes: attributes, line: line, fileName: fileName),
+                                 line: line)
         case .track:
             track = GPXTrack()
         case .segment:
@@ -141,14 +179,17 @@ private final class GPXHandler: XMLStreamHandler {
         stack.append(frame)
     }
 
-    func endElement(_ name: XMLName, stream: XMLStream) throws {
+    mutating func endElement(_ name: XMLName, stream: XMLStream) throws {
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
-        switch stack.removeLast() {
+        let closed = stack.removeLast()
+        let isInPoint = if case .point? = stack.last { true } else { false }
+        switch closed {
         case .text(.ele, let line) where isInPoint:
-            point.elevation = try stream.withTextBytes { try elevation($0, line: line) }
+            let fileName = self.fileName
+            point.elevation = try stream.withTextBytes { try Self.elevation($0, line: line, fileName: fileName) }
         case .text(let field, _):
             store(stream.text, as: field)
         case .point(.wpt):
@@ -173,7 +214,7 @@ private final class GPXHandler: XMLStreamHandler {
         }
     }
 
-    private func startRoot(_ name: XMLName, attributes: XMLAttributes, line: Int) throws {
+    private mutating func startRoot(_ name: XMLName, attributes: XMLAttributes, line: Int) throws {
         guard name.localName == "gpx" else {
             throw FormatError(file: fileName, line: line, field: name.localName,
                               message: "expected <gpx>, found <\(name.localName)>; this is not a GPX file")
@@ -190,33 +231,75 @@ private final class GPXHandler: XMLStreamHandler {
         stack.append(.gpx)
     }
 
+    /// What `name` is, from its number when the stream numbered it (classified on first sight).
+    private mutating func element(_ name: XMLName) -> Element {
+        guard let number = name.number else { return Self.classify(name, gpxNamespace: gpxNamespace) }
+        if number >= elements.count { elements.append(contentsOf: repeatElement(.unclassified, count: number + 1 - elements.count)) }
+        if elements[number] == .unclassified { elements[number] = Self.classify(name, gpxNamespace: gpxNamespace) }
+        return elements[number]
+    }
+
+    // The functions below are static, taking what they read: a method of this struct called from a
+    // mutating one would be handed a copy of the whole machine, retaining every array, at every tag.
+
+    /// What `name` is: a GPX element in the document's GPX namespace, or `other`.
+    private static func classify(_ name: XMLName, gpxNamespace: String?) -> Element {
+        guard name.namespace == gpxNamespace else { return .other }
+        switch name.localName {
+        case "gpx": return .gpx
+        case "wpt": return .wpt
+        case "trk": return .trk
+        case "rte": return .rte
+        case "metadata": return .metadata
+        case "trkseg": return .trkseg
+        case "trkpt": return .trkpt
+        case "rtept": return .rtept
+        case "name": return .name
+        case "desc": return .desc
+        case "cmt": return .cmt
+        case "sym": return .sym
+        case "type": return .type
+        case "ele": return .ele
+        default: return .other
+        }
+    }
+
     /// The frame for a GPX element inside `parent`, or nil when the reader skips it.
-    private func child(of parent: Frame, named name: String, line: Int) -> Frame? {
-        switch (parent, name) {
-        case (.gpx, "wpt"): return .point(.wpt)
-        case (.gpx, "trk"): return .track
-        case (.gpx, "rte"): return .route
-        case (.gpx, "metadata"): return .metadata
-        case (.gpx, "name"), (.metadata, "name"), (.track, "name"), (.route, "name"): return .text(.name, line: line)
-        case (.track, "trkseg"): return .segment
-        case (.segment, "trkpt"): return .point(.trkpt)
-        case (.route, "rtept"): return .point(.rtept)
+    private static func child(of parent: Frame, _ element: Element, line: Int) -> Frame? {
+        switch (parent, element) {
+        case (.gpx, .wpt): return .point(.wpt)
+        case (.gpx, .trk): return .track
+        case (.gpx, .rte): return .route
+        case (.gpx, .metadata): return .metadata
+        case (.gpx, .name), (.metadata, .name), (.track, .name), (.route, .name): return .text(.name, line: line)
+        case (.track, .trkseg): return .segment
+        case (.segment, .trkpt): return .point(.trkpt)
+        case (.route, .rtept): return .point(.rtept)
         case (.point(let kind), _):
-            guard let field = TextField(rawValue: name) else { return nil }
             // A route point is a stop: its name and type are kept; a track point keeps its height only.
-            return kind != .trkpt || field == .ele ? .text(field, line: line) : nil
+            if element == .ele { return .text(.ele, line: line) }
+            guard kind != .trkpt, let field = Self.textField(element) else { return nil }
+            return .text(field, line: line)
         default: return nil
         }
     }
 
-    private var isInPoint: Bool {
-        if case .point? = stack.last { return true }
-        return false
+    /// The text field a point's child element is, if it is one.
+    private static func textField(_ element: Element) -> TextField? {
+        switch element {
+        case .name: .name
+        case .desc: .desc
+        case .cmt: .cmt
+        case .sym: .sym
+        case .type: .type
+        case .ele: .ele
+        default: nil
+        }
     }
 
     /// Puts the text of a closed text element (not `ele` of a point, which
     /// is parsed from bytes) where it belongs: the frame now on top.
-    private func store(_ text: String, as field: TextField) {
+    private mutating func store(_ text: String, as field: TextField) {
         switch (stack.last, field) {
         case (.point?, .name): point.name = text
         case (.point?, .desc): point.desc = text
@@ -230,15 +313,15 @@ private final class GPXHandler: XMLStreamHandler {
         }
     }
 
-    private func coordinate(of kind: PointKind, attributes: XMLAttributes, line: Int) throws -> Coordinate {
-        let latitude = try degrees("lat", of: kind, attributes: attributes, limit: 90, line: line)
-        let longitude = try degrees("lon", of: kind, attributes: attributes, limit: 180, line: line)
+    private static func coordinate(of kind: PointKind, attributes: XMLAttributes, line: Int, fileName: String) throws -> Coordinate {
+        let latitude = try degrees("lat", of: kind, attributes: attributes, limit: 90, line: line, fileName: fileName)
+        let longitude = try degrees("lon", of: kind, attributes: attributes, limit: 180, line: line, fileName: fileName)
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// Reads a `lat` or `lon` attribute: a finite decimal number in −limit…limit.
-    private func degrees(_ attribute: String, of kind: PointKind, attributes: XMLAttributes, limit: Double,
-                         line: Int) throws -> Degrees {
+    private static func degrees(_ attribute: String, of kind: PointKind, attributes: XMLAttributes, limit: Double,
+                                line: Int, fileName: String) throws -> Degrees {
         try attributes.withValue(attribute) { raw in
             guard let raw else {
                 throw FormatError(file: fileName, line: line, field: attribute,
@@ -260,7 +343,7 @@ private final class GPXHandler: XMLStreamHandler {
     }
 
     /// `<ele>`: metres as a decimal number. Empty text means no elevation.
-    private func elevation(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws -> Metres? {
+    private static func elevation(_ text: UnsafeBufferPointer<UInt8>, line: Int, fileName: String) throws -> Metres? {
         let trimmed = trimmingWhitespace(text)
         if trimmed.isEmpty { return nil }
         guard let value = decimal(trimmed) else {
@@ -298,12 +381,74 @@ private func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBu
 private func decimal(_ raw: UnsafeBufferPointer<UInt8>) -> Double? {
     let bytes = trimmingWhitespace(raw)
     guard !bytes.isEmpty else { return nil }
+    if let value = exactDecimal(bytes) { return value }
     for byte in bytes {
         switch byte {
         case 0x30...0x39, 0x2E, 0x2D, 0x2B, 0x65, 0x45: continue  // 0-9 . - + e E
         default: return nil
         }
     }
-    guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+    guard let value = cLocaleStrtod(bytes), value.isFinite else { return nil }
     return value
+}
+
+/// The C locale's numbers, for `strtod`: a point as the decimal separator, whatever the process's
+/// locale says. Nil if the C library cannot make it (then `Double(String)` reads the numbers).
+private nonisolated(unsafe) let cNumericLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
+
+/// Longest number read in a buffer on the stack; a longer one goes through a String.
+private let longestStackNumber = 64
+
+/// `bytes` read by `strtod` in the C locale, as `Double(String)` reads them, but without building a
+/// String (an allocation for more than 15 bytes, as many coordinates have); nil unless every byte
+/// is part of the number.
+private func cLocaleStrtod(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard bytes.count < longestStackNumber, let cNumericLocale else { return Double(String(decoding: bytes, as: UTF8.self)) }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+        let start = buffer.baseAddress!
+        UnsafeMutableRawPointer(start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        start[bytes.count] = 0
+        // The locale of this thread only, and only for this call.
+        let previous = uselocale(cNumericLocale)
+        defer { uselocale(previous) }
+        var end: UnsafeMutablePointer<CChar>?
+        let value = strtod(start, &end)
+        return end == start + bytes.count ? value : nil
+    }
+}
+
+/// 10⁰ … 10²², every one exactly a Double.
+private let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+                                          1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+
+/// The common coordinate or height, `[+-]digits[.digits]` with at most 2⁵³ as its digits read as
+/// an integer and at most 22 after the point, read without building a String: that integer and
+/// the power of ten are both exact Doubles, so one division rounds correctly and gives what
+/// `Double(String)` gives (Clinger's fast path: W. D. Clinger, "How to read floating point numbers
+/// accurately", PLDI 1990). Nil for anything else, which `decimal` reads the slow way.
+private func exactDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let negative = bytes[0] == 0x2D
+    var index = negative || bytes[0] == 0x2B ? 1 : 0
+    var significand: UInt64 = 0
+    var digits = 0
+    var pointAt = -1
+    // Wrapping arithmetic: the checks below keep every value far from overflow.
+    while index < bytes.count {
+        let digit = bytes[index] &- 0x30
+        if digit < 10 {
+            // Below 2⁵³ before this digit, so ten times it plus nine cannot overflow.
+            significand = significand &* 10 &+ UInt64(digit)
+            guard significand <= 1 << 53 else { return nil }
+            digits &+= 1
+        } else if bytes[index] == 0x2E && pointAt < 0 {
+            pointAt = digits
+        } else {
+            return nil
+        }
+        index &+= 1
+    }
+    let fractionDigits = pointAt < 0 ? 0 : digits - pointAt
+    guard digits > 0, fractionDigits < exactPowersOfTen.count else { return nil }
+    let value = Double(significand) / exactPowersOfTen[fractionDigits]
+    return negative ? -value : value
 }

@@ -210,10 +210,9 @@ public enum CoverLayout {
 
         // Figures strip.
         let routeLength = Polyline(book.route.coordinates).length
-        let rows = RowContent.rows(of: book)
         let units = book.settings.units
         var figures = [("DISTANCE", "\(DistanceFormat.text(routeLength, units: units)) \(DistanceFormat.label(units))"),
-                       ("ROWS", String(rows.count))]
+                       ("ROWS", String(RowContent.count(of: book)))]
         let complete = book.profile?.isComplete == true ? book.profile : nil
         if let profile = complete {
             figures.append(("CLIMB", "\(Int(profile.climb.rounded())) m"))

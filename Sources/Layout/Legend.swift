@@ -66,8 +66,7 @@ public enum Legend {
         if notes.contains(where: \.resetsOdometer) {
             entries.append(LegendEntry(symbol: .odometerReset, sample: "RESET", meaning: "Set the trip meter to zero"))
         }
-        let rows = RowContent.rows(of: book)
-        if rows.dropFirst().contains(where: { $0.partialDistance < closeRowDistance }) {
+        if RowContent.hasRowCloser(than: closeRowDistance, in: book) {
             let sample = DistanceFormat.text(closeRowDistance * 0.5, units: book.settings.units)
             entries.append(LegendEntry(symbol: .closeNextRow, sample: sample,
                                        meaning: "Next row closer than \(Int(closeRowDistance)) m"))

@@ -55,6 +55,22 @@ public struct RowContent: Sendable, Equatable {
         self.resetsOdometer = resetsOdometer
     }
 
+    /// Number of rows `book` prints: its notes on the route. O(notes), nothing copied.
+    public static func count(of book: Book) -> Int {
+        book.notes.reduce(0) { $0 + ($1.placement == .onRoute ? 1 : 0) }
+    }
+
+    /// Whether a row after the first is closer than `distance` to the row before it (its partial
+    /// distance is shorter). O(notes), nothing copied.
+    public static func hasRowCloser(than distance: Metres, in book: Book) -> Bool {
+        var previous: Metres?
+        for note in book.notes where note.placement == .onRoute {
+            if let previous, max(0, note.distanceAlong - previous) < distance { return true }
+            previous = note.distanceAlong
+        }
+        return false
+    }
+
     /// The rows of `book`, one per note on the route in the book's order. O(notes).
     ///
     /// A note that resets the odometer shows the reading on arrival; the rows after it count
@@ -71,8 +87,10 @@ public struct RowContent: Sendable, Equatable {
         var previous: Metres = 0
         // A note off the route has no place in the rows: it is listed by `roadbook build` and kept
         // in the book file until someone moves it onto the route or removes it.
-        let notes = book.notes.filter { $0.placement == .onRoute }
-        for (index, note) in notes.enumerated() {
+        // Positions, not a filtered copy: a note is about a kilobyte, a book's notes many megabytes.
+        let notes = book.notes.indices.filter { book.notes[$0].placement == .onRoute }
+        for (index, position) in notes.enumerated() {
+            let note = book.notes[position]
             let total = max(0, note.distanceAlong - odometerOrigin)
             let partial = max(0, note.distanceAlong - previous)
             var row = RowContent(
@@ -88,7 +106,7 @@ public struct RowContent: Sendable, Equatable {
                 dangerText: DangerFormat.text(note.danger),
                 resetsOdometer: note.resetsOdometer)
             if index + 1 < notes.count {
-                row.nextIsNear = notes[index + 1].distanceAlong - note.distanceAlong < nearNextWithin
+                row.nextIsNear = book.notes[notes[index + 1]].distanceAlong - note.distanceAlong < nearNextWithin
             }
             if hasTerrain, let height = note.elevation { row.elevationText = ElevationFormat.text(height) }
             if note.waypointType == .dz || note.waypointType == .fz { row.speedLimit = note.speedLimit }

@@ -58,6 +58,11 @@ public enum NoteMarkup {
     /// unpaired marker is kept as typed. O(characters): whether a marker closes later is read from
     /// where the last one is, found once.
     public static func pango(from text: String) -> String {
+        // Most instructions have no marker and nothing to escape: they are their own markup, and
+        // looking at their bytes costs far less than breaking them into characters.
+        if !text.utf8.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) {  // * _ & < >
+            return text
+        }
         var out = ""
         var bold = false, italic = false
         let chars = Array(text)
@@ -79,9 +84,7 @@ public enum NoteMarkup {
                 i += 2
                 continue
             }
-            let wordStart = i == 0 || chars[i - 1].isWhitespace || chars[i - 1].isPunctuation
-            let wordEnd = i + 1 == chars.count || chars[i + 1].isWhitespace || chars[i + 1].isPunctuation
-            if c == "_", (italic && wordEnd) || (!italic && wordStart && i + 1 < chars.count && closes("_", after: i + 1)) {
+            if c == "_", (italic && isWordEnd(chars, i)) || (!italic && isWordStart(chars, i) && i + 1 < chars.count && closes("_", after: i + 1)) {
                 out += italic ? "</i>" : "<i>"
                 italic.toggle()
                 i += 1
@@ -98,6 +101,14 @@ public enum NoteMarkup {
         if italic { out += "</i>" }
         if bold { out += "</b>" }
         return out
+    }
+
+    private static func isWordStart(_ chars: [Character], _ i: Int) -> Bool {
+        i == 0 || chars[i - 1].isWhitespace || chars[i - 1].isPunctuation
+    }
+
+    private static func isWordEnd(_ chars: [Character], _ i: Int) -> Bool {
+        i + 1 == chars.count || chars[i + 1].isWhitespace || chars[i + 1].isPunctuation
     }
 
     /// `markup` without its tags and with entities resolved.

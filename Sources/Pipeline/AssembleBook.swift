@@ -63,6 +63,9 @@ public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
 public struct AssembledBook: Sendable {
     public var book: Book
     public var offRoute: [OffRouteNote]
+    /// The route's length, measured once while placing the notes, so that a caller that reports it
+    /// does not measure the whole route again.
+    public var routeLength: Metres
 }
 
 /// Builds a book: the route becomes the book's route, every input note is located by distance
@@ -100,5 +103,5 @@ public func assembleBook(title: String, route: Route, notes: [NoteInput], settin
     }
     placed.sort { ($0.note.distanceAlong, $0.order) < ($1.note.distanceAlong, $1.order) }
     let book = Book(title: title, settings: settings, route: route, notes: placed.map(\.note))
-    return AssembledBook(book: book, offRoute: offRoute)
+    return AssembledBook(book: book, offRoute: offRoute, routeLength: line.length)
 }

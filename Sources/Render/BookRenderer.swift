@@ -33,7 +33,7 @@ public struct BookRenderer: Sendable {
 
     /// Number of pages `book` prints on, the cover included.
     public func pageCount(of book: Book) -> Int {
-        BookLayout.pageCount(rows: RowContent.rows(of: book).count, template: template) + (includeCover ? 1 : 0)
+        BookLayout.pageCount(rows: RowContent.count(of: book), template: template) + (includeCover ? 1 : 0)
     }
 
     /// The template the cover is laid out on: the sheet itself, or for a roll a page as wide as

@@ -22,7 +22,7 @@ public enum ProfileImage {
                 ? "the book has no terrain: build it with --dem or --elevation"
                 : "\(CoverLayout.noTerrainText): some of the route has no height")
         }
-        let rows = RowContent.rows(of: book).count
+        let rows = RowContent.count(of: book)
         let notes = Array(book.notes.filter { $0.placement == .onRoute }.prefix(rows))
         let length = Polyline(book.route.coordinates).length
         let area = Rect(x: 12, y: 12, width: width - 24, height: height - 24)

@@ -170,7 +170,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     }
     return BuildResult(book: assembled.book, pages: pages,
                        rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
-                       routeLength: Polyline(route.coordinates).length)
+                       routeLength: assembled.routeLength)
 }
 
 /// Refuses to replace an existing book file with other bytes: it may hold a person's work.

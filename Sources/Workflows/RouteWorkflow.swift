@@ -228,7 +228,7 @@ public enum RouteWorkflow {
             try outputs.write(try BookFile.encode(book), to: url)
             let pages = try pdf.map { try renderer!.renderPDF(book, to: $0, in: outputs) }
             try outputs.commit()
-            return pages.map { (RowContent.rows(of: book).count, $0) }
+            return pages.map { (RowContent.count(of: book), $0) }
         } catch {
             outputs.discard()
             throw error
@@ -241,7 +241,7 @@ public enum RouteWorkflow {
     public static func print(_ book: Book, bookFile: URL, to pdf: URL, template: String? = nil,
                              cover: Bool = true) throws -> (rows: Int, pages: Int) {
         let pages = try renderer(for: book, bookFile: bookFile, template: template, cover: cover).renderPDF(book, to: pdf)
-        return (RowContent.rows(of: book).count, pages)
+        return (RowContent.count(of: book), pages)
     }
 
     /// The renderer of `book`: `template` (a built-in name or a file), else the book's own.

@@ -2,17 +2,47 @@ internal import CExpat
 import Foundation
 
 /// The name of an element as the parser reports it.
+///
+/// Its two strings sit in one shared object, so the stream hands the same name to a handler at
+/// every tag for one reference count, not two.
 public struct XMLName: Equatable, Sendable {
+    private final class Storage: Sendable {
+        let namespace: String?
+        let localName: String
+
+        init(namespace: String?, localName: String) {
+            self.namespace = namespace
+            self.localName = localName
+        }
+    }
+
+    private var storage: Storage
+
     /// The namespace URI, or nil for an element in no namespace (always nil when the stream
     /// does not resolve namespaces).
-    public var namespace: String?
+    public var namespace: String? {
+        get { storage.namespace }
+        set { storage = Storage(namespace: newValue, localName: storage.localName) }
+    }
     /// The name without prefix, such as `trkpt`; the whole name, prefix and all, when the stream
     /// does not resolve namespaces.
-    public var localName: String
+    public var localName: String {
+        get { storage.localName }
+        set { storage = Storage(namespace: storage.namespace, localName: newValue) }
+    }
+    /// The same small number (0, 1, 2, …) for every occurrence of this name in one stream, so a
+    /// handler can classify a name once and then compare numbers, not strings; nil for a name the
+    /// stream did not number (`XMLStream.maximumNumberedNames` distinct names came before it).
+    /// Not part of equality.
+    public var number: Int?
 
-    public init(namespace: String? = nil, localName: String) {
-        self.namespace = namespace
-        self.localName = localName
+    public init(namespace: String? = nil, localName: String, number: Int? = nil) {
+        storage = Storage(namespace: namespace, localName: localName)
+        self.number = number
+    }
+
+    public static func == (a: XMLName, b: XMLName) -> Bool {
+        a.storage === b.storage || (a.namespace == b.namespace && a.localName == b.localName)
     }
 }
 
@@ -31,8 +61,9 @@ public struct XMLAttributes {
     /// tag has none) without building a String.
     public func withValue<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result) rethrows -> Result {
         guard let value = value(name) else { return try body(nil) }
-        return try value.withMemoryRebound(to: UInt8.self, capacity: strlen(value)) {
-            try body(UnsafeBufferPointer(start: $0, count: strlen(value)))
+        let count = strlen(value)
+        return try value.withMemoryRebound(to: UInt8.self, capacity: count) {
+            try body(UnsafeBufferPointer(start: $0, count: count))
         }
     }
 
@@ -44,12 +75,15 @@ public struct XMLAttributes {
 
     private func value(_ name: String) -> UnsafePointer<CChar>? {
         guard let pairs else { return nil }
-        var index = 0
-        while let key = pairs[index] {
-            if strcmp(key, name) == 0 { return pairs[index + 1] }
-            index += 2
+        // withCString: a String passed straight to strcmp would be copied into a new array per call.
+        return name.withCString { name in
+            var index = 0
+            while let key = pairs[index] {
+                if strcmp(key, name) == 0 { return pairs[index + 1] }
+                index += 2
+            }
+            return nil
         }
-        return nil
     }
 }
 
@@ -122,24 +156,61 @@ public final class XMLStream {
     /// filling memory through one field.
     public static let maximumTextBytes = 1 << 20
     /// Separates namespace URI and local name in names from expat; a URI cannot contain a space.
-    private static let namespaceSeparator: XML_Char = 0x20
+    fileprivate static let namespaceSeparator: XML_Char = 0x20
+
+    /// Distinct names a stream numbers (`XMLName.number`) and keeps built: a document's vocabulary
+    /// is a few dozen names. Beyond this (a hostile document of endless distinct names) each
+    /// further name is built anew at every tag, unnumbered, and memory does not grow.
+    public static let maximumNumberedNames = 512
+    /// Longest name, in bytes with its namespace URI, that is numbered and kept; a longer one is
+    /// built anew at every tag, so a few huge names cannot hold much memory.
+    public static let maximumNumberedNameBytes = 256
 
     private let parser: XML_Parser
     private let handler: any XMLStreamHandler
-    /// The first error raised inside a callback; it wins over expat's "aborted".
-    private var callbackError: Error?
-    private var textBytes: [UInt8] = []
     private var bytesFed = 0
-    /// The last namespace seen, kept to avoid building a String per element.
-    private var cachedNamespace: (bytes: [CChar], string: String)?
+    /// What every callback reads and writes, behind one pointer: each access to a class's stored
+    /// property is checked for exclusivity at run time, tens of checks per tag, and a pointee is not.
+    /// Allocated in `init`, freed in `deinit`.
+    private let state: UnsafeMutablePointer<State>
+
+    private struct State {
+        /// The first error raised inside a callback; it wins over expat's "aborted".
+        var callbackError: Error?
+        var textBytes: [UInt8] = []
+        /// The names met so far, found again by their bytes.
+        var names = NameNumbering()
+        /// The names of the open elements, innermost last: an end tag's name is its start tag's
+        /// (expat checks that), so it is taken from here rather than looked up again. A few words
+        /// an element, less than expat keeps for each open element itself.
+        var open: [XMLName] = []
+        var collectsText = false
+        var streamsText = false
+        /// Whether expat hands character data to Swift now: only while `collectsText` or
+        /// `streamsText` is set, so whitespace between tags and skipped text cost no call into Swift.
+        var receivesCharacters = false
+
+        /// A new tag: text collection ends.
+        mutating func reset() {
+            collectsText = false
+            streamsText = false
+            if !textBytes.isEmpty { textBytes.removeAll(keepingCapacity: true) }
+        }
+    }
 
     /// When set (by `startElement`), the character data up to the matching end tag
     /// is kept for `text`. Reset at every start and end tag.
-    public var collectsText = false
+    public var collectsText: Bool {
+        get { state.pointee.collectsText }
+        set { state.pointee.collectsText = newValue }
+    }
     /// When set (by `startElement`), the character data up to the next start or end tag is handed
     /// to the handler's `characters(_:line:stream:)` as it arrives, neither collected nor limited
     /// in length. Reset at every start and end tag.
-    public var streamsText = false
+    public var streamsText: Bool {
+        get { state.pointee.streamsText }
+        set { state.pointee.streamsText = newValue }
+    }
 
     /// - Parameter resolvesNamespaces: when true, names arrive split into namespace URI and
     ///   local name, and an unbound prefix is malformed; when false, names arrive as written.
@@ -149,6 +220,8 @@ public final class XMLStream {
         guard let parser = created else { throw .cannotCreateParser }
         self.parser = parser
         self.handler = handler
+        state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State())
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         // Parameter entities (and with them external DTD subsets) are never read.
         _ = XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
@@ -163,66 +236,86 @@ public final class XMLStream {
             stream.fail(XMLStreamError.doctypeRefused(line: stream.currentLine))
         }
         XML_SetElementHandler(parser, { userData, name, attributes in
-            let stream = XMLStream.from(userData)
-            guard stream.callbackError == nil, let name else { return }
-            stream.collectsText = false
-            stream.streamsText = false
-            stream.textBytes.removeAll(keepingCapacity: true)
-            do {
-                try stream.handler.startElement(stream.split(name), attributes: XMLAttributes(pairs: attributes),
-                                                line: stream.currentLine, stream: stream)
-            } catch {
-                stream.fail(error)
-            }
+            guard let name else { return }
+            XMLStream.with(userData) { $0.startTag(name, attributes: attributes) }
         }, { userData, name in
-            let stream = XMLStream.from(userData)
-            guard stream.callbackError == nil, let name else { return }
-            do {
-                try stream.handler.endElement(stream.split(name), stream: stream)
-            } catch {
-                stream.fail(error)
-            }
-            stream.collectsText = false
-            stream.streamsText = false
-            stream.textBytes.removeAll(keepingCapacity: true)
+            guard name != nil else { return }
+            XMLStream.with(userData) { $0.endTag() }
         })
-        XML_SetCharacterDataHandler(parser) { userData, bytes, length in
-            let stream = XMLStream.from(userData)
-            if stream.streamsText, stream.callbackError == nil, let bytes, length > 0 {
-                bytes.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-                    do {
-                        try stream.handler.characters(UnsafeBufferPointer(start: $0, count: Int(length)),
-                                                      line: stream.currentLine, stream: stream)
-                    } catch {
-                        stream.fail(error)
-                    }
-                }
-                return
-            }
-            guard stream.collectsText, stream.callbackError == nil, let bytes, length > 0 else { return }
-            guard stream.textBytes.count + Int(length) <= XMLStream.maximumTextBytes else {
-                stream.fail(XMLStreamError.textTooLong(line: stream.currentLine, limit: XMLStream.maximumTextBytes))
-                return
-            }
-            bytes.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-                stream.textBytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(length)))
-            }
+    }
+
+    private func startTag(_ raw: UnsafePointer<XML_Char>, attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) {
+        guard state.pointee.callbackError == nil else { return }
+        state.pointee.reset()
+        let name = state.pointee.names.name(raw)
+        state.pointee.open.append(name)
+        do {
+            try handler.startElement(name, attributes: XMLAttributes(pairs: attributes), line: currentLine, stream: self)
+        } catch {
+            fail(error)
         }
+        updateCharacterHandler()
+    }
+
+    private func endTag() {
+        guard state.pointee.callbackError == nil, let name = state.pointee.open.popLast() else { return }
+        do {
+            try handler.endElement(name, stream: self)
+        } catch {
+            fail(error)
+        }
+        state.pointee.reset()
+        updateCharacterHandler()
+    }
+
+    /// Hands character data to Swift only while the handler asked for it.
+    private func updateCharacterHandler() {
+        let wanted = state.pointee.collectsText || state.pointee.streamsText
+        guard wanted != state.pointee.receivesCharacters else { return }
+        state.pointee.receivesCharacters = wanted
+        XML_SetCharacterDataHandler(parser, wanted ? Self.characterHandler : nil)
+    }
+
+    private static let characterHandler: XML_CharacterDataHandler = { userData, bytes, length in
+        guard let bytes, length > 0 else { return }
+        bytes.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+            XMLStream.with(userData) { $0.characters(UnsafeBufferPointer(start: bytes, count: Int(length))) }
+        }
+    }
+
+    private func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard state.pointee.callbackError == nil else { return }
+        if state.pointee.streamsText {
+            do {
+                try handler.characters(bytes, line: currentLine, stream: self)
+            } catch {
+                fail(error)
+            }
+            return
+        }
+        guard state.pointee.collectsText else { return }
+        guard state.pointee.textBytes.count + bytes.count <= XMLStream.maximumTextBytes else {
+            fail(XMLStreamError.textTooLong(line: currentLine, limit: XMLStream.maximumTextBytes))
+            return
+        }
+        state.pointee.textBytes.append(contentsOf: bytes)
     }
 
     deinit {
         XML_ParserFree(parser)
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The 1-based line expat is at: inside a callback, the line of the event.
     public var currentLine: Int { Int(XML_GetCurrentLineNumber(parser)) }
 
     /// The character data collected since the current element's start tag.
-    public var text: String { String(decoding: textBytes, as: UTF8.self) }
+    public var text: String { String(decoding: state.pointee.textBytes, as: UTF8.self) }
 
     /// Calls `body` with the UTF-8 bytes of `text`, without building a String.
     public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try textBytes.withUnsafeBufferPointer(body)
+        try state.pointee.textBytes.withUnsafeBufferPointer(body)
     }
 
     /// Parses the bytes `fill` writes, `chunkSize` at a time, straight into expat's buffer: `fill`
@@ -278,7 +371,7 @@ public final class XMLStream {
     /// The one place expat's failures become Swift errors: a handler's own error
     /// if one stopped the parse, otherwise expat's message with line and column.
     private func parseFailure() -> Error {
-        if let callbackError { return callbackError }
+        if let callbackError = state.pointee.callbackError { return callbackError }
         let code = XML_GetErrorCode(parser)
         let kind: XMLStreamError.Malformation.Kind
         switch code {
@@ -296,8 +389,8 @@ public final class XMLStream {
 
     /// Records the first error and aborts parsing; expat then returns an error status.
     private func fail(_ error: Error) {
-        guard callbackError == nil else { return }
-        callbackError = error
+        guard state.pointee.callbackError == nil else { return }
+        state.pointee.callbackError = error
         _ = XML_StopParser(parser, 0)
     }
 
@@ -305,21 +398,97 @@ public final class XMLStream {
         Unmanaged<XMLStream>.fromOpaque(userData!).takeUnretainedValue()
     }
 
-    /// Splits expat's "URI local" name, reusing the last namespace String when the
-    /// URI is the same (it almost always is).
-    private func split(_ name: UnsafePointer<XML_Char>) -> XMLName {
-        guard let separator = strchr(name, Int32(Self.namespaceSeparator)) else {
+    /// Runs `body` with the stream whose callbacks expat is calling, without retaining it: it is
+    /// alive, as `parse` is running on it, and a retain and release at every tag cost two atomic
+    /// operations.
+    private static func with(_ userData: UnsafeMutableRawPointer?, _ body: (XMLStream) -> Void) {
+        Unmanaged<XMLStream>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+    }
+}
+
+/// The names of one stream, numbered in the order they are first met and found again by their
+/// bytes (a hash of them, open addressing), so a recurring name is neither compared nor built as a
+/// String again. Bounded by `XMLStream.maximumNumberedNames` and `maximumNumberedNameBytes`.
+private struct NameNumbering {
+    /// Slots of the table: twice the most names, so a search ends within a few slots.
+    private static let slots = 2 * XMLStream.maximumNumberedNames
+    /// Separates namespace URI and local name in names from expat; a URI cannot contain a space.
+    private static let separator = CChar(bitPattern: UInt8(truncatingIfNeeded: XMLStream.namespaceSeparator))
+
+    /// The numbered names' bytes as expat gives them ("URI local", or the bare name), end to end.
+    private var bytes: [CChar] = []
+    /// Where each numbered name's bytes start in `bytes`, and how many there are.
+    private var starts: [Int] = []
+    private var counts: [Int] = []
+    /// Each numbered name as handed out.
+    private var known: [XMLName] = []
+    /// A name's number + 1 in the slot its hash leads to; 0 for an empty slot.
+    private var table = [Int32](repeating: 0, count: slots)
+    /// The last namespace built, reused for the next name in it (a document uses one or two).
+    private var namespace: (bytes: [CChar], string: String)?
+    /// Where each stream's hash starts, drawn at random, so no document can be written to make
+    /// its names collide (a long search at every tag).
+    private let seed = UInt64.random(in: .min ... .max)
+
+    /// A hash of `count` bytes at `start`, eight at a time: the name of a tag is hashed at every
+    /// tag, and a byte at a time cost as much as the rest of the lookup.
+    private func hash(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+        var hash = seed ^ UInt64(count)
+        var offset = 0
+        while offset + 8 <= count {
+            hash = (hash ^ start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < count {
+            tail = tail << 8 | UInt64(start.load(fromByteOffset: offset, as: UInt8.self))
+            offset += 1
+        }
+        // The finalizer of SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+        // generators", OOPSLA 2014): every bit of the input moves the low bits the table uses.
+        hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 31)
+    }
+
+    /// The name expat reports as the NUL-terminated `raw`. O(length of the name).
+    mutating func name(_ raw: UnsafePointer<XML_Char>) -> XMLName {
+        let count = strlen(raw)
+        var slot = Int(truncatingIfNeeded: hash(UnsafeRawPointer(raw), count: count)) & (Self.slots - 1)
+        while table[slot] != 0 {
+            let number = Int(table[slot]) - 1
+            if counts[number] == count, bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[number], raw, count) }) == 0 {
+                return known[number]
+            }
+            slot = (slot + 1) & (Self.slots - 1)
+        }
+        var name = split(raw, count: count)
+        guard known.count < XMLStream.maximumNumberedNames, count <= XMLStream.maximumNumberedNameBytes else { return name }
+        name.number = known.count
+        known.append(name)
+        starts.append(bytes.count)
+        counts.append(count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: raw, count: count))
+        table[slot] = Int32(known.count)
+        return name
+    }
+
+    /// Splits expat's "URI local" name of `count` bytes, reusing the last namespace String when
+    /// the URI is the same (it almost always is).
+    private mutating func split(_ name: UnsafePointer<XML_Char>, count: Int) -> XMLName {
+        guard let separator = memchr(name, Int32(Self.separator), count)?.assumingMemoryBound(to: CChar.self) else {
             return XMLName(namespace: nil, localName: String(cString: name))
         }
         let uriLength = UnsafePointer(separator) - name
         let localName = String(cString: separator + 1)
-        if let cached = cachedNamespace, cached.bytes.count == uriLength,
+        if let cached = namespace, cached.bytes.count == uriLength,
            cached.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name, uriLength) == 0 }) {
             return XMLName(namespace: cached.string, localName: localName)
         }
         let bytes = Array(UnsafeBufferPointer(start: name, count: uriLength))
         let string = String(decoding: bytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        cachedNamespace = (bytes, string)
+        namespace = (bytes, string)
         return XMLName(namespace: string, localName: localName)
     }
 }

@@ -8,13 +8,17 @@ private let gpxBenchmarkTargetBytes = 100 * 1_000_000
 private let gpxBenchmarkPointsPerWrite = 10_000
 
 /// Writes a ~100 MB synthetic GPX 1.1 track (every point with `ele` and `time`)
-/// to a temporary directory, reads it with `GPXReader`, deletes it, and reports.
+/// to a temporary directory, reads it with `GPXReader` and then with the plain C floor (when
+/// given), deletes it, and reports.
+/// - Parameter floor: the program built from `scripts/bench/gpx-floor.c`, run on the same file
+///   after the reader (the file is then in the page cache for both); nil to measure the reader alone.
 /// - Returns: lines for the benchmark report: the file written, the read time
 ///   and rate in points/s and MB/s, and the peak resident set size of the read
 ///   (`VmHWM` from `/proc/self/status`, reset just before reading when the
-///   kernel allows it).
-/// - Throws: any error writing, reading or removing the temporary file.
-func gpxBenchmarkLines() throws -> [String] {
+///   kernel allows it); with a floor, its time and memory and the reader's time as a multiple of it.
+/// - Throws: any error writing, reading or removing the temporary file, or a floor that fails or
+///   counts other points.
+func gpxBenchmarkLines(floor: String?) throws -> [String] {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("roadbook-bench-gpx-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,6 +39,7 @@ func gpxBenchmarkLines() throws -> [String] {
     }
 
     let readSeconds = seconds(readTime)
+    let floorLine = try floor.map { try gpxFloorLine($0, file: url, points: points, readSeconds: readSeconds) }
     return [
         "GPX write: \(megabytes(written.bytes)) MB synthetic track, \(grouped(written.points)) points "
             + "in \(String(format: "%.2f", seconds(writeTime))) s",
@@ -43,7 +48,30 @@ func gpxBenchmarkLines() throws -> [String] {
             + "\(String(format: "%.1f", Double(written.bytes) / 1e6 / readSeconds)) MB/s)",
         "GPX read: peak RSS \(peak.map { "\(megabytes($0)) MB" } ?? "unknown (no /proc/self/status)")"
             + (peakReset ? " during the read" : " for the whole process (could not reset VmHWM)"),
-    ]
+    ] + [floorLine].compactMap { $0 }
+}
+
+/// Runs the plain C floor on `file` and words its figures beside the reader's `readSeconds`.
+/// - Throws: `BenchError` when the floor fails, prints something else, or counts other than `points`.
+private func gpxFloorLine(_ floor: String, file: URL, points: Int, readSeconds: Double) throws -> String {
+    let pipe = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: floor)
+    process.arguments = [file.path]
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let fields = output.split(whereSeparator: \.isWhitespace)
+    guard process.terminationStatus == 0, fields.count == 3, let floorSeconds = Double(fields[0]),
+          let floorMiB = Double(fields[1]), let floorPoints = Int(fields[2]) else {
+        throw BenchError(message: "the GPX floor \(floor) failed (status \(process.terminationStatus)): \(output)")
+    }
+    guard floorPoints == points else {
+        throw BenchError(message: "the GPX floor read \(floorPoints) points, the reader \(points)")
+    }
+    return "GPX read: plain C expat floor \(String(format: "%.2f", floorSeconds)) s, "
+        + "\(String(format: "%.1f", floorMiB)) MiB peak (reader \(String(format: "%.2f", readSeconds / floorSeconds))× the floor)"
 }
 
 /// Writes a track that winds around Andorra, one point per second, until the file

@@ -1,6 +1,6 @@
 // roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
-//   .build/release/roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]   (--help lists the subsets)
+//   .build/release/roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL]   (--help lists the subsets)
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
 import Foundation
 import Formats
@@ -325,12 +325,15 @@ if let i = arguments.firstIndex(of: "--scale-router-child"), i + 4 < arguments.c
 }
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: roadbook-bench [--only SUBSET] [--floor PATH] [--osrm URL]
+    usage: roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL]
       --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render,
                       or scale (only when asked: a generated 7-million-node grid city, build's map
                       loading whole and by corridor for a 12 and a 105 km route beside osmium fileinfo -e;
                       about 2 minutes and 2 GB; ROADBOOK_SCALE_SIDE=1500 for a smaller city)
       --floor PATH    the plain C floor program the renderer is measured against (scripts/bench.sh builds it)
+      --gpx-floor PATH
+                      the plain C expat program the GPX reader is measured against, on the same file
+                      (scripts/bench/gpx-floor.c; scripts/bench.sh builds it)
       --osrm URL      an OSRM server over the Andorra extract (default: ROADBOOK_OSRM_URL); router and
                       turns-quality need it (turns-quality: generated turn rows against OSRM's maneuvers)
     """)
@@ -347,12 +350,13 @@ func option(_ flag: String) -> String? {
 }
 let only = option("--only")
 let floorProgram = option("--floor")
+let gpxFloorProgram = option("--gpx-floor")
 let osrmURL = (option("--osrm") ?? ProcessInfo.processInfo.environment["ROADBOOK_OSRM_URL"]).flatMap(URL.init(string:))
 do {
     if only == nil || only == "sample" { try benchSample() }
     // The GPX reader's peak memory is read from this process's high-water mark: run it before
     // anything else that allocates much.
-    if only == nil || only == "gpx" { for line in try gpxBenchmarkLines() { print(line) } }
+    if only == nil || only == "gpx" { for line in try gpxBenchmarkLines(floor: gpxFloorProgram) { print(line) } }
     if only == nil || only == "locate" { benchLocate() }
     if only == nil || only == "turns" { try benchTurns() }
     if only == nil || only == "terrain" {

@@ -88,6 +88,41 @@ private func temporaryDirectory() throws -> URL {
         #expect(document.waypoints.first?.elevation == nil)
     }
 
+    /// Numbers as GPS units and programs write them: short and long, signed, with a bare point,
+    /// an exponent, leading zeros, surrounding spaces, and more digits than a Double holds (each
+    /// read bit for bit as Swift's own `Double(String)` reads it).
+    @Test(arguments: ["42.5", "-0.0", "+5", "5.", ".5", "-.25", "1.6299999999999999", "42.54792305438239",
+                      "0.000000000000000000000123", "89.99999999999999999999", "007.125", " 12.75 ", "1e1", "-1.5E-3",
+                      "12.3456789123456789", "9.007199254740993", "0.1"])
+    func numbersAreReadAsSwiftReadsThem(text: String) throws {
+        let document = try read(FixturesGPX.gpx11(
+            "<trk><trkseg><trkpt lat=\"\(text)\" lon=\"\(text)\"><ele>\(text)</ele></trkpt></trkseg></trk>"))
+        let expected = try #require(Double(text.trimmingCharacters(in: .whitespaces)))
+        let point = try #require(document.trackPoints.first)
+        #expect(point.coordinate.latitude.bitPattern == expected.bitPattern)
+        #expect(point.coordinate.longitude.bitPattern == expected.bitPattern)
+        #expect(point.elevation?.bitPattern == expected.bitPattern)
+    }
+
+    @Test func routePointsKeepTheirTextsAndTrackPointsHaveNone() throws {
+        let document = try read(FixturesGPX.gpx11("""
+            <rte><rtept lat="1" lon="2"><name>Fuel</name><sym>Gas</sym><type>stop</type></rtept><rtept lat="1" lon="3"/></rte>
+            <trk><trkseg><trkpt lat="1" lon="2"><name>ignored</name></trkpt></trkseg></trk>
+            """))
+        let stops = try #require(document.routes.first).points
+        #expect(stops.map(\.name) == ["Fuel", nil])
+        #expect(stops.map(\.symbol) == ["Gas", nil])
+        #expect(stops.map(\.type) == ["stop", nil])
+        #expect(stops[0] != GPXPoint(coordinate: stops[0].coordinate, line: stops[0].line), "the texts are part of equality")
+        var edited = stops[1]
+        edited.symbol = "Flag"
+        #expect(edited.name == nil && edited.symbol == "Flag" && edited.type == nil)
+        edited.symbol = nil
+        #expect(edited == stops[1])
+        let track = try #require(document.tracks.first?.segments.first?.first)
+        #expect(track.name == nil && track.symbol == nil && track.type == nil)
+    }
+
     @Test func readsFromAFileLikeFromData() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -152,4 +152,63 @@ struct XMLStreamTests {
         let xml = "<a>\n" + String(repeating: "x", count: XMLStream.maximumTextBytes + 1) + "</a>"
         #expect(failure(xml) == .textTooLong(line: 2, limit: XMLStream.maximumTextBytes))
     }
+
+    @Test("a name has one number in a stream, and an end tag has its start tag's name")
+    func numberedNames() throws {
+        let names = NameRecorder()
+        try parse("<g:a xmlns:g=\"urn:x\"><b/><g:b/><b>text</b><a/></g:a>", handler: names)
+        let a = XMLName(namespace: "urn:x", localName: "a"), b = XMLName(localName: "b")
+        let gb = XMLName(namespace: "urn:x", localName: "b"), plainA = XMLName(localName: "a")
+        #expect(names.starts == [a, b, gb, b, plainA])
+        #expect(names.ends == [b, gb, b, plainA, a])
+        #expect(names.starts.map(\.number) == [0, 1, 2, 1, 3])
+        #expect(names.ends.map(\.number) == [1, 2, 1, 3, 0])
+    }
+
+    @Test("names beyond the numbered ones still arrive whole, unnumbered")
+    func unnumberedNames() throws {
+        let count = XMLStream.maximumNumberedNames + 3
+        let long = String(repeating: "n", count: XMLStream.maximumNumberedNameBytes + 1)
+        let xml = "<r>" + (0..<count).map { "<e\($0)/>" }.joined() + "<\(long)/><e0/></r>"
+        let names = NameRecorder()
+        try parse(xml, handler: names)
+        #expect(names.starts.count == count + 3)
+        #expect(names.starts.map(\.localName) == ["r"] + (0..<count).map { "e\($0)" } + [long, "e0"])
+        #expect(Set(names.starts.compactMap(\.number)) == Set(0..<XMLStream.maximumNumberedNames))
+        #expect(names.starts[XMLStream.maximumNumberedNames + 1].number == nil, "past the limit")
+        #expect(names.starts[count + 1].number == nil, "too long to keep")
+        #expect(names.starts.last?.number == 1, "a name met before keeps its number")
+    }
+
+    @Test("text is collected only where asked, around elements that do not ask")
+    func textOnlyWhereAsked() throws {
+        let picky = PickyCollector()
+        try parse("<a>\n x <t>one</t> y <u>no</u>\n<t>two<u>inner</u></t></a>", handler: picky)
+        #expect(picky.texts == ["one", ""])
+    }
+}
+
+/// Records the names of start and end tags.
+private final class NameRecorder: XMLStreamHandler {
+    var starts: [XMLName] = []
+    var ends: [XMLName] = []
+    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws { starts.append(name) }
+    func endElement(_ name: XMLName, stream: XMLStream) throws { ends.append(name) }
+}
+
+/// Collects the text of `<t>` elements only (collection stops at a child's tag, as the stream says).
+private final class PickyCollector: XMLStreamHandler {
+    var texts: [String] = []
+    func startElement(_ name: XMLName, attributes: XMLAttributes, line: Int, stream: XMLStream) throws {
+        if name.localName == "t" { stream.collectsText = true }
+    }
+    func endElement(_ name: XMLName, stream: XMLStream) throws {
+        if name.localName == "t" { texts.append(stream.text) }
+    }
+}
+
+/// Parses `xml` from memory into `handler`.
+private func parse(_ xml: String, handler: some XMLStreamHandler) throws {
+    let stream = try XMLStream(handler: handler)
+    try Array(xml.utf8).withUnsafeBytes { try stream.parse(bytes: $0) }
 }
