@@ -28,6 +28,9 @@ public struct TravelRules: Sendable {
     public let speedsWhenTagged: [String: Double]
     /// Access keys that apply to the mode, most specific first; the first present decides.
     public let accessKeys: [String]
+    /// The keys that name the mode itself (for a car `motorcar` and `motor_vehicle`), most specific
+    /// first: only these open a class closed to it (`speedsWhenTagged`).
+    public let openingKeys: [String]
     /// Whether `oneway` and roundabouts bind the mode.
     public let obeysOneway: Bool
     /// `tracktype` values a track must have to be usable; nil when any track (tagged or not) is.
@@ -43,12 +46,15 @@ public struct TravelRules: Sendable {
     /// `customers` open it: a road-book handle placed on such a road is somewhere one goes.
     public static let openingValues: Set<String> = ["yes", "designated", "permissive", "destination", "customers"]
 
+    /// - Parameter openingKeys: the keys that open a class closed to the mode; the first access key
+    ///   when nil.
     public init(mode: TravelMode, speeds: [String: Double], speedsWhenTagged: [String: Double] = [:],
-                accessKeys: [String], obeysOneway: Bool, usableTrackTypes: Set<String>? = nil) {
+                accessKeys: [String], openingKeys: [String]? = nil, obeysOneway: Bool, usableTrackTypes: Set<String>? = nil) {
         self.mode = mode
         self.speeds = speeds
         self.speedsWhenTagged = speedsWhenTagged
         self.accessKeys = accessKeys
+        self.openingKeys = openingKeys ?? Array(accessKeys.prefix(1))
         self.obeysOneway = obeysOneway
         self.usableTrackTypes = usableTrackTypes
         switch mode {
@@ -75,9 +81,9 @@ public struct TravelRules: Sendable {
             if let verdict, Self.closingValues.contains(verdict) { return nil }
             kmh = open
         } else if let tagged = speedsWhenTagged[way.highway] {
-            // Only the mode's own tag opens a class closed to it: `access=yes` on a footway says the
+            // Only the mode's own tags open a class closed to it: `access=yes` on a footway says the
             // footway is public, not that cars may drive it.
-            guard let own = way.access[accessKeys[0]], Self.openingValues.contains(own) else { return nil }
+            guard let own = openingKeys.lazy.compactMap({ way.access[$0] }).first, Self.openingValues.contains(own) else { return nil }
             kmh = tagged
         } else {
             return nil
@@ -123,7 +129,10 @@ public struct TravelRules: Sendable {
     /// a road book often runs on them, so a car may take a track whose `tracktype` is `grade1`
     /// (paved or heavily compacted) or `grade2` (gravel), which an ordinary car drives in any
     /// weather, at 15 km/h; grades 3–5 (soft, grass) and untagged tracks are left out because
-    /// nothing says a car gets through. `oneway` and roundabouts bind.
+    /// nothing says a car gets through. A path, bridleway, cycleway, footway or pedestrian street
+    /// that its mapper opened to cars (`motorcar` or `motor_vehicle` = `yes`, `designated`, …: a
+    /// mountain path that is also the access road to a farm) is driven at 10 km/h, `car.lua`'s
+    /// speed for a way open to cars whose class it does not list. `oneway` and roundabouts bind.
     public static let drive = TravelRules(
         mode: .drive,
         speeds: [
@@ -132,7 +141,9 @@ public struct TravelRules: Sendable {
             "tertiary": 40, "tertiary_link": 20, "unclassified": 25, "residential": 25,
             "living_street": 10, "service": 15, "road": 25, "track": 15,
         ],
+        speedsWhenTagged: ["path": 10, "bridleway": 10, "cycleway": 10, "footway": 10, "pedestrian": 10],
         accessKeys: ["motorcar", "motor_vehicle", "vehicle", "access"],
+        openingKeys: ["motorcar", "motor_vehicle"],
         obeysOneway: true,
         usableTrackTypes: ["grade1", "grade2"])
 

@@ -216,8 +216,8 @@ private func places(of m: Maneuver) -> [Coordinate] {
     [m.coordinate] + (m.then != nil ? m.junctions.dropFirst().map(\.coordinate) : [])
 }
 
-/// With `ROADBOOK_TURNS_DUMP=FILE`, the rows and references of the "map, clean" column that did not
-/// agree are written to FILE, each with its junction's roads (role, class, name, angle from the
+/// With `ROADBOOK_TURNS_DUMP=FILE`, the rows and references of the "map, clean" column (or "map,
+/// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`) that did not agree are written to FILE, each with its junction's roads (role, class, name, angle from the
 /// arrival, whether one may leave by it): the rows far from any reference (FAR), the references
 /// with no row (MISS, with the nearest junction), wrong sides (SIDE) and exits (EXIT), and every
 /// row's kind (ROW). It is how the turn passes were checked against OSRM on routes of another seed.
@@ -365,6 +365,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let client = try CurlHTTPClient()
     var generator = SplitMix(state: turnQualityRouteSeed)
     let dumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] != nil
+    // The "map, noisy" column instead of "map, clean" with ROADBOOK_TURNS_DUMP_NOISY=1.
+    let dumpedColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP_NOISY"] == "1" ? 1 : 0
     var routes: [QualityRoute] = []
     var attempts = 0, unanswered = 0
     while routes.count < turnQualityRouteCount && attempts < 10_000 {
@@ -407,8 +409,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                     RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
                     RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
         for (i, ours) in runs.enumerated() {
-            score(ours, against: route.references, into: &counts[i], dump: i == 0 && dumping,
-                  junctions: i == 0 && dumping ? RouteTurns.junctions(along: route.line, graph: graph).junctions : [])
+            let dumped = i == dumpedColumn && dumping
+            score(ours, against: route.references, into: &counts[i], dump: dumped,
+                  junctions: dumped ? RouteTurns.junctions(along: i == 0 ? route.line : noisy, graph: graph).junctions : [])
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
         if shapeDumping { dumpShape(runs[3], route: route, index: routeIndex) }

@@ -237,4 +237,22 @@ struct TravelRulesTagTests {
             #expect(rules.inJunctionGraph(way("yes")))
         }
     }
+
+    @Test("a path or footway opened to cars by its own tag is driven at car.lua's 10 km/h; one opened to everyone is not")
+    func waysOpenedToCars() {
+        func way(_ highway: String, _ access: [String: String]) -> WayInfo { WayInfo(id: 1, highway: highway, access: access) }
+        let drive = TravelRules.drive
+        #expect(drive.speed(on: way("path", ["motor_vehicle": "designated"])) == 10 / 3.6)
+        #expect(drive.speed(on: way("footway", ["motorcar": "yes"])) == 10 / 3.6)
+        #expect(drive.speed(on: way("path", ["access": "yes"])) == nil)
+        #expect(drive.speed(on: way("footway", ["vehicle": "yes"])) == nil)
+        #expect(drive.speed(on: way("path", [:])) == nil)
+        // The most specific of the car's own tags decides.
+        #expect(drive.speed(on: way("path", ["motorcar": "no", "motor_vehicle": "yes"])) == nil)
+        #expect(drive.speed(on: way("path", ["motor_vehicle": "private"])) == nil)
+        #expect(drive.inJunctionGraph(way("path", ["motor_vehicle": "designated"])))
+        // A bicycle's rules are as they were: its own tag only.
+        #expect(TravelRules.cycle.speed(on: way("footway", ["bicycle": "yes"])) == 4 / 3.6)
+        #expect(TravelRules.cycle.speed(on: way("footway", ["vehicle": "yes"])) == nil)
+    }
 }
