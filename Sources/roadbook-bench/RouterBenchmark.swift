@@ -76,9 +76,7 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
 /// Seeded pairs of points on roads a car may use, `routerBenchmarkMinimumSpan` to
 /// `routerBenchmarkMaximumSpan` apart.
 private func benchmarkLegs(_ graph: RoadGraph) -> [(Coordinate, Coordinate)] {
-    let drivable = (0..<graph.count).filter { node in
-        graph.edgeIndices(from: node).contains { TravelRules.drive.speed(on: graph.ways[graph.edge(at: $0).way]) != nil }
-    }
+    let drivable = benchmarkEnds(graph)
     guard drivable.count >= 2 else { return [] }
     var generator = SplitMix(state: 20_260_101)
     var pairs: [(Coordinate, Coordinate)] = []
@@ -99,4 +97,18 @@ private func percentile(_ values: [Double], _ fraction: Double) -> Double? {
     let sorted = values.sorted()
     let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
     return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+/// The nodes the routing benchmarks draw their ends from: nodes of ways of a road class a car
+/// drives (`TravelRules.drive.speeds`) and may use. Ways a car may use only because a tag opens
+/// them (a path with `motor_vehicle=designated`) are left out, so opening or closing such ways
+/// changes the answers, not the sample: figures before and after such a change compare.
+func benchmarkEnds(_ graph: RoadGraph) -> [Int] {
+    let rules = TravelRules.drive
+    return (0..<graph.count).filter { node in
+        graph.edgeIndices(from: node).contains {
+            let way = graph.ways[graph.edge(at: $0).way]
+            return rules.speeds[way.highway] != nil && rules.speed(on: way) != nil
+        }
+    }
 }

@@ -358,9 +358,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         return ["turns-quality: skipped (give an OSRM URL with --osrm URL or ROADBOOK_OSRM_URL)"]
     }
     let graph = try RouteTurns.loadGraph(extract)
-    let drivable = (0..<graph.count).filter { node in
-        graph.edgeIndices(from: node).contains { TravelRules.drive.speed(on: graph.ways[graph.edge(at: $0).way]) != nil }
-    }
+    let drivable = benchmarkEnds(graph)
     guard drivable.count >= 2 else { throw BenchError(message: "turns-quality: no drivable roads in \(extract.path)") }
     let client = try CurlHTTPClient()
     var generator = SplitMix(state: turnQualityRouteSeed)
