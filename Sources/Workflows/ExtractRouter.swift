@@ -11,8 +11,9 @@ import Routing
 /// A leg found in the region is the leg the router would find over the whole extract, and this is
 /// checked, not hoped: the leg's ends lie on the handles' line, so any road that leaves the region
 /// runs at least the margin out and the margin back (less how far each end was snapped onto its
-/// road), and takes at least that at the mode's top speed. A leg quicker than that has no quicker rival outside and is kept; a slower
-/// one widens the region until the bound holds (once is enough: the leg found bounds the best),
+/// road), and takes at least that at the mode's top speed. A leg quicker than that has no quicker
+/// rival outside and is kept; a slower one widens the region until the bound holds (once is
+/// enough: the leg found bounds the best),
 /// and a leg with no road widens it by `Configuration.growth` up to the whole extract. So a leg is
 /// never refused, nor bent, by the region. A leg whose end lies outside the region (a handle added
 /// later) widens it to take the end in.
@@ -23,8 +24,8 @@ public actor ExtractRouter: RoutingEngine {
     /// The region's margins, each with its reason.
     public struct Configuration: Sendable, Equatable {
         /// The first region reaches at least this far from the handles' line: a leg of up to twice
-        /// this at the mode's top speed (2 min 45 s by car, 3 km each way at 130 km/h) is proved
-        /// in it, and a handle's name (`PlaceNames`) comes from a town's reach (3 km) or less.
+        /// this at the mode's top speed (4 min by car: 3 km out and back at 90 km/h) is proved in
+        /// it, and a handle's name (`PlaceNames`) comes from a town's reach (3 km) or less.
         public var minimumMargin: Metres = 3_000
         /// …and at least this fraction of the longest leg's straight span: a long leg needs a wide
         /// region to be proved, and starts in one.
@@ -71,8 +72,8 @@ public actor ExtractRouter: RoutingEngine {
         try loadedRegion().graph
     }
 
-    /// The quickest road from `start` to `end` in `mode` (`EmbeddedRouter.leg(from:to:mode:)`),
-    /// in the smallest region that holds it clear of its edge.
+    /// The quickest road from `start` to `end` in `mode` (`EmbeddedRouter.leg(from:to:mode:)`), as
+    /// over the whole extract, found in a region that proves it.
     /// - Throws: `RoutingError.noRoute` as the embedded router does over the whole extract;
     ///   `RoutingError.serverError` naming the file when the extract cannot be read.
     public func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
