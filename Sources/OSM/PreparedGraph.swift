@@ -299,28 +299,23 @@ public struct PreparedGraph: @unchecked Sendable {
             }
             start[i + 1] = Int32(targets.count)
         }
-        // The ways the edges use, in the file's order.
-        var wayIndex: [Int32]
+        // The ways the edges use, in the file's order. Strings are decoded once each: a region's
+        // ways share a few hundred names.
         var ways: [WayInfo] = []
-        var strings = StringCache()
+        var strings: [UInt32: String] = [:]
+        let edgeWays: [Int32]
         if isWhole {
-            wayIndex = (0..<Int32(wayCount)).map { $0 }
             ways.reserveCapacity(wayCount)
             for w in 0..<wayCount { ways.append(try way(w, &strings, damaged)) }
+            edgeWays = fileWays.map { Int32($0) }
         } else {
-            let used = Array(Set(fileWays)).sorted()
             var map: [UInt32: Int32] = [:]
-            map.reserveCapacity(used.count)
-            for (i, w) in used.enumerated() {
-                map[w] = Int32(i)
+            for w in Set(fileWays).sorted() {
+                map[w] = Int32(ways.count)
                 ways.append(try way(Int(w), &strings, damaged))
             }
-            wayIndex = []
-            wayIndex.reserveCapacity(fileWays.count)
-            for w in fileWays { wayIndex.append(map[w]!) }
-            fileWays = []
+            edgeWays = fileWays.map { map[$0]! }
         }
-        let edgeWays: [Int32] = isWhole ? fileWays.map { Int32($0) } : wayIndex
         var graph = RoadGraph(coordinates: coordinates, osmIDs: ids, ways: ways,
                               edgeStart: start, edgeTarget: targets, edgeWay: edgeWays, edgeForward: forward)
 
@@ -359,23 +354,19 @@ public struct PreparedGraph: @unchecked Sendable {
         return (from, to)
     }
 
-    /// Strings already decoded, by index: a region's ways share a few hundred names.
-    private struct StringCache {
-        var decoded: [UInt32: String] = [:]
-    }
-
-    private func string(_ index: UInt32, _ cache: inout StringCache, _ damaged: (String) -> OSMError) throws -> String? {
+    /// String `index` of the table (nil for `none`), through `cache` of those decoded already.
+    private func string(_ index: UInt32, _ cache: inout [UInt32: String], _ damaged: (String) -> OSMError) throws -> String? {
         guard index != Self.none else { return nil }
-        if let known = cache.decoded[index] { return known }
+        if let known = cache[index] { return known }
         guard Int(index) < stringCount else { throw damaged("string \(index)") }
         let from = Int(stringStart[Int(index)]), to = Int(stringStart[Int(index) + 1])
         guard from <= to, to <= stringByteCount else { throw damaged("string \(index)") }
         let value = String(decoding: UnsafeBufferPointer(start: stringBytes + from, count: to - from), as: UTF8.self)
-        cache.decoded[index] = value
+        cache[index] = value
         return value
     }
 
-    private func way(_ w: Int, _ cache: inout StringCache, _ damaged: (String) -> OSMError) throws -> WayInfo {
+    private func way(_ w: Int, _ cache: inout [UInt32: String], _ damaged: (String) -> OSMError) throws -> WayInfo {
         let fields = wayFields + w * Self.wayFieldCount
         guard let highway = try string(fields[0], &cache, damaged) else { throw damaged("way \(w) has no highway") }
         let flags = fields[5]
