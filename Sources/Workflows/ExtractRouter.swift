@@ -52,13 +52,22 @@ public actor ExtractRouter: RoutingEngine {
     /// The region read, its corridor (nil for the whole extract), and a router per travel mode
     /// asked for; nil until the first leg (or `regionGraph()`).
     private var region: (graph: RoadGraph, corridor: RouteCorridor?, routers: [TravelMode: EmbeddedRouter])?
-    /// Regions read so far (for tests and the benchmark).
+    /// Regions read so far (for tests).
     public private(set) var reads = 0
+    /// Whether regions are read from the extract's prepared graph (else from the extract itself);
+    /// nil until looked up. It is looked up once (`MapExtract.refreshPrepared(log:)` hashes a
+    /// little of the extract), not at every region; the file is mapped only while a region is read,
+    /// so its pages do not stay in the router's memory.
+    private var hasPrepared: Bool?
 
-    /// A router for the route through `handles` over `extract`. Call `MapExtract.refreshPrepared(log:)`
-    /// first to have an out-of-date prepared graph made again with a note.
-    public init(extract: MapExtract, around handles: [Coordinate], configuration: Configuration = Configuration()) {
+    /// A router for the route through `handles` over `extract`.
+    /// - Parameter hasPrepared: whether the extract has a prepared graph, when the caller has
+    ///   looked already (`MapExtract.refreshPrepared(log:)`, which notes one made again); when nil,
+    ///   it is looked up at the first leg.
+    public init(extract: MapExtract, hasPrepared: Bool? = nil, around handles: [Coordinate],
+                configuration: Configuration = Configuration()) {
         self.extract = extract
+        self.hasPrepared = hasPrepared
         self.configuration = configuration
         points = handles
         let longest = zip(handles, handles.dropFirst()).map { $0.distance(to: $1) }.max() ?? 0
@@ -120,7 +129,15 @@ public actor ExtractRouter: RoutingEngine {
         var width = RouteCorridor.Configuration()
         width.width = margin
         let corridor = margin > configuration.wholeMapMargin ? nil : RouteCorridor(route: points, configuration: width)
-        let loaded = (try extract.graph(in: corridor), corridor, [TravelMode: EmbeddedRouter]())
+        var prepared: PreparedGraph?
+        switch hasPrepared {
+        case nil: prepared = try extract.refreshPrepared()
+        case true?: prepared = try? PreparedGraph(contentsOf: extract.preparedURL)
+        case false?: prepared = nil
+        }
+        let graph = try extract.graph(in: corridor, prepared: &prepared)
+        hasPrepared = prepared != nil
+        let loaded = (graph, corridor, [TravelMode: EmbeddedRouter]())
         region = loaded
         return loaded
     }

@@ -111,12 +111,23 @@ public struct MapExtract: Sendable {
     /// - Parameter log: where a prepared graph made again is noted, and why.
     /// - Throws: `OSMError` naming the file.
     public func graph(in corridor: RouteCorridor? = nil, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
-        if let prepared = try refreshPrepared(log: log) {
+        var prepared = try refreshPrepared(log: log)
+        return try graph(in: corridor, prepared: &prepared, log: log)
+    }
+
+    /// The road graph within `corridor` read from `prepared`, the result of an earlier
+    /// `refreshPrepared(log:)` (a reader of many regions checks the extract once), or from the
+    /// extract when that is nil. A prepared graph found damaged is made again, and `prepared`
+    /// becomes the new one.
+    /// - Throws: `OSMError` naming the file.
+    public func graph(in corridor: RouteCorridor?, prepared: inout PreparedGraph?, log: (any WorkflowLog)? = nil) throws -> RoadGraph {
+        if let current = prepared {
             do {
-                return try prepared.graph(in: corridor)
+                return try current.graph(in: corridor)
             } catch let error as OSMError where error.file == preparedURL.relativePath {
                 // A damaged file (a disk error, an edit by hand) is a cache to make again.
-                if let remade = try remake(because: error.message, log: log) { return try remade.graph(in: corridor) }
+                prepared = try remake(because: error.message, log: log)
+                if let remade = prepared { return try remade.graph(in: corridor) }
             }
         }
         return try OSMGraph.load(contentsOf: url, corridor: corridor)

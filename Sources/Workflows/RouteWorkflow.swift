@@ -61,8 +61,7 @@ public struct EngineSettings: Sendable {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
             let map = MapExtract(osm)
-            try map.refreshPrepared(log: log)
-            return ExtractRouter(extract: map, around: handles)
+            return ExtractRouter(extract: map, hasPrepared: try map.refreshPrepared(log: log) != nil, around: handles)
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:
@@ -160,16 +159,17 @@ public enum RouteWorkflow {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
         let handles = editor.plan.handles.map(\.coordinate)
         let engine = try settings.makeEngine(around: handles, log: log)
-        if let router = engine as? ExtractRouter {
-            // The router reads only the handles' region of the extract; the names come from it.
-            if nameHandles { editor = PlaceNames(graph: try await router.regionGraph()).naming(editor) }
-        } else {
-            if nameHandles, let osm = settings.osm {
+        if nameHandles, let osm = settings.osm {
+            let graph: RoadGraph
+            if let router = engine as? ExtractRouter {
+                // The router reads only the handles' region of the extract; the names come from it.
+                graph = try await router.regionGraph()
+            } else {
                 var near = RouteCorridor.Configuration()
                 near.width = ExtractRouter.Configuration().minimumMargin
-                let graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near), log: log)
-                editor = PlaceNames(graph: graph).naming(editor)
+                graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near), log: log)
             }
+            editor = PlaceNames(graph: graph).naming(editor)
         }
         await editor.resolve(using: engine, concurrency: settings.concurrency)
     }
