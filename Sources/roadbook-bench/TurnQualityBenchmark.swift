@@ -18,6 +18,16 @@ private let turnQualitySamePlace: Metres = 30
 /// of this standard deviation east and north.
 private let turnQualityFixSpacing: Metres = 10
 private let turnQualityNoise: Metres = 3
+/// The "recorded" tracks: of the 3 m, this much is jitter from fix to fix and the rest drifts (see
+/// `recordedTrack`). A receiver's position error comes mostly from causes that change slowly (the
+/// satellites' geometry, the atmosphere, reflections) and its own filter smooths its fixes, so
+/// consecutive fixes err nearly alike; 1 m is a plain receiver's jitter.
+private let turnQualityJitter: Metres = 1
+/// The drift's correlation distance: 300 m, about 30 s at 36 km/h.
+private let turnQualityDriftDistance: Metres = 300
+/// The jitters of the shape sweep (3 m in all, the rest drifting): how shape mode's goal figures
+/// change as the jitter grows, up to independent scatter at every fix (3 m, the "noisy" tracks).
+private let turnQualitySweepJitters: [Metres] = [0.5, 1, 1.5, 2, 2.5, 3]
 private let turnQualitySeed: UInt64 = 20_261_111
 /// The seed of the routes and noise, or `ROADBOOK_TURNS_SEED` when set: tune on another seed, report
 /// on the default one.
@@ -87,8 +97,9 @@ private struct QualityRoute {
 ///
 /// - Goal references: OSRM's references turning at least `shapeGoalTurn` (|bearing_after −
 ///   bearing_before|), and every roundabout. Found: a row of ours within 30 m.
-/// - Extra rows: rows of ours (not "Straight on") with no OSRM step of any kind within 30 m and no
-///   bend of OSRM's own line of `shapeGoalTurn` or more within 30 m, as a share of all our rows. A
+/// - Extra rows: rows of ours with no OSRM step of any kind within 30 m and no bend of OSRM's own
+///   line of `shapeGoalTurn` or more within 30 m, as a share of all our rows; "Straight on" rows
+///   too (also counted apart): from the shape alone, such a row says there is a junction. A
 ///   row at a bend stands for a real turn of the road (a hairpin): a track without a map cannot
 ///   tell it from a junction and should print it (as a sharp turn); the rows counted extra are at
 ///   no step and no bend: on gentle curves, or misplaced.
@@ -96,7 +107,9 @@ private struct ShapeGoalCounts {
     var goalReferences = 0, goalFound = 0
     /// Of them, the roundabouts.
     var goalRoundabouts = 0, goalRoundaboutsFound = 0
-    var rows = 0, atStep = 0, atBendOnly = 0, extra = 0
+    /// Rows not "Straight on" at a step, and at a bend only; extra rows (see above), and of them
+    /// the "Straight on" ones.
+    var rows = 0, atStep = 0, atBendOnly = 0, extra = 0, extraStraightOn = 0
 }
 
 /// Points every 5 m along `line` where its heading over the `shapeBendChord` metres before and
@@ -159,12 +172,15 @@ private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
         guard !found else { continue }
         let d = along(r.location)
         let others = route.references.filter { $0.location.distance(to: r.location) > 1 }.map { $0.location.distance(to: r.location) }
-        let nearestRow = ours.flatMap(places(of:)).map { $0.distance(to: r.location) }.min() ?? .infinity
+        let nearest = ours.flatMap(places(of:)).min { $0.distance(to: r.location) < $1.distance(to: r.location) }
+        let nearestRow = nearest?.distance(to: r.location) ?? .infinity
+        // Where the nearest row lies along OSRM's line, from the reference: − before it, + after it.
+        let rowOffset = nearest.map { along($0) - d } ?? .infinity
         let h = headingChange(of: line, around: d, reach: 40)
-        shapeDumpLines.append(String(format: "MISS route %d %@ angle %.0f exit %d at %.0f m (from start %.0f, to end %.0f) nextRef %.0f m nearestRow %.0f m heading±40 net %.0f total %.0f (%.6f,%.6f)",
-                                     index, r.kind.rawValue, r.angle ?? 0, r.exit ?? 0, d, d, line.length - d, others.min() ?? -1, nearestRow, h.net, h.total, r.location.latitude, r.location.longitude))
+        shapeDumpLines.append(String(format: "MISS route %d %@ angle %.0f exit %d at %.0f m (from start %.0f, to end %.0f) nextRef %.0f m nearestRow %.0f m (along %+.0f m) heading±40 net %.0f total %.0f (%.6f,%.6f)",
+                                     index, r.kind.rawValue, r.angle ?? 0, r.exit ?? 0, d, d, line.length - d, others.min() ?? -1, nearestRow, rowOffset, h.net, h.total, r.location.latitude, r.location.longitude))
     }
-    for m in ours where m.kind != .straightOn {
+    for m in ours {
         let at = places(of: m)
         if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) || at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { continue }
         let d = along(m.coordinate)
@@ -185,11 +201,14 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
         }
     }
     counts.rows += ours.count
-    for m in ours where m.kind != .straightOn {
+    for m in ours {
         let at = places(of: m)
-        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) { counts.atStep += 1 }
-        else if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { counts.atBendOnly += 1 }
-        else { counts.extra += 1 }
+        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) { if m.kind != .straightOn { counts.atStep += 1 } }
+        else if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { if m.kind != .straightOn { counts.atBendOnly += 1 } }
+        else {
+            counts.extra += 1
+            if m.kind == .straightOn { counts.extraStraightOn += 1 }
+        }
     }
 }
 
@@ -283,14 +302,25 @@ private func gaussian(_ generator: inout SplitMix) -> Double {
 }
 
 /// The line as a recorder would log it: a fix every `turnQualityFixSpacing` metres along it, each
-/// moved by Gaussian noise.
-private func recordedTrack(_ line: [Coordinate], generator: inout SplitMix) -> [Coordinate] {
+/// moved east and north by an error of `turnQualityNoise` standard deviation of which `jitter` is
+/// drawn anew at every fix and the rest drifts (a first-order Gauss–Markov process per axis whose
+/// correlation falls to 1/e over `turnQualityDriftDistance`). `jitter` equal to the whole error is
+/// independent scatter at every fix: the "noisy" tracks.
+private func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoise, generator: inout SplitMix) -> [Coordinate] {
     let polyline = Polyline(line)
+    let drift = max(0, turnQualityNoise * turnQualityNoise - jitter * jitter).squareRoot()
+    let kept = exp(-turnQualityFixSpacing / turnQualityDriftDistance), renewed = (1 - kept * kept).squareRoot()
+    var driftEast = 0.0, driftNorth = 0.0
+    if drift > 0 { driftEast = gaussian(&generator) * drift; driftNorth = gaussian(&generator) * drift }
     var fixes: [Coordinate] = []
     var along: Metres = 0
     while true {
         let p = polyline.coordinate(atDistance: min(along, polyline.length))
-        let east = gaussian(&generator) * turnQualityNoise, north = gaussian(&generator) * turnQualityNoise
+        if drift > 0 {
+            driftEast = kept * driftEast + renewed * drift * gaussian(&generator)
+            driftNorth = kept * driftNorth + renewed * drift * gaussian(&generator)
+        }
+        let east = gaussian(&generator) * jitter + driftEast, north = gaussian(&generator) * jitter + driftNorth
         fixes.append(Coordinate(latitude: p.latitude + north / 111_132,
                                 longitude: p.longitude + east / (111_320 * cos(p.latitude * .pi / 180))))
         if along >= polyline.length { break }
@@ -377,9 +407,16 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     }
     guard !routes.isEmpty else { throw BenchError(message: "turns-quality: OSRM at \(osrmURL) answered no route") }
 
-    let columns = ["map, clean", "map, noisy", "shape, clean", "shape, noisy"]
+    let columns = ["map, clean", "map, noisy", "map, recorded", "shape, clean", "shape, noisy", "shape, recorded"]
     var counts = Array(repeating: QualityCounts(), count: columns.count)
     var goal = Array(repeating: ShapeGoalCounts(), count: columns.count)
+    var sweep = Array(repeating: ShapeGoalCounts(), count: turnQualitySweepJitters.count)
+    // The recorded tracks and the sweep draw their errors from generators of their own, so the
+    // noisy tracks stay those of earlier runs of the same seed.
+    var recordedGenerator = SplitMix(state: turnQualityRouteSeed ^ 0x7265_636F_7264_6564)
+    var sweepGenerators = turnQualitySweepJitters.indices.map { SplitMix(state: turnQualityRouteSeed ^ (0x7377_6565_7000 + UInt64($0))) }
+    // The shape dump reads the "shape, recorded" column instead with ROADBOOK_TURNS_SHAPE_DUMP_RECORDED=1.
+    let shapeDumpColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP_RECORDED"] == "1" ? 5 : 4
     var length: Metres = 0
     let shapeDumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] != nil
     let trackDump = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_TRACK_DUMP"]
@@ -402,29 +439,38 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     for route in routes {
         length += Polyline(route.line).length
         let noisy = recordedTrack(route.line, generator: &generator)
+        let recorded = recordedTrack(route.line, jitter: turnQualityJitter, generator: &recordedGenerator)
         let runs = [try mapRows(route.line),
                     try mapRows(noisy),
+                    try mapRows(recorded),
                     RouteTurns.maneuvers(along: route.line, graph: nil).maneuvers,
-                    RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers]
+                    RouteTurns.maneuvers(along: noisy, graph: nil).maneuvers,
+                    RouteTurns.maneuvers(along: recorded, graph: nil).maneuvers]
+        for (k, jitter) in turnQualitySweepJitters.enumerated() {
+            let track = recordedTrack(route.line, jitter: jitter, generator: &sweepGenerators[k])
+            scoreShapeGoal(RouteTurns.maneuvers(along: track, graph: nil).maneuvers, route: route, into: &sweep[k])
+        }
         for (i, ours) in runs.enumerated() {
             let dumped = i == dumpedColumn && dumping
             score(ours, against: route.references, into: &counts[i], dump: dumped,
                   junctions: dumped ? RouteTurns.junctions(along: i == 0 ? route.line : noisy, graph: graph).junctions : [])
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
-        if shapeDumping { dumpShape(runs[3], route: route, index: routeIndex) }
+        if shapeDumping { dumpShape(runs[shapeDumpColumn], route: route, index: routeIndex) }
         if let path = trackDump {
             // The line, the noisy track and the references, for trying a detector outside Swift.
             func pts(_ cs: [Coordinate]) -> String { "[" + cs.map { String(format: "[%.7f,%.7f]", $0.latitude, $0.longitude) }.joined(separator: ",") + "]" }
             let refs = route.references.map { String(format: "{\"kind\":\"%@\",\"angle\":%.1f,\"lat\":%.7f,\"lon\":%.7f}", $0.kind.rawValue, $0.angle ?? 0, $0.location.latitude, $0.location.longitude) }
-            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[3].flatMap(places(of:)))),\"kinds\":[\(runs[3].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
+            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[4].flatMap(places(of:)))),\"kinds\":[\(runs[4].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
             _ = path
         }
         routeIndex += 1
     }
 
-    var lines = [String(format: "turns-quality: seed %llu; %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); noisy = a fix every %.0f m with %.0f m Gaussian noise; same place = within %.0f m",
-                        turnQualityRouteSeed, routes.count, extract.lastPathComponent, length / 1000, unanswered, turnQualityFixSpacing, turnQualityNoise, turnQualitySamePlace)]
+    var lines = [String(format: "turns-quality: seed %llu; %d seeded OSRM driving routes over %@ (%.0f km, %d without a route); same place = within %.0f m",
+                        turnQualityRouteSeed, routes.count, extract.lastPathComponent, length / 1000, unanswered, turnQualitySamePlace),
+                 String(format: "noisy = a fix every %.0f m moved by %.0f m Gaussian noise drawn anew at every fix; recorded = the same %.0f m, of it %.0f m jitter from fix to fix and the rest drifting (correlated over %.0f m)",
+                        turnQualityFixSpacing, turnQualityNoise, turnQualityNoise, turnQualityJitter, turnQualityDriftDistance)]
     let label = 34, width = 22
     func row(_ name: String, _ cells: [String]) -> String {
         name.padding(toLength: label, withPad: " ", startingAt: 0)
@@ -456,6 +502,14 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
     lines.append(row("extra rows (no step, no bend)", goal.map { share($0.extra, $0.rows) }))
+    lines.append(row("  of them Straight on", goal.map { share($0.extraStraightOn, $0.rows) }))
+    lines.append(String(format: "shape goal by jitter: a fix every %.0f m, %.0f m of error in all, the rest drifting; %.0f m of jitter is independent noise at every fix",
+                        turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))
+    lines.append(row("jitter", turnQualitySweepJitters.map { String(format: "%.1f m", $0) }))
+    lines.append(row("recall, turns >= 45° + roundabouts", sweep.map { share($0.goalFound, $0.goalReferences) }))
+    lines.append(row("  turns >= 45°", sweep.map { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }))
+    lines.append(row("  roundabouts", sweep.map { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }))
+    lines.append(row("extra rows (no step, no bend)", sweep.map { share($0.extra, $0.rows) }))
     if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] {
         try shapeDumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
