@@ -190,10 +190,17 @@ struct TrackTurnsTests {
     }
 
     /// A recorded-style track of the line through `points` (metres): a fix every 10 m along it,
-    /// each moved by seeded Gaussian noise of `sigma` metres east and north, as the turn-quality
-    /// benchmark records its noisy tracks.
-    func recorded(_ points: [(Double, Double)], sigma: Double = 3, seed: UInt64) -> [Coordinate] {
+    /// each moved east and north by seeded Gaussian noise of `sigma` metres, of which `jitter` is
+    /// drawn anew at every fix and the rest drifts (its correlation falls to 1/e over 300 m), as
+    /// the turn-quality benchmark records its tracks: `jitter` equal to `sigma` (the default) is
+    /// independent scatter at every fix, its "noisy" tracks; 1 m of jitter a receiver's, its
+    /// "recorded" ones.
+    func recorded(_ points: [(Double, Double)], sigma: Double = 3, jitter: Double? = nil, seed: UInt64) -> [Coordinate] {
         var noise = SeededNoise(state: seed)
+        let jitter = jitter ?? sigma
+        let drift = max(0, sigma * sigma - jitter * jitter).squareRoot()
+        let kept = exp(-10.0 / 300), renewed = (1 - kept * kept).squareRoot()
+        var driftX = drift > 0 ? noise.gaussian(drift) : 0, driftY = drift > 0 ? noise.gaussian(drift) : 0
         var along: [Double] = [0]
         for (a, b) in zip(points, points.dropFirst()) {
             along.append(along[along.count - 1] + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
@@ -204,7 +211,11 @@ struct TrackTurnsTests {
             while k < along.count - 2, along[k + 1] < d { k += 1 }
             let t = along[k + 1] > along[k] ? (d - along[k]) / (along[k + 1] - along[k]) : 0
             let x = points[k].0 + t * (points[k + 1].0 - points[k].0), y = points[k].1 + t * (points[k + 1].1 - points[k].1)
-            fixes.append(grid(x + noise.gaussian(sigma), y + noise.gaussian(sigma)))
+            if drift > 0 {
+                driftX = kept * driftX + renewed * noise.gaussian(drift)
+                driftY = kept * driftY + renewed * noise.gaussian(drift)
+            }
+            fixes.append(grid(x + noise.gaussian(jitter) + driftX, y + noise.gaussian(jitter) + driftY))
             d += 10
         }
         return fixes
@@ -280,5 +291,56 @@ struct TrackTurnsTests {
         points += (1...40).map { (300, -Double($0) * 5) }
         let curve = TrackTurns().maneuvers(in: recorded(points, seed: seed))
         #expect(curve.isEmpty, "\(curve.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+    }
+
+    /// East along y = 0, through a roundabout of radius `radius` centred at the origin, driven
+    /// anticlockwise (on the right) and left straight on: in at 210°, round the south side, out at
+    /// 330°. The line swings right, left and right again and keeps its heading.
+    func straightThroughRoundabout(radius: Double) -> [(Double, Double)] {
+        var points = legs([(-300, 0), (-radius - 8, 0)])
+        for k in 0...12 {
+            let a = (210 + Double(k) * 10) * .pi / 180
+            points.append((radius * cos(a), radius * sin(a)))
+        }
+        return points + legs([(radius + 8, 0), (300, 0)])
+    }
+
+    @Test("a receiver's track (3 m of error, 1 m of it jitter) of a 90° right turn gives one right turn at the corner",
+          arguments: recordings)
+    func receiverRightAngle(seed: UInt64) throws {
+        let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (400, 0), (400, -400)]), jitter: 1, seed: seed))
+        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        let m = try #require(found.first)
+        #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
+        #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
+    }
+
+    @Test("a receiver's track of a straight road, and of a 300 m radius curve, gives no row", arguments: recordings)
+    func receiverNothing(seed: UInt64) {
+        let straight = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (800, 0)]), jitter: 1, seed: seed))
+        #expect(straight.isEmpty, "\(straight.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        var points: [(Double, Double)] = (0..<40).map { (Double($0) * 5 - 200, 300) }
+        let steps = Int(300 * Double.pi / 2 / 5)
+        for k in 0...steps {
+            let a = Double(k) / Double(steps) * .pi / 2
+            points.append((300 * sin(a), 300 * cos(a)))
+        }
+        points += (1...40).map { (300, -Double($0) * 5) }
+        let curve = TrackTurns().maneuvers(in: recorded(points, jitter: 1, seed: seed))
+        #expect(curve.isEmpty, "\(curve.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+    }
+
+    @Test("a small roundabout passed straight on (12 m radius) gives one row at its entry on a clean line and on a receiver's track",
+          arguments: recordings)
+    func receiverStraightThroughRoundabout(seed: UInt64) throws {
+        let line = straightThroughRoundabout(radius: 12)
+        for (name, track) in [("clean", track(line)), ("receiver", recorded(line, jitter: 1, seed: seed))] {
+            let found = TrackTurns().maneuvers(in: track)
+            #expect(found.count == 1, "\(name): \(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+            let m = try #require(found.first)
+            // Where the line meets the ring, as OSRM places a roundabout maneuver.
+            let entry = grid(12 * cos(210 * .pi / 180), 12 * sin(210 * .pi / 180))
+            #expect(m.coordinate.distance(to: entry) <= 30, "\(name): \(m.coordinate.distance(to: entry)) m from the entry")
+        }
     }
 }
