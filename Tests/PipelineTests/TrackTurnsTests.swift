@@ -61,16 +61,20 @@ struct TrackTurnsTests {
         }
     }
 
-    @Test("a gently curving road (radius 300 m through 90°) gives no turn, clean or noisy")
-    func gentleCurve() {
-        // A straight, a quarter circle of radius 300 m curving right, a straight.
+    /// A straight, a quarter circle of radius 300 m curving right, a straight: a point every 5 m.
+    var gentleCurve300: [(Double, Double)] {
         var points: [(Double, Double)] = (0..<40).map { (Double($0) * 5 - 200, 300) }
         let steps = Int(300 * Double.pi / 2 / 5)
         for k in 0...steps {
             let a = Double(k) / Double(steps) * .pi / 2
             points.append((300 * sin(a), 300 * cos(a)))
         }
-        points += (1...40).map { (300, -Double($0) * 5) }
+        return points + (1...40).map { (300, -Double($0) * 5) }
+    }
+
+    @Test("a gently curving road (radius 300 m through 90°) gives no turn, clean or noisy")
+    func gentleCurve() {
+        let points = gentleCurve300
         #expect(TrackTurns().maneuvers(in: track(points)).isEmpty)
         #expect(TrackTurns().maneuvers(in: track(points, noise: 4, seed: 7)).isEmpty)
     }
@@ -282,13 +286,7 @@ struct TrackTurnsTests {
     @Test("a recorded track of a straight road, and of a 300 m radius curve, gives no row", arguments: recordings)
     func recordedNothing(seed: UInt64) {
         #expect(TrackTurns().maneuvers(in: recorded(legs([(0, 0), (800, 0)]), seed: seed)).isEmpty)
-        var points: [(Double, Double)] = (0..<40).map { (Double($0) * 5 - 200, 300) }
-        let steps = Int(300 * Double.pi / 2 / 5)
-        for k in 0...steps {
-            let a = Double(k) / Double(steps) * .pi / 2
-            points.append((300 * sin(a), 300 * cos(a)))
-        }
-        points += (1...40).map { (300, -Double($0) * 5) }
+        let points = gentleCurve300
         let curve = TrackTurns().maneuvers(in: recorded(points, seed: seed))
         #expect(curve.isEmpty, "\(curve.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
     }
@@ -319,13 +317,7 @@ struct TrackTurnsTests {
     func receiverNothing(seed: UInt64) {
         let straight = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (800, 0)]), jitter: 1, seed: seed))
         #expect(straight.isEmpty, "\(straight.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
-        var points: [(Double, Double)] = (0..<40).map { (Double($0) * 5 - 200, 300) }
-        let steps = Int(300 * Double.pi / 2 / 5)
-        for k in 0...steps {
-            let a = Double(k) / Double(steps) * .pi / 2
-            points.append((300 * sin(a), 300 * cos(a)))
-        }
-        points += (1...40).map { (300, -Double($0) * 5) }
+        let points = gentleCurve300
         let curve = TrackTurns().maneuvers(in: recorded(points, jitter: 1, seed: seed))
         #expect(curve.isEmpty, "\(curve.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
     }
