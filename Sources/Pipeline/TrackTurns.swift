@@ -366,19 +366,10 @@ public struct TrackTurns: Sendable {
         return result
     }
 
-    /// How far, in metres, the points between `from` and `to` stray from the straight line between
-    /// those two points, on either side. O(to − from).
+    /// How far, in metres, the points between `from` and `to` stray from the segment between those
+    /// two points, on either side (as `StrokeSimplification` measures it). O(to − from).
     func stray(_ s: [Coordinate], from: Int, to: Int) -> Metres {
-        let frame = LocalFrame(origin: s[from])
-        let end = frame.project(s[to])
-        let length = (end.x * end.x + end.y * end.y).squareRoot()
-        guard length > 0 else { return 0 }
-        var most = 0.0
-        for k in from...to {
-            let p = frame.project(s[k])
-            most = max(most, abs(p.x * end.y - p.y * end.x) / length)
-        }
-        return most
+        (from...to).map { LocalFrame(origin: s[$0]).distanceSquaredToSegment(s[from], s[to]) }.max()?.squareRoot() ?? 0
     }
 
     /// Points every `spacing` metres along `line`, its first point included.

@@ -180,14 +180,23 @@ private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
         shapeDumpLines.append(String(format: "MISS route %d %@ angle %.0f exit %d at %.0f m (from start %.0f, to end %.0f) nextRef %.0f m nearestRow %.0f m (along %+.0f m) heading±40 net %.0f total %.0f (%.6f,%.6f)",
                                      index, r.kind.rawValue, r.angle ?? 0, r.exit ?? 0, d, d, line.length - d, others.min() ?? -1, nearestRow, rowOffset, h.net, h.total, r.location.latitude, r.location.longitude))
     }
-    for m in ours {
-        let at = places(of: m)
-        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) || at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { continue }
+    for m in ours where standing(of: m, on: route) == .neither {
         let d = along(m.coordinate)
         let h = headingChange(of: line, around: d, reach: 40)
         shapeDumpLines.append(String(format: "EXTRA route %d %@ %@ %.0f° at %.0f m heading±40 net %.0f total %.0f (%.6f,%.6f)",
                                      index, m.kind.rawValue, m.modifier.rawValue, m.turnAngle, d, h.net, h.total, m.coordinate.latitude, m.coordinate.longitude))
     }
+}
+
+/// Where a row of ours stands on OSRM's route: within 30 m of a step of any kind, else of a bend
+/// of OSRM's line only, or of neither (an extra row).
+private enum RowStanding { case step, bend, neither }
+
+private func standing(of m: Maneuver, on route: QualityRoute) -> RowStanding {
+    let at = places(of: m)
+    if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) { return .step }
+    if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { return .bend }
+    return .neither
 }
 
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
@@ -202,10 +211,10 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
     }
     counts.rows += ours.count
     for m in ours {
-        let at = places(of: m)
-        if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.steps) }) { if m.kind != .straightOn { counts.atStep += 1 } }
-        else if at.contains(where: { anyWithin(turnQualitySamePlace, of: $0, in: route.bends) }) { if m.kind != .straightOn { counts.atBendOnly += 1 } }
-        else {
+        switch standing(of: m, on: route) {
+        case .step: if m.kind != .straightOn { counts.atStep += 1 }
+        case .bend: if m.kind != .straightOn { counts.atBendOnly += 1 }
+        case .neither:
             counts.extra += 1
             if m.kind == .straightOn { counts.extraStraightOn += 1 }
         }
@@ -408,6 +417,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     guard !routes.isEmpty else { throw BenchError(message: "turns-quality: OSRM at \(osrmURL) answered no route") }
 
     let columns = ["map, clean", "map, noisy", "map, recorded", "shape, clean", "shape, noisy", "shape, recorded"]
+    let shapeNoisy = 4, shapeRecorded = 5
     var counts = Array(repeating: QualityCounts(), count: columns.count)
     var goal = Array(repeating: ShapeGoalCounts(), count: columns.count)
     var sweep = Array(repeating: ShapeGoalCounts(), count: turnQualitySweepJitters.count)
@@ -416,7 +426,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     var recordedGenerator = SplitMix(state: turnQualityRouteSeed ^ 0x7265_636F_7264_6564)
     var sweepGenerators = turnQualitySweepJitters.indices.map { SplitMix(state: turnQualityRouteSeed ^ (0x7377_6565_7000 + UInt64($0))) }
     // The shape dump reads the "shape, recorded" column instead with ROADBOOK_TURNS_SHAPE_DUMP_RECORDED=1.
-    let shapeDumpColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP_RECORDED"] == "1" ? 5 : 4
+    let shapeDumpColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP_RECORDED"] == "1" ? shapeRecorded : shapeNoisy
     var length: Metres = 0
     let shapeDumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] != nil
     let trackDump = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_TRACK_DUMP"]
@@ -461,7 +471,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
             // The line, the noisy track and the references, for trying a detector outside Swift.
             func pts(_ cs: [Coordinate]) -> String { "[" + cs.map { String(format: "[%.7f,%.7f]", $0.latitude, $0.longitude) }.joined(separator: ",") + "]" }
             let refs = route.references.map { String(format: "{\"kind\":\"%@\",\"angle\":%.1f,\"lat\":%.7f,\"lon\":%.7f}", $0.kind.rawValue, $0.angle ?? 0, $0.location.latitude, $0.location.longitude) }
-            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[4].flatMap(places(of:)))),\"kinds\":[\(runs[4].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
+            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[shapeNoisy].flatMap(places(of:)))),\"kinds\":[\(runs[shapeNoisy].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
             _ = path
         }
         routeIndex += 1
@@ -496,20 +506,23 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
     }
     lines.append("shape goal (issue 11, class 9): recall of turns of 45° or more and roundabouts >= 85%, extra rows <= 25%")
-    lines.append(row("recall, turns >= 45° + roundabouts", goal.map { share($0.goalFound, $0.goalReferences) }))
-    lines.append(row("  turns >= 45°", goal.map { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }))
-    lines.append(row("  roundabouts", goal.map { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }))
+    // Recall of the goal's references, then where our rows stand; the sweep prints the recall and
+    // the extra rows.
+    let recallRows: [(String, (ShapeGoalCounts) -> String)] = [
+        ("recall, turns >= 45° + roundabouts", { share($0.goalFound, $0.goalReferences) }),
+        ("  turns >= 45°", { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }),
+        ("  roundabouts", { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }),
+    ]
+    let extraRow: (String, (ShapeGoalCounts) -> String) = ("extra rows (no step, no bend)", { share($0.extra, $0.rows) })
+    for (name, figure) in recallRows { lines.append(row(name, goal.map(figure))) }
     lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
-    lines.append(row("extra rows (no step, no bend)", goal.map { share($0.extra, $0.rows) }))
+    lines.append(row(extraRow.0, goal.map(extraRow.1)))
     lines.append(row("  of them Straight on", goal.map { share($0.extraStraightOn, $0.rows) }))
     lines.append(String(format: "shape goal by jitter: a fix every %.0f m, %.0f m of error in all, the rest drifting; %.0f m of jitter is independent noise at every fix",
                         turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))
     lines.append(row("jitter", turnQualitySweepJitters.map { String(format: "%.1f m", $0) }))
-    lines.append(row("recall, turns >= 45° + roundabouts", sweep.map { share($0.goalFound, $0.goalReferences) }))
-    lines.append(row("  turns >= 45°", sweep.map { share($0.goalFound - $0.goalRoundaboutsFound, $0.goalReferences - $0.goalRoundabouts) }))
-    lines.append(row("  roundabouts", sweep.map { share($0.goalRoundaboutsFound, $0.goalRoundabouts) }))
-    lines.append(row("extra rows (no step, no bend)", sweep.map { share($0.extra, $0.rows) }))
+    for (name, figure) in recallRows + [extraRow] { lines.append(row(name, sweep.map(figure))) }
     if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] {
         try shapeDumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
