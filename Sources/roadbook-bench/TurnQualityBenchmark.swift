@@ -388,6 +388,9 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// `ROADBOOK_TURNS_CORRIDOR=1` reads the extract again for every map-mode run, only the run's
 /// corridor (`RouteTurns.loadGraph(_:corridor:)`, as `build` does), scores those rows, and counts
 /// the runs whose rows differ from the whole map's (the corridor must change nothing).
+/// `ROADBOOK_TURNS_TRACK_DUMP=FILE` writes one JSON line a route to FILE: OSRM's line, the noisy and
+/// recorded tracks, the references, steps and bends, and shape mode's rows on both tracks, to try a
+/// detector outside Swift. None of the dumps change the figures.
 /// - Parameters:
 ///   - extract: an OpenStreetMap file (PBF or XML); OSRM must serve the same extract.
 ///   - osrmURL: an OSRM server's base URL, such as `http://127.0.0.1:5000`; nil to skip.
@@ -467,12 +470,17 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
         if shapeDumping { dumpShape(runs[shapeDumpColumn], route: route, index: routeIndex) }
-        if let path = trackDump {
-            // The line, the noisy track and the references, for trying a detector outside Swift.
+        if trackDump != nil {
+            // The line, the noisy and recorded tracks, the references and shape mode's rows on each
+            // track, for trying a detector outside Swift.
             func pts(_ cs: [Coordinate]) -> String { "[" + cs.map { String(format: "[%.7f,%.7f]", $0.latitude, $0.longitude) }.joined(separator: ",") + "]" }
             let refs = route.references.map { String(format: "{\"kind\":\"%@\",\"angle\":%.1f,\"lat\":%.7f,\"lon\":%.7f}", $0.kind.rawValue, $0.angle ?? 0, $0.location.latitude, $0.location.longitude) }
-            trackLines.append("{\"line\":\(pts(route.line)),\"noisy\":\(pts(noisy)),\"steps\":\(pts(route.steps)),\"bends\":\(pts(route.bends)),\"refs\":[\(refs.joined(separator: ","))],\"rows\":\(pts(runs[shapeNoisy].flatMap(places(of:)))),\"kinds\":[\(runs[shapeNoisy].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ","))]}")
-            _ = path
+            let fields = [("line", pts(route.line)), ("noisy", pts(noisy)), ("recorded", pts(recorded)),
+                          ("steps", pts(route.steps)), ("bends", pts(route.bends)), ("refs", "[" + refs.joined(separator: ",") + "]"),
+                          ("rows", pts(runs[shapeNoisy].flatMap(places(of:)))),
+                          ("kinds", "[" + runs[shapeNoisy].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ",") + "]"),
+                          ("recordedRows", pts(runs[shapeRecorded].flatMap(places(of:))))]
+            trackLines.append("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         }
         routeIndex += 1
     }
