@@ -220,6 +220,48 @@ public struct TrackTurns: Sendable {
         self.turnConfiguration = turnConfiguration
     }
 
+    /// How a track is read: how much it scatters, and so which thresholds find its turns.
+    public struct Reading: Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable {
+            /// A routed or drawn line, scatter under `Configuration.cleanScatter`.
+            case clean
+            /// A receiver's track, whose error drifts slowly and moves a metre or so from fix to fix.
+            case jittered
+            /// Metres of independent scatter at every fix: small roundabouts passed nearly straight and
+            /// jogs of the road are below the noise, and some turns too (see the README's "How well,
+            /// measured").
+            case scattered
+        }
+        /// The median distance of the track's points from the track smoothed over
+        /// `Configuration.smoothing`, in metres.
+        public var scatter: Metres
+        public var kind: Kind
+    }
+
+    /// How `track` is read, or nil when it is too short to find turns in.
+    /// - Complexity: O(length / spacing).
+    public func reading(of track: [Coordinate]) -> Reading? { sample(track)?.reading }
+
+    /// The track resampled at the configuration's spacing (coarser for a very long track, the
+    /// configuration returned says so), smoothed once, and measured.
+    func sample(_ track: [Coordinate]) -> (configuration: Configuration, line: Polyline, unsmoothed: [Coordinate], first: Polyline, reading: Reading)? {
+        let line = Polyline(track)
+        var c = configuration
+        guard c.spacing > 0, line.length.isFinite, line.length > 2 * (c.window + c.gap) else { return nil }
+        // A very long track is sampled more coarsely, so the work stays bounded.
+        c.spacing = max(c.spacing, line.length / Double(Self.maximumSamples))
+        // Scatter lengthens a track (a fix every 5 m with 5 m scatter doubles it), so windows counted
+        // along it would shrink on the ground: the smoothed line is measured again and resampled.
+        let unsmoothed = resampled(line, c.spacing)
+        let smoothedOnce = smoothed(unsmoothed, c)
+        // The track's scatter: the median distance of its points from the smoothed line (0 for a
+        // clean line, whose corners are few). A scattered track needs a larger change to make a bend.
+        let gaps = zip(unsmoothed, smoothedOnce).map { LocalFrame(origin: $0.0).project($0.1) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.sorted()
+        let scatter = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
+        let kind: Reading.Kind = scatter < c.cleanScatter ? .clean : scatter < c.jitteredScatter ? .jittered : .scattered
+        return (c, line, unsmoothed, Polyline(smoothedOnce), Reading(scatter: scatter, kind: kind))
+    }
+
     /// A bend of the track, in sample indices.
     struct Bend {
         /// Where the heading starts to change, and where it has stopped.
@@ -237,25 +279,14 @@ public struct TrackTurns: Sendable {
     /// - Parameter track: the recorded points, in order of travel.
     /// - Complexity: O(length / spacing) geodesic solutions.
     public func maneuvers(in track: [Coordinate]) -> [Maneuver] {
-        let line = Polyline(track)
-        var c = configuration
-        guard c.spacing > 0, line.length.isFinite, line.length > 2 * (c.window + c.gap) else { return [] }
-        // A very long track is sampled more coarsely, so the work stays bounded.
-        c.spacing = max(c.spacing, line.length / Double(Self.maximumSamples))
-        // Scatter lengthens a track (a fix every 5 m with 5 m scatter doubles it), so windows counted
-        // along it would shrink on the ground: the smoothed line is measured again and resampled.
-        let unsmoothed = resampled(line, c.spacing)
-        let smoothedOnce = smoothed(unsmoothed, c)
-        let first = Polyline(smoothedOnce)
-        // The track's scatter: the median distance of its points from the smoothed line (0 for a
-        // clean line, whose corners are few). A scattered track needs a larger change to make a bend.
-        let gaps = zip(unsmoothed, smoothedOnce).map { LocalFrame(origin: $0.0).project($0.1) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.sorted()
-        let scatter = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
+        guard let sampled = sample(track) else { return [] }
+        var c = sampled.configuration
+        let (line, unsmoothed, first, scatter) = (sampled.line, sampled.unsmoothed, sampled.first, sampled.reading.scatter)
         let allowance = c.scatterAllowance * scatter
         c.minimumTurn += allowance
         c.minimumRotation += allowance
-        let clean = scatter < c.cleanScatter
-        let jittered = !clean && scatter < c.jitteredScatter
+        let clean = sampled.reading.kind == .clean
+        let jittered = sampled.reading.kind == .jittered
         if !clean && !jittered { c.departureStart = 1 }
         if clean || jittered {
             c.smoothing = c.cleanSmoothing

@@ -125,6 +125,9 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
+        if graph == nil, let warning = RouteTurns.shapeWarning(along: route.coordinates, file: track.lastPathComponent) {
+            log.record(WorkflowMessage(.warning, warning))
+        }
         for range in found.offMap {
             log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
                                                           range.lowerBound / 1000, range.upperBound / 1000)))

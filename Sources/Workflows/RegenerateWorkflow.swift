@@ -40,6 +40,9 @@ public struct Regeneration: Sendable {
     public var report: RegenerationReport
     /// Set when the new route file's `<rte>` stood in for its track; `finish` logs it.
     public var routeWarning: String?
+    /// Set when the new route's turns come from its shape and its fixes scatter independently
+    /// (`RouteTurns.shapeWarning`); `finish` logs it.
+    public var shapeWarning: String?
 
     /// Reads the book and the new route and regenerates the turn notes.
     /// - Parameter writing: whether `finish` will write; the output is checked writable first.
@@ -55,6 +58,7 @@ public struct Regeneration: Sendable {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
+        if graph == nil { shapeWarning = RouteTurns.shapeWarning(along: newRoute.coordinates, file: request.route.lastPathComponent) }
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         // A turn a person deleted stays deleted (the book's tombstones).
@@ -129,6 +133,7 @@ public struct Regeneration: Sendable {
     @discardableResult
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
         if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
+        if let shapeWarning { log.record(WorkflowMessage(.warning, shapeWarning)) }
         if request.terrain.isEmpty {
             if book.profile != nil {
                 log.record(WorkflowMessage(.warning, "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"))

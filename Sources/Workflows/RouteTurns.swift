@@ -38,6 +38,18 @@ public enum RouteTurns {
         return (all, offMap)
     }
 
+    /// The warning for a route whose turns all come from its shape (no map was given) when its fixes
+    /// scatter independently of each other (`TrackTurns.Reading.Kind.scattered`): such a track loses
+    /// what a receiver's keeps, so the organiser is told, with the way to turns that do not depend on
+    /// it. `file` names the track. nil for any other track.
+    public static func shapeWarning(along route: [Coordinate], file: String) -> String? {
+        guard let reading = TrackTurns().reading(of: route), reading.kind == .scattered else { return nil }
+        return String(format: "%@: turns come from the track's shape, and its fixes scatter independently of each other (%.1f m from "
+            + "the smoothed track at the median; a receiver's track, whose error drifts slowly, measures under %.1f m): small "
+            + "roundabouts passed nearly straight, jogs of the road and some turns are not found; give --osm EXTRACT for turns "
+            + "from the map's junctions", file, reading.scatter, TrackTurns.Configuration().jitteredScatter)
+    }
+
     /// The junctions the route passes on the junction graph of `mode`, in route order, each at its
     /// distance along `route` (`JunctionPlacement`), and the match they come from.
     public static func junctions(along route: [Coordinate], graph: RoadGraph, mode: TravelMode = .drive) -> (junctions: [Junction], match: MatchedRoute) {

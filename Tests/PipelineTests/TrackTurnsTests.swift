@@ -335,4 +335,17 @@ struct TrackTurnsTests {
             #expect(m.coordinate.distance(to: entry) <= 30, "\(name): \(m.coordinate.distance(to: entry)) m from the entry")
         }
     }
+
+    @Test("a track is read as clean, a receiver's (jittered) or scattered by its own scatter; one too short is not read",
+          arguments: recordings)
+    func readings(seed: UInt64) throws {
+        let road = legs([(0, 0), (600, 0), (600, -600)])
+        let clean = try #require(TrackTurns().reading(of: track(road)))
+        #expect(clean.kind == .clean && clean.scatter < 0.05, "\(clean)")
+        let receiver = try #require(TrackTurns().reading(of: recorded(road, jitter: 1, seed: seed)))
+        #expect(receiver.kind == .jittered, "\(receiver)")
+        let scattered = try #require(TrackTurns().reading(of: recorded(road, seed: seed)))
+        #expect(scattered.kind == .scattered && scattered.scatter > receiver.scatter, "\(scattered)")
+        #expect(TrackTurns().reading(of: track([(0, 0), (20, 0)])) == nil)
+    }
 }
