@@ -237,6 +237,14 @@ public struct LocalFrame: Sendable {
         return (dLon * metresPerDegreeLongitude, (c.latitude - origin.latitude) * metresPerDegreeLatitude)
     }
 
+    /// The coordinate `x` metres east and `y` metres north of the origin: the inverse of `project`.
+    @inlinable
+    public func unproject(x: Double, y: Double) -> Coordinate {
+        var longitude = origin.longitude + x / metresPerDegreeLongitude
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return Coordinate(latitude: origin.latitude + y / metresPerDegreeLatitude, longitude: longitude)
+    }
+
     /// Squared planar distance from the origin to the segment a–b, in square metres.
     @inlinable
     public func distanceSquaredToSegment(_ a: Coordinate, _ b: Coordinate) -> Double {

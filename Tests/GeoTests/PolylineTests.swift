@@ -38,6 +38,22 @@ struct PolylineTests {
         #expect(abs(inside.offsetFromRoute - -10) < 0.01)
     }
 
+    @Test("a local frame's unproject inverts project, across the antimeridian too, and its metres are the ellipsoid's near the origin")
+    func localFrameRoundTrip() {
+        for origin in [Coordinate(latitude: 42.5, longitude: 1.5), Coordinate(latitude: -33.9, longitude: 179.9995),
+                       Coordinate(latitude: 64.1, longitude: -21.9)] {
+            let frame = LocalFrame(origin: origin)
+            for (x, y) in [(0.0, 0.0), (100, 0), (0, -100), (73.5, 41.25), (-250, 180)] {
+                let c = frame.unproject(x: x, y: y)
+                #expect(c.longitude >= -180 && c.longitude <= 180)
+                let back = frame.project(c)
+                #expect(abs(back.x - x) < 1e-6 && abs(back.y - y) < 1e-6, "\(origin) (\(x), \(y)) → \(back)")
+                let metres = (x * x + y * y).squareRoot()
+                #expect(abs(origin.distance(to: c) - metres) <= 0.001 * metres + 1e-6, "\(origin.distance(to: c)) m for \(metres) m")
+            }
+        }
+    }
+
     @Test("the index finds the same closest place as checking every segment")
     func indexMatchesBruteForce() throws {
         let index = PolylineIndex(line, cellSize: 30)

@@ -9,8 +9,7 @@ public struct MetreGrid: Sendable {
     }
     /// The coordinate `x` metres east and `y` metres north of the origin.
     public func callAsFunction(_ x: Double, _ y: Double) -> Coordinate {
-        Coordinate(latitude: frame.origin.latitude + y / frame.metresPerDegreeLatitude,
-                   longitude: frame.origin.longitude + x / frame.metresPerDegreeLongitude)
+        frame.unproject(x: x, y: y)
     }
     /// A line through grid points, with extra vertices every `step` metres so it looks like a track.
     public func line(_ points: [(Double, Double)], step: Double = 10) -> [Coordinate] {
