@@ -28,6 +28,9 @@ private let turnQualityDriftDistance: Metres = 300
 /// The jitters of the shape sweep (3 m in all, the rest drifting): how shape mode's goal figures
 /// change as the jitter grows, up to independent scatter at every fix (3 m, the "noisy" tracks).
 private let turnQualitySweepJitters: [Metres] = [0.5, 1, 1.5, 2, 2.5, 3]
+/// The fix spacings of the second shape sweep, each with the recorded tracks' error (3 m in all, 1 m
+/// of it jitter): a receiver logging every second at 4 to 72 km/h, or five times a second.
+private let turnQualitySweepSpacings: [Metres] = [1, 2, 5, 10, 20]
 private let turnQualitySeed: UInt64 = 20_261_111
 /// The seed of the routes and noise, or `ROADBOOK_TURNS_SEED` when set: tune on another seed, report
 /// on the default one.
@@ -315,10 +318,11 @@ private func gaussian(_ generator: inout SplitMix) -> Double {
 /// drawn anew at every fix and the rest drifts (a first-order Gauss–Markov process per axis whose
 /// correlation falls to 1/e over `turnQualityDriftDistance`). `jitter` equal to the whole error is
 /// independent scatter at every fix: the "noisy" tracks.
-private func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoise, generator: inout SplitMix) -> [Coordinate] {
+private func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoise, spacing: Metres = turnQualityFixSpacing,
+                           generator: inout SplitMix) -> [Coordinate] {
     let polyline = Polyline(line)
     let drift = max(0, turnQualityNoise * turnQualityNoise - jitter * jitter).squareRoot()
-    let kept = exp(-turnQualityFixSpacing / turnQualityDriftDistance), renewed = (1 - kept * kept).squareRoot()
+    let kept = exp(-spacing / turnQualityDriftDistance), renewed = (1 - kept * kept).squareRoot()
     var driftEast = 0.0, driftNorth = 0.0
     if drift > 0 { driftEast = gaussian(&generator) * drift; driftNorth = gaussian(&generator) * drift }
     var fixes: [Coordinate] = []
@@ -333,7 +337,7 @@ private func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoi
         fixes.append(Coordinate(latitude: p.latitude + north / 111_132,
                                 longitude: p.longitude + east / (111_320 * cos(p.latitude * .pi / 180))))
         if along >= polyline.length { break }
-        along += turnQualityFixSpacing
+        along += spacing
     }
     return fixes
 }
@@ -428,6 +432,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     // noisy tracks stay those of earlier runs of the same seed.
     var recordedGenerator = SplitMix(state: turnQualityRouteSeed ^ 0x7265_636F_7264_6564)
     var sweepGenerators = turnQualitySweepJitters.indices.map { SplitMix(state: turnQualityRouteSeed ^ (0x7377_6565_7000 + UInt64($0))) }
+    var spacingSweep = Array(repeating: ShapeGoalCounts(), count: turnQualitySweepSpacings.count)
+    var spacingGenerators = turnQualitySweepSpacings.indices.map { SplitMix(state: turnQualityRouteSeed ^ (0x7370_6163_6500 + UInt64($0))) }
     // The shape dump reads the "shape, recorded" column instead with ROADBOOK_TURNS_SHAPE_DUMP_RECORDED=1.
     let shapeDumpColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP_RECORDED"] == "1" ? shapeRecorded : shapeNoisy
     var length: Metres = 0
@@ -462,6 +468,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         for (k, jitter) in turnQualitySweepJitters.enumerated() {
             let track = recordedTrack(route.line, jitter: jitter, generator: &sweepGenerators[k])
             scoreShapeGoal(RouteTurns.maneuvers(along: track, graph: nil).maneuvers, route: route, into: &sweep[k])
+        }
+        for (k, spacing) in turnQualitySweepSpacings.enumerated() {
+            let track = recordedTrack(route.line, jitter: turnQualityJitter, spacing: spacing, generator: &spacingGenerators[k])
+            scoreShapeGoal(RouteTurns.maneuvers(along: track, graph: nil).maneuvers, route: route, into: &spacingSweep[k])
         }
         for (i, ours) in runs.enumerated() {
             let dumped = i == dumpedColumn && dumping
@@ -531,6 +541,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                         turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))
     lines.append(row("jitter", turnQualitySweepJitters.map { String(format: "%.1f m", $0) }))
     for (name, figure) in recallRows + [extraRow] { lines.append(row(name, sweep.map(figure))) }
+    lines.append(String(format: "shape goal by fix spacing: %.0f m of error in all, %.0f m of it jitter, the rest drifting, as the recorded tracks",
+                        turnQualityNoise, turnQualityJitter))
+    lines.append(row("a fix every", turnQualitySweepSpacings.map { String(format: "%.0f m", $0) }))
+    for (name, figure) in recallRows + [extraRow] { lines.append(row(name, spacingSweep.map(figure))) }
     if let path = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_SHAPE_DUMP"] {
         try shapeDumpLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }

@@ -193,17 +193,17 @@ struct TrackTurnsTests {
         #expect(m.distanceAlong >= 300 && m.distanceAlong <= 312, "\(m.distanceAlong)")
     }
 
-    /// A recorded-style track of the line through `points` (metres): a fix every 10 m along it,
+    /// A recorded-style track of the line through `points` (metres): a fix every `spacing` metres along it,
     /// each moved east and north by seeded Gaussian noise of `sigma` metres, of which `jitter` is
     /// drawn anew at every fix and the rest drifts (its correlation falls to 1/e over 300 m), as
     /// the turn-quality benchmark records its tracks: `jitter` equal to `sigma` (the default) is
     /// independent scatter at every fix, its "noisy" tracks; 1 m of jitter a receiver's, its
     /// "recorded" ones.
-    func recorded(_ points: [(Double, Double)], sigma: Double = 3, jitter: Double? = nil, seed: UInt64) -> [Coordinate] {
+    func recorded(_ points: [(Double, Double)], sigma: Double = 3, jitter: Double? = nil, spacing: Double = 10, seed: UInt64) -> [Coordinate] {
         var noise = SeededNoise(state: seed)
         let jitter = jitter ?? sigma
         let drift = max(0, sigma * sigma - jitter * jitter).squareRoot()
-        let kept = exp(-10.0 / 300), renewed = (1 - kept * kept).squareRoot()
+        let kept = exp(-spacing / 300), renewed = (1 - kept * kept).squareRoot()
         var driftX = drift > 0 ? noise.gaussian(drift) : 0, driftY = drift > 0 ? noise.gaussian(drift) : 0
         var along: [Double] = [0]
         for (a, b) in zip(points, points.dropFirst()) {
@@ -220,7 +220,7 @@ struct TrackTurnsTests {
                 driftY = kept * driftY + renewed * noise.gaussian(drift)
             }
             fixes.append(grid(x + noise.gaussian(jitter) + driftX, y + noise.gaussian(jitter) + driftY))
-            d += 10
+            d += spacing
         }
         return fixes
     }
@@ -347,5 +347,24 @@ struct TrackTurnsTests {
         let scattered = try #require(TrackTurns().reading(of: recorded(road, seed: seed)))
         #expect(scattered.kind == .scattered && scattered.scatter > receiver.scatter, "\(scattered)")
         #expect(TrackTurns().reading(of: track([(0, 0), (20, 0)])) == nil)
+    }
+
+    @Test("a receiver's track logged densely (a fix every metre) of a 90° right turn is read as a receiver's: one right turn at the corner, at its distance along the track",
+          arguments: recordings)
+    func denseReceiverRightAngle(seed: UInt64) throws {
+        let track = recorded(legs([(0, 0), (400, 0), (400, -400)]), jitter: 1, spacing: 1, seed: seed)
+        #expect(TrackTurns().reading(of: track)?.kind == .jittered, "\(String(describing: TrackTurns().reading(of: track)))")
+        let found = TrackTurns().maneuvers(in: track)
+        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        let m = try #require(found.first)
+        #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
+        #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
+        // A metre of jitter at every metre makes the track about twice as long as the 800 m road: the row
+        // is placed along the track, within 20 m of ground of the corner.
+        let line = Polyline(track)
+        let corner = try #require(line.position(closestTo: grid(400, 0))).distanceAlong
+        #expect(line.length > 1_200 && abs(m.distanceAlong - corner) * 800 / line.length <= 20,
+                "row at \(m.distanceAlong) m, corner at \(corner) m of \(line.length) m")
+        #expect(m.coordinate.distance(to: line.coordinate(atDistance: m.distanceAlong)) < 0.01)
     }
 }
