@@ -318,7 +318,7 @@ private func gaussian(_ generator: inout SplitMix) -> Double {
 /// drawn anew at every fix and the rest drifts (a first-order Gauss–Markov process per axis whose
 /// correlation falls to 1/e over `turnQualityDriftDistance`). `jitter` equal to the whole error is
 /// independent scatter at every fix: the "noisy" tracks.
-private func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoise, spacing: Metres = turnQualityFixSpacing,
+func recordedTrack(_ line: [Coordinate], jitter: Metres = turnQualityNoise, spacing: Metres = turnQualityFixSpacing,
                            generator: inout SplitMix) -> [Coordinate] {
     let polyline = Polyline(line)
     let drift = max(0, turnQualityNoise * turnQualityNoise - jitter * jitter).squareRoot()

@@ -247,6 +247,15 @@ func benchTurns() throws {
     let (tShape, shapeTurns) = timed { TrackTurns().maneuvers(in: track) }
     print(String(format: "turns: from a track's shape alone over %.0f km: %.0f ms, %.0f ms per 100 km (%d turns)",
                  trackLength / 1000, tShape * 1000, tShape * 1000 / (trackLength / 100_000), shapeTurns.count))
+    // The 233 km route as a receiver logs it (3 m of error, 1 m of it jitter), a fix every 10 m and a
+    // fix every metre: the dense one is read from the means of its fixes (`TrackTurns.denseFix`).
+    for spacing: Metres in [10, 1] {
+        var errors = SplitMix(state: 11)
+        let logged = recordedTrack(route, jitter: 1, spacing: spacing, generator: &errors)
+        let (t, found) = timed { TrackTurns().maneuvers(in: logged) }
+        print(String(format: "turns: from the shape of the route logged every %.0f m (%d fixes, %.0f km of road): %.0f ms, %.0f ms per 100 km (%d turns)",
+                     spacing, logged.count, length / 1000, t * 1000, t * 1000 / (length / 100_000), found.count))
+    }
 }
 
 /// The profile of a 1,000 km route inside the Andorra tile: zig-zags across it, heights every 15 m.
