@@ -249,6 +249,9 @@ public struct TrackTurns: Sendable {
         /// `Configuration.smoothing`, in metres.
         public var scatter: Metres
         public var kind: Kind
+        /// Set when the track was read from the means of its fixes over this many metres (a densely
+        /// logged track, `Configuration.denseFix`); the scatter and kind are the means'.
+        public var averagedOver: Metres? = nil
     }
 
     /// How `track` is read, or nil when it is too short to find turns in.
@@ -289,7 +292,8 @@ public struct TrackTurns: Sendable {
             let means = binned(track, c.spacing, along: original.cumulativeDistances)
             let line = Polyline(means.points)
             if means.points.count > 1, line.length > 2 * (c.window + c.gap) {
-                let again = measure(line)
+                var again = measure(line)
+                again.reading.averagedOver = c.spacing
                 return (c, original, line, means.along, again.unsmoothed, again.first, again.reading)
             }
         }

@@ -185,8 +185,19 @@ struct InspectCommand: Command {
             return
         }
         guard let osm else {
-            console.out("No --osm: the turns come from the track's shape, which has no junctions to explain. "
-                        + "\(found.maneuvers.count) turns found along the route:")
+            console.out("No --osm: the turns come from the track's shape, which has no junctions to explain.")
+            if let reading = TrackTurns().reading(of: loaded.route.coordinates) {
+                let kind = switch reading.kind {
+                case .clean: "a routed or drawn line"
+                case .jittered: "a receiver's track, whose error drifts slowly and moves about a metre from one fix to the next"
+                case .scattered: "scattered: metres of independent error at every fix, in which small roundabouts passed nearly "
+                    + "straight and jogs of the road are lost"
+                }
+                let averaged = reading.averagedOver.map { String(format: ", read from the means of its fixes over %.0f m", $0) } ?? ""
+                console.out(String(format: "The track reads as %@ (%.2f m from its smoothed line at the median%@).",
+                                   kind, reading.scatter, averaged))
+            }
+            console.out("\(found.maneuvers.count) turns found along the route:")
             for m in found.maneuvers {
                 console.out(String(format: "%8.2f km  %@", m.distanceAlong / 1000, Instructions.english.text(for: m)))
             }

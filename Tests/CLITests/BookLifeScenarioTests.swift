@@ -86,11 +86,7 @@ struct BookLifeScenarioTests {
     }
 
     /// A GPX track through `points`.
-    static func gpx(_ points: [Coordinate]) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>Recce</name><trkseg>"
-            + points.map { String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"/>", $0.latitude, $0.longitude) }.joined()
-            + "</trkseg></trk></gpx>\n"
-    }
+    static func gpx(_ points: [Coordinate]) -> String { gpxTrack(points) }
 
     /// Where the route of the book's plan reaches each handle.
     static func handleDistances(_ book: Book) throws -> [Metres] {

@@ -160,4 +160,27 @@ struct TurnCommandsTests {
         let misuse = await roadbook(["inspect", folder.path("b.json").path, "--osm", folder.path("x.osm").path])
         #expect(misuse.status == 64 && misuse.errors.contains("--osm and --mode are for --explain"), "\(misuse.errors)")
     }
+
+    @Test("without a map, build warns of a scattered track and inspect --explain says how each track reads: a drawn line, a receiver's logged densely, a scattered one")
+    func shapeReadings() async throws {
+        let folder = try TemporaryFolder()
+        let road: [(Double, Double)] = [(0, 0), (600, 0), (600, -600)]
+        let tracks = [("drawn", Self.grid.line(road, step: 10), "a routed or drawn line ("),
+                      ("dense", Self.grid.recorded(road, jitter: 1, spacing: 1, seed: 5), "a receiver's track"),
+                      ("scattered", Self.grid.recorded(road, seed: 5), "scattered: metres of independent error")]
+        for (name, points, reads) in tracks {
+            try gpxTrack(points).write(to: folder.path("\(name).gpx"), atomically: true, encoding: .utf8)
+            let build = await roadbook(["build", folder.path("\(name).gpx").path, "-o", folder.path("\(name).pdf").path,
+                                        "--book", folder.path("\(name).json").path])
+            #expect(build.status == 0, "\(name): \(build.errors)")
+            let warned = build.errors.contains("warning: \(name).gpx: turns come from the track's shape") && build.errors.contains("--osm")
+            #expect(warned == (name == "scattered"), "\(name): \(build.errors)")
+            let explain = await roadbook(["inspect", folder.path("\(name).json").path, "--explain"])
+            #expect(explain.status == 0, "\(name): \(explain.errors)")
+            let lines = explain.output.split(separator: "\n").map(String.init)
+            #expect(lines.count > 2 && lines[1].hasPrefix("The track reads as \(reads)"), "\(name): \(explain.output)")
+            #expect(lines.contains { $0.contains("Turn right") }, "\(name): the corner is found: \(explain.output)")
+            #expect(explain.output.contains("read from the means of its fixes over 5 m") == (name == "dense"), "\(name): \(explain.output)")
+        }
+    }
 }

@@ -5,18 +5,6 @@ import Pipeline
 import Testing
 import TestSupport
 
-/// Seeded noise, so a noisy track is the same on every run.
-private struct SeededNoise {
-    var generator: SeededGenerator
-    init(state: UInt64) { generator = SeededGenerator(seed: state) }
-    mutating func next() -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
-    /// A normal deviate with standard deviation `sigma` (Box–Muller).
-    mutating func gaussian(_ sigma: Double) -> Double {
-        let u = max(next(), 1e-12), v = next()
-        return sigma * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-}
-
 @Suite("Turns from a bare track's change of heading")
 struct TrackTurnsTests {
     let grid = MetreGrid()
@@ -27,7 +15,7 @@ struct TrackTurnsTests {
     }
 
     func track(_ points: [(Double, Double)], noise sigma: Double = 0, seed: UInt64 = 1) -> [Coordinate] {
-        var noise = SeededNoise(state: seed)
+        var noise = SeededGenerator(seed: seed)
         return points.map { grid($0.0 + (sigma > 0 ? noise.gaussian(sigma) : 0), $0.1 + (sigma > 0 ? noise.gaussian(sigma) : 0)) }
     }
 
@@ -193,36 +181,9 @@ struct TrackTurnsTests {
         #expect(m.distanceAlong >= 300 && m.distanceAlong <= 312, "\(m.distanceAlong)")
     }
 
-    /// A recorded-style track of the line through `points` (metres): a fix every `spacing` metres along it,
-    /// each moved east and north by seeded Gaussian noise of `sigma` metres, of which `jitter` is
-    /// drawn anew at every fix and the rest drifts (its correlation falls to 1/e over 300 m), as
-    /// the turn-quality benchmark records its tracks: `jitter` equal to `sigma` (the default) is
-    /// independent scatter at every fix, its "noisy" tracks; 1 m of jitter a receiver's, its
-    /// "recorded" ones.
+    /// See `MetreGrid.recorded`.
     func recorded(_ points: [(Double, Double)], sigma: Double = 3, jitter: Double? = nil, spacing: Double = 10, seed: UInt64) -> [Coordinate] {
-        var noise = SeededNoise(state: seed)
-        let jitter = jitter ?? sigma
-        let drift = max(0, sigma * sigma - jitter * jitter).squareRoot()
-        let kept = exp(-spacing / 300), renewed = (1 - kept * kept).squareRoot()
-        var driftX = drift > 0 ? noise.gaussian(drift) : 0, driftY = drift > 0 ? noise.gaussian(drift) : 0
-        var along: [Double] = [0]
-        for (a, b) in zip(points, points.dropFirst()) {
-            along.append(along[along.count - 1] + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
-        }
-        var fixes: [Coordinate] = []
-        var d = 0.0, k = 0
-        while d <= along[along.count - 1] {
-            while k < along.count - 2, along[k + 1] < d { k += 1 }
-            let t = along[k + 1] > along[k] ? (d - along[k]) / (along[k + 1] - along[k]) : 0
-            let x = points[k].0 + t * (points[k + 1].0 - points[k].0), y = points[k].1 + t * (points[k + 1].1 - points[k].1)
-            if drift > 0 {
-                driftX = kept * driftX + renewed * noise.gaussian(drift)
-                driftY = kept * driftY + renewed * noise.gaussian(drift)
-            }
-            fixes.append(grid(x + noise.gaussian(jitter) + driftX, y + noise.gaussian(jitter) + driftY))
-            d += spacing
-        }
-        return fixes
+        grid.recorded(points, sigma: sigma, jitter: jitter, spacing: spacing, seed: seed)
     }
 
     /// Seeds of the noisy-track tests: each is a different recording of the same road.

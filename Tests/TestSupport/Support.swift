@@ -120,4 +120,55 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A uniform draw in [0, 1).
+    public mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// A normal draw with standard deviation `sigma` (Box–Muller).
+    public mutating func gaussian(_ sigma: Double) -> Double {
+        let u = max(uniform(), 1e-12), v = uniform()
+        return sigma * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+}
+
+extension MetreGrid {
+    /// A recorded-style track of the line through `points` (metres): a fix every `spacing` metres
+    /// along it, each moved east and north by seeded Gaussian noise of `sigma` metres, of which
+    /// `jitter` is drawn anew at every fix and the rest drifts (its correlation falls to 1/e over
+    /// 300 m), as the turn-quality benchmark records its tracks: `jitter` equal to `sigma` (the
+    /// default) is independent scatter at every fix, its "noisy" tracks; 1 m of jitter a
+    /// receiver's, its "recorded" ones.
+    public func recorded(_ points: [(Double, Double)], sigma: Double = 3, jitter: Double? = nil, spacing: Double = 10,
+                         seed: UInt64) -> [Coordinate] {
+        var noise = SeededGenerator(seed: seed)
+        let jitter = jitter ?? sigma
+        let drift = max(0, sigma * sigma - jitter * jitter).squareRoot()
+        let kept = exp(-spacing / 300), renewed = (1 - kept * kept).squareRoot()
+        var driftX = drift > 0 ? noise.gaussian(drift) : 0, driftY = drift > 0 ? noise.gaussian(drift) : 0
+        var along: [Double] = [0]
+        for (a, b) in zip(points, points.dropFirst()) {
+            along.append(along[along.count - 1] + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
+        }
+        var fixes: [Coordinate] = []
+        var d = 0.0, k = 0
+        while d <= along[along.count - 1] {
+            while k < along.count - 2, along[k + 1] < d { k += 1 }
+            let t = along[k + 1] > along[k] ? (d - along[k]) / (along[k + 1] - along[k]) : 0
+            let x = points[k].0 + t * (points[k + 1].0 - points[k].0), y = points[k].1 + t * (points[k + 1].1 - points[k].1)
+            if drift > 0 {
+                driftX = kept * driftX + renewed * noise.gaussian(drift)
+                driftY = kept * driftY + renewed * noise.gaussian(drift)
+            }
+            fixes.append(self(x + noise.gaussian(jitter) + driftX, y + noise.gaussian(jitter) + driftY))
+            d += spacing
+        }
+        return fixes
+    }
+}
+
+/// A GPX 1.1 file with one track through `points`.
+public func gpxTrack(_ points: [Coordinate], name: String = "Recce") -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>\(name)</name><trkseg>"
+        + points.map { String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"/>", $0.latitude, $0.longitude) }.joined()
+        + "</trkseg></trk></gpx>\n"
 }

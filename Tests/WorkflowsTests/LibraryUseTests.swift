@@ -55,19 +55,10 @@ struct LibraryUseTests {
     @Test("a track scattered anew at every fix, built without a map: one warning says what its shape cannot show and names --osm, when built and when regenerated; the clean sample gives none")
     func scatteredTrackWithoutMap() async throws {
         let folder = try TemporaryFolder()
-        let grid = MetreGrid()
-        var generator = SeededGenerator(seed: 20_261_201)
-        func gaussian() -> Double {
-            let u = max(Double(generator.next() >> 11) / Double(1 << 53), 1e-12), v = Double(generator.next() >> 11) / Double(1 << 53)
-            return 3 * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
         // East 1 km, then south 1 km: a fix every 10 m, each moved by 3 m of noise east and north.
-        let fixes = (0...100).map { (Double($0) * 10, 0.0) } + (1...100).map { (1000.0, -Double($0) * 10) }
-        let points = fixes.map { grid($0.0 + gaussian(), $0.1 + gaussian()) }
+        let points = MetreGrid().recorded([(0, 0), (1000, 0), (1000, -1000)], seed: 20_261_201)
         let gpx = folder.path("scattered.gpx")
-        try ("<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
-            + points.map { String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"/>", $0.latitude, $0.longitude) }.joined()
-            + "</trkseg></trk></gpx>").write(to: gpx, atomically: true, encoding: .utf8)
+        try gpxTrack(points).write(to: gpx, atomically: true, encoding: .utf8)
         let messages = MessageList(), bookFile = folder.path("scattered.json")
         let result = try await buildBook(BuildRequest(track: gpx, bookFile: bookFile), log: messages)
         #expect(result.book.notes.contains { $0.generated != nil }, "the right angle is still found from the shape")
