@@ -195,9 +195,32 @@ func checkReplaceable(_ bookFile: URL, with bytes: Data, input: URL) throws {
 func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [String]) {
     let file = try RouteFormats.read(contentsOf: url)
     let (points, warning) = try file.document.routePoints(minimumPoints: 2)
-    return (file, Route(source: url.lastPathComponent,
-                        points: points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }),
-            file.warnings + [warning].compactMap { $0 })
+    var routePoints = points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
+    var warnings = file.warnings + [warning].compactMap { $0 }
+    // Where the receiver stood still, its fixes wander in place: read as a line they would lengthen
+    // the route, and put every later row too far. A file that carries a whole book keeps its
+    // route as it is, since its rows' distances were measured along it.
+    if file.book == nil {
+        let (kept, stops) = StandingStill().collapsed(routePoints)
+        if !stops.isEmpty {
+            routePoints = kept
+            warnings.append(standingStillNotice(stops, file: url.lastPathComponent))
+        }
+    }
+    return (file, Route(source: url.lastPathComponent, points: routePoints), warnings)
+}
+
+/// "ride.gpx: the track stands still at 3 places (5.02, 10.03 and 15.05 km along it); each is read as
+/// one place, so the route is 0.59 km shorter than the track": what `StandingStill` changed.
+func standingStillNotice(_ stops: [StandingStill.Stop], file: String) -> String {
+    let places = stops.prefix(5).map { String(format: "%.2f", $0.distanceAlong / 1000) }
+    let list = places.count == 1 ? places[0]
+        : places.dropLast().joined(separator: ", ") + (stops.count > 5 ? ", " : " and ") + places.last!
+    let more = stops.count > 5 ? " and \(stops.count - 5) more" : ""
+    let removed = stops.reduce(0) { $0 + $1.removed }
+    return String(format: "%@: the track stands still at %d place%@ (%@ km along it%@), its fixes wandering in place; "
+                  + "each is read as one place, so the route is %.2f km shorter than the track",
+                  file, stops.count, stops.count == 1 ? "" : "s", list, more, removed / 1000)
 }
 
 /// Turns a GPX waypoint into a note: the description (or comment) is the instruction and the

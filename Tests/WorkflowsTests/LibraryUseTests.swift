@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Geo
 import Model
 import Testing
 import TestSupport
@@ -74,6 +75,38 @@ struct LibraryUseTests {
         let clean = MessageList()
         _ = try await buildBook(BuildRequest(track: Self.sample), log: clean)
         #expect(!clean.warnings.contains { $0.text.contains("turns come from the track's shape") }, "\(clean.messages)")
+    }
+
+    @Test("a receiver left running at two stops: the route is as long as the ride, a waypoint after them keeps its distance, and build says where it stood")
+    func standingStill() async throws {
+        let folder = try TemporaryFolder()
+        let grid = MetreGrid()
+        let moving = grid.recorded([(0, 0), (1500, 0), (1500, -1500)], jitter: 1, seed: 4)
+        var noise = SeededGenerator(seed: 4)
+        var stopped: [Coordinate] = []
+        for (i, c) in moving.enumerated() {
+            stopped.append(c)
+            guard i == 40 || i == 120 else { continue }
+            let p = grid.frame.project(c)
+            for _ in 0..<90 { stopped.append(grid.frame.unproject(x: p.x + noise.gaussian(1), y: p.y + noise.gaussian(1))) }
+        }
+        let waypoint = grid(1500, -1000)
+        func file(_ points: [Coordinate], _ name: String) throws -> URL {
+            let text = gpxTrack(points).replacingOccurrences(of: "<trk>", with: String(
+                format: "<wpt lat=\"%.7f\" lon=\"%.7f\"><name>CP1</name><desc>Checkpoint</desc></wpt><trk>", waypoint.latitude, waypoint.longitude))
+            let url = folder.path(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        let ride = try await buildBook(BuildRequest(track: try file(moving, "ride.gpx"), turns: false), log: MessageList())
+        let messages = MessageList()
+        let waited = try await buildBook(BuildRequest(track: try file(stopped, "waited.gpx"), turns: false), log: messages)
+        #expect(Polyline(stopped).length - Polyline(moving).length > 200, "the stops add track")
+        #expect(abs(waited.routeLength - ride.routeLength) < 16, "\(waited.routeLength) m against \(ride.routeLength) m")
+        let a = try #require(ride.book.notes.first { $0.marker == "CP1" }), b = try #require(waited.book.notes.first { $0.marker == "CP1" })
+        #expect(abs(a.distanceAlong - b.distanceAlong) < 16, "CP1 at \(b.distanceAlong) m against \(a.distanceAlong) m")
+        let notice = messages.warnings.map(\.text).filter { $0.hasPrefix("waited.gpx: the track stands still at 2 places") }
+        #expect(notice.count == 1 && notice.first?.contains("shorter than the track") == true, "\(messages.messages)")
     }
 
     @Test("without outputs and without turns: the book in memory, one row per waypoint, nothing written")

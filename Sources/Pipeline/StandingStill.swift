@@ -1,0 +1,96 @@
+import Foundation
+import Geo
+import Model
+
+/// Where a recorded track stands still, and the track with each such place read as one.
+///
+/// A receiver left running while the rider waits (at a checkpoint, a junction, a fuel stop) goes on
+/// logging fixes that wander about the spot by its jitter. Read as a line, those fixes are metres
+/// of zig-zag in place: every stop lengthens the route by tens or hundreds of metres, so every row
+/// after it is printed that much too far, and its tangle can look like a turn.
+///
+/// The track is walked once: a group gathers consecutive fixes that stay within `radius` of its
+/// first fix. A group of at least `minimumFixes` fixes whose path is at least `minimumPath` long is
+/// standing still, as no vehicle moving through a circle of `radius` goes further than its
+/// diameter in it; it becomes its first fix, the mean of its fixes and its last fix, so the route
+/// still comes in and leaves as the rider did. Any other group is kept as it is: a walker or a
+/// bicycle crawling uphill moves on through the circle; a drawn line has no such tangle; a run of
+/// identical fixes has no path.
+public struct StandingStill: Sendable {
+    public struct Configuration: Sendable, Equatable {
+        /// Metres a stop's fixes stay within from its first fix: a receiver's jitter of a metre or
+        /// two, and its slow drift over a minute or so.
+        public var radius: Metres = 8
+        /// The least number of fixes a stop has: ten seconds at a fix a second.
+        public var minimumFixes = 10
+        /// The least path, in metres, a stop's fixes trace: twice the circle's diameter, so a
+        /// vehicle passing through it (at most a diameter), turning about in it on a narrow road,
+        /// or a painted mini-roundabout of 4 m radius (25 m round) are not taken for one.
+        public var minimumPath: Metres = 32
+
+        public init() {}
+    }
+
+    /// One place where the track stands still.
+    public struct Stop: Sendable, Equatable {
+        /// Its first and last fix, as indices of the track.
+        public var first: Int, last: Int
+        /// The mean of its fixes.
+        public var coordinate: Coordinate
+        /// How far along the track, in metres, its first fix is.
+        public var distanceAlong: Metres
+        /// The length of track, in metres, between its first and last fix, and how much of it the
+        /// route no longer has.
+        public var path: Metres, removed: Metres
+    }
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// `points` with each stop read as its first fix, the mean of its fixes and its last fix, and
+    /// the stops found. O(points.count).
+    public func collapsed(_ points: [RoutePoint]) -> (points: [RoutePoint], stops: [Stop]) {
+        let c = configuration
+        var result: [RoutePoint] = []
+        result.reserveCapacity(points.count)
+        var stops: [Stop] = []
+        var along: Metres = 0
+        var first = 0
+        while first < points.count {
+            let frame = LocalFrame(origin: points[first].coordinate)
+            var last = first, path: Metres = 0, x = 0.0, y = 0.0
+            var heights = 0.0, heightCount = 0
+            if let h = points[first].elevation { heights += h; heightCount += 1 }
+            while last + 1 < points.count {
+                let p = frame.project(points[last + 1].coordinate)
+                guard p.x * p.x + p.y * p.y <= c.radius * c.radius else { break }
+                path += points[last].coordinate.distance(to: points[last + 1].coordinate)
+                x += p.x; y += p.y
+                if let h = points[last + 1].elevation { heights += h; heightCount += 1 }
+                last += 1
+            }
+            let count = last - first + 1
+            if count >= c.minimumFixes, path >= c.minimumPath {
+                let n = Double(count)
+                let mean = RoutePoint(coordinate: frame.unproject(x: x / n, y: y / n),
+                                      elevation: heightCount > 0 ? heights / Double(heightCount) : nil)
+                let kept = points[first].coordinate.distance(to: mean.coordinate) + mean.coordinate.distance(to: points[last].coordinate)
+                stops.append(Stop(first: first, last: last, coordinate: mean.coordinate, distanceAlong: along,
+                                  path: path, removed: max(0, path - kept)))
+                result.append(points[first])
+                result.append(mean)
+                result.append(points[last])
+            } else {
+                result.append(contentsOf: points[first...last])
+            }
+            along += path
+            // The next group starts after this one's last fix, measured from it.
+            if last + 1 < points.count { along += points[last].coordinate.distance(to: points[last + 1].coordinate) }
+            first = last + 1
+        }
+        return (result, stops)
+    }
+}
