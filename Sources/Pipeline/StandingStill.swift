@@ -61,14 +61,18 @@ public struct StandingStill: Sendable {
         var first = 0
         while first < points.count {
             let frame = LocalFrame(origin: points[first].coordinate)
-            var last = first, path: Metres = 0, x = 0.0, y = 0.0
+            // Within a few metres of the group's first fix, distances in its plane are the ellipsoid's
+            // to well under a millimetre.
+            var last = first, path: Metres = 0, x = 0.0, y = 0.0, previous = (x: 0.0, y: 0.0)
             var heights = 0.0, heightCount = 0
             if let h = points[first].elevation { heights += h; heightCount += 1 }
+            var next = (x: 0.0, y: 0.0)
             while last + 1 < points.count {
-                let p = frame.project(points[last + 1].coordinate)
-                guard p.x * p.x + p.y * p.y <= c.radius * c.radius else { break }
-                path += points[last].coordinate.distance(to: points[last + 1].coordinate)
-                x += p.x; y += p.y
+                next = frame.project(points[last + 1].coordinate)
+                guard next.x * next.x + next.y * next.y <= c.radius * c.radius else { break }
+                path += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
+                x += next.x; y += next.y
+                previous = next
                 if let h = points[last + 1].elevation { heights += h; heightCount += 1 }
                 last += 1
             }
@@ -77,7 +81,9 @@ public struct StandingStill: Sendable {
                 let n = Double(count)
                 let mean = RoutePoint(coordinate: frame.unproject(x: x / n, y: y / n),
                                       elevation: heightCount > 0 ? heights / Double(heightCount) : nil)
-                let kept = points[first].coordinate.distance(to: mean.coordinate) + mean.coordinate.distance(to: points[last].coordinate)
+                let mx = x / n, my = y / n
+                let kept = (mx * mx + my * my).squareRoot()
+                    + ((previous.x - mx) * (previous.x - mx) + (previous.y - my) * (previous.y - my)).squareRoot()
                 stops.append(Stop(first: first, last: last, coordinate: mean.coordinate, distanceAlong: along,
                                   path: path, removed: max(0, path - kept)))
                 result.append(points[first])
@@ -87,8 +93,11 @@ public struct StandingStill: Sendable {
                 result.append(contentsOf: points[first...last])
             }
             along += path
-            // The next group starts after this one's last fix, measured from it.
-            if last + 1 < points.count { along += points[last].coordinate.distance(to: points[last + 1].coordinate) }
+            // The next group starts after this one's last fix (in this group's plane: only the stops'
+            // distances along the track, for the notice, come from it).
+            if last + 1 < points.count {
+                along += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
+            }
             first = last + 1
         }
         return (result, stops)

@@ -1,5 +1,7 @@
 import Formats
 import Foundation
+import Model
+import Pipeline
 
 /// Size of the synthetic GPX file: large enough that reading it takes a
 /// measurable time and a reader that kept the file in memory would show it in RSS.
@@ -39,6 +41,11 @@ func gpxBenchmarkLines(floor: String?) throws -> [String] {
     }
 
     let readSeconds = seconds(readTime)
+    // The pass that reads where the track stands still runs over every track `build` reads: its
+    // cost beside the read's.
+    let routePoints = (document?.trackPoints ?? []).map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
+    var stops = 0
+    let stopTime = clock.measure { stops = StandingStill().collapsed(routePoints).stops.count }
     let floorLine = try floor.map { try gpxFloorLine($0, file: url, points: points, readSeconds: readSeconds) }
     return [
         "GPX write: \(megabytes(written.bytes)) MB synthetic track, \(grouped(written.points)) points "
@@ -48,6 +55,8 @@ func gpxBenchmarkLines(floor: String?) throws -> [String] {
             + "\(String(format: "%.1f", Double(written.bytes) / 1e6 / readSeconds)) MB/s)",
         "GPX read: peak RSS \(peak.map { "\(megabytes($0)) MB" } ?? "unknown (no /proc/self/status)")"
             + (peakReset ? " during the read" : " for the whole process (could not reset VmHWM)"),
+        "GPX stops: where the track stands still, over the same points: \(String(format: "%.2f", seconds(stopTime))) s "
+            + "(\(String(format: "%.0f", 100 * seconds(stopTime) / readSeconds))% of the read), \(stops) stops",
     ] + [floorLine].compactMap { $0 }
 }
 
