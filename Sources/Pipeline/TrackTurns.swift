@@ -158,8 +158,8 @@ public struct TrackTurns: Sendable {
         /// of jitter measured as independent scatter, the track was read as scattered and its denser
         /// fixes found fewer turns than sparse ones. On the turn-quality benchmark's tuning routes
         /// (seeds 3, 7, 13) with the recorded tracks' error, a fix every 1, 2 and 5 m found 68–74%,
-        /// 63–71% and 78–79% of the goal turns; from means over 5 m, 87–89%, 86–89% and 81–85%, with
-        /// 9–12% extra rows (a fix every 10 m: 83–86%). Means over 10 m gave 80–83%, 75–81% and 71–78%
+        /// 63–71% and 78–79% of the goal turns; from means over 5 m, 87–88%, 85–88% and 81–85%, with
+        /// 10–12% extra rows (a fix every 10 m: 83–86%). Means over 10 m gave 80–83%, 75–81% and 71–78%
         /// (vertices some 12 m apart read as a sparser track), over 3 m 71–75%, 77–80% and 78–79%
         /// (still read as scattered). 6 m leaves tracks with a fix every 10 m as they are.
         public var denseFix: Metres = 6
@@ -347,12 +347,8 @@ public struct TrackTurns: Sendable {
         // means (see `denseFix`), each of which lies where its fixes lie on average.
         func onTrack(_ d: Metres) -> Metres {
             guard let along = sampled.along else { return d }
-            let cumulative = work.cumulativeDistances
-            var lo = 0, hi = cumulative.count - 1
-            while hi - lo > 1 { let mid = (lo + hi) / 2; if cumulative[mid] <= d { lo = mid } else { hi = mid } }
-            let span = cumulative[hi] - cumulative[lo]
-            let fraction = span > 0 ? min(1, max(0, (d - cumulative[lo]) / span)) : 0
-            return min(line.length, along[lo] + fraction * (along[hi] - along[lo]))
+            let (k, fraction) = Self.locate(d, in: work.cumulativeDistances)
+            return min(line.length, along[k] + fraction * (along[min(k + 1, along.count - 1)] - along[k]))
         }
         let allowance = c.scatterAllowance * scatter
         c.minimumTurn += allowance
@@ -372,19 +368,18 @@ public struct TrackTurns: Sendable {
         let raw = smoothed(resampled(first, c.spacing), c)
         guard raw.count > 1 else { return [] }
         // Sample `i` of `raw` lies `i * spacing` along `first`, whose vertex `k` lies `k * spacing`
-        // along the track: distances along the track, for the rows.
+        // along the line read: distances along it, and along the track for the rows.
         let spacing = c.spacing
-        func alongTrack(_ i: Int) -> Metres {
-            let d = Double(i) * spacing, cumulative = first.cumulativeDistances
-            var lo = 0, hi = cumulative.count - 1
-            while hi - lo > 1 { let mid = (lo + hi) / 2; if cumulative[mid] <= d { lo = mid } else { hi = mid } }
-            let span = cumulative[hi] - cumulative[lo]
-            let fraction = span > 0 ? min(1, max(0, (d - cumulative[lo]) / span)) : 0
-            return onTrack(min(work.length, (Double(lo) + fraction) * spacing))
+        func alongWork(_ i: Int) -> Metres {
+            let (k, fraction) = Self.locate(Double(i) * spacing, in: first.cumulativeDistances)
+            return min(work.length, (Double(k) + fraction) * spacing)
         }
+        func alongTrack(_ i: Int) -> Metres { onTrack(alongWork(i)) }
         let bends = findBends(raw, c)
         let rows = classify(bends, raw, c)
         var result = rows.map { maneuver(for: $0, line: line, along: alongTrack) }
+        // Where the rows are along the line read, so a wiggle is kept from them by its own metres.
+        var placed = rows.map { alongWork($0.0.start) }
         guard clean || jittered else { return result }
         // Small roundabouts passed nearly straight, where no bend made a row within `wiggleLength`.
         var wiggling = c
@@ -397,8 +392,9 @@ public struct TrackTurns: Sendable {
         }
         let lightly = smoothed(unsmoothed, wiggling)
         for ring in wiggles(lightly, wiggling, raise: raise, stray: jittered ? c.jitteredStray : 0) {
-            let d = onTrack(min(work.length, Double(ring.entry) * spacing))
-            if result.contains(where: { abs($0.distanceAlong - d) <= c.wiggleLength * 0.75 }) { continue }
+            let read = min(work.length, Double(ring.entry) * spacing), d = onTrack(read)
+            if placed.contains(where: { abs($0 - read) <= c.wiggleLength * 0.75 }) { continue }
+            placed.append(read)
             let j = Junction(coordinate: line.coordinate(atDistance: d), distanceAlong: d, spokes: [
                 Spoke(bearing: normalizedBearing(ring.before + 180), role: .entry),
                 Spoke(bearing: normalizedBearing(ring.after), role: .exit),
@@ -415,6 +411,16 @@ public struct TrackTurns: Sendable {
         }
         result.sort { $0.distanceAlong < $1.distanceAlong }
         return result
+    }
+
+    /// The segment of a line with these `cumulative` distances that holds the distance `d`, and how
+    /// far along it `d` lies (0 to 1). O(log count).
+    static func locate(_ d: Metres, in cumulative: [Metres]) -> (index: Int, fraction: Double) {
+        guard cumulative.count > 1 else { return (0, 0) }
+        var lo = 0, hi = cumulative.count - 1
+        while hi - lo > 1 { let mid = (lo + hi) / 2; if cumulative[mid] <= d { lo = mid } else { hi = mid } }
+        let span = cumulative[hi] - cumulative[lo]
+        return (lo, span > 0 ? min(1, max(0, (d - cumulative[lo]) / span)) : 0)
     }
 
     /// Small roundabouts passed nearly straight on a clean or jittered track: where the heading, sample to
