@@ -142,6 +142,18 @@ def make_gpx():
     put("gpx", "gpx10.gpx", gpx_track(good).replace("GPX/1/1", "GPX/1/0").replace('version="1.1"', 'version="1.0"'), "ok", "GPX 1.0")
     put("gpx", "many-waypoints.gpx", gpx_track(good, extra="".join(f'<wpt lat="42.5" lon="1.5"><name>W{i}</name></wpt>\n' for i in range(3000))), "any", "3,000 waypoints on one spot")
     put("gpx", "processing-instruction.gpx", gpx_track(good).replace("<trk>", "<?php system('id'); ?><trk>"), "ok", "a processing instruction inside")
+    # Stops: fixes wandering about one spot (its own generator, so the cases after these keep their bytes).
+    jitter = random.Random(11)
+
+    def wander(lat, lon, n, metres=1.0):
+        return [(round(lat + jitter.gauss(0, metres) / 111_132, 7), round(lon + jitter.gauss(0, metres) / 81_900, 7)) for _ in range(n)]
+
+    put("gpx", "only-a-stop.gpx", gpx_track(wander(42.5, 1.5, 300)), "any", "300 fixes wandering about one spot and nothing else")
+    fiji = [(-17.0, round(179.9999 + jitter.gauss(0, 0.00001), 7)) for _ in range(60)]
+    put("gpx", "stop-across-antimeridian.gpx", gpx_track(line(-17.0, 179.99, -17.0, 179.9999, 5) + [(a, b if b <= 180 else round(b - 360, 7)) for a, b in fiji]
+        + line(-17.0, -179.9999, -17.0, -179.99, 5)), "ok", "a stop whose fixes wander across the antimeridian")
+    put("gpx", "stop-at-pole.gpx", gpx_track(line(89.99, 0.0, 89.99999, 0.0, 5) + [(round(89.999995 + min(0.000005, abs(jitter.gauss(0, 0.000003))), 7), round(jitter.uniform(-180, 180), 7)) for _ in range(60)]
+        + line(89.99999, 90.0, 89.99, 90.0, 5)), "any", "a stop at the North Pole, its longitudes all over")
 
 
 # ---------------------------------------------------------------------------------------- Book

@@ -238,10 +238,11 @@ public struct LocalFrame: Sendable {
     }
 
     /// The coordinate `x` metres east and `y` metres north of the origin: the inverse of `project`.
+    /// Within a millimetre of a pole, where east is no direction (a degree of longitude is under a
+    /// millimetre), `x` is ignored.
     @inlinable
     public func unproject(x: Double, y: Double) -> Coordinate {
-        var longitude = origin.longitude + x / metresPerDegreeLongitude
-        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        let longitude = metresPerDegreeLongitude > 1e-3 ? remainder(origin.longitude + x / metresPerDegreeLongitude, 360) : origin.longitude
         return Coordinate(latitude: origin.latitude + y / metresPerDegreeLatitude, longitude: longitude)
     }
 

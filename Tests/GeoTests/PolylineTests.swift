@@ -52,6 +52,9 @@ struct PolylineTests {
                 #expect(abs(origin.distance(to: c) - metres) <= 0.001 * metres + 1e-6, "\(origin.distance(to: c)) m for \(metres) m")
             }
         }
+        // At a pole east is no direction: the point is on the pole's meridian, never NaN.
+        let pole = LocalFrame(origin: Coordinate(latitude: 90, longitude: 12)).unproject(x: 5, y: -100)
+        #expect(pole.longitude == 12 && abs(pole.latitude - (90 - 100 / LocalFrame(origin: Coordinate(latitude: 90, longitude: 12)).metresPerDegreeLatitude)) < 1e-12)
     }
 
     @Test("the index finds the same closest place as checking every segment")

@@ -145,7 +145,8 @@ enum HostileCorpus {
     }
 
     /// Makes a large.tsv input at `url`. Generators: `sparse:BYTES` (a file of holes),
-    /// `gpx-points:N` (a track of N points 10 m apart), `handles-geojson:N` (N handles along a
+    /// `gpx-points:N` (a track of N points 10 m apart), `gpx-stop:N` (N fixes wandering about one
+    /// spot, then 2 km on), `handles-geojson:N` (N handles along a
     /// zigzag in Andorra la Vella), `rn2-waypoints:N` (an RN2 route of N waypoints, every 500th a
     /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long).
     static func generate(_ generator: String, at url: URL) throws {
@@ -162,6 +163,16 @@ enum HostileCorpus {
             for k in 0..<count {
                 text += "<trkpt lat=\"\(String(format: "%.6f", 42.45 + Double(k % 2000) * 0.00009))\" lon=\"\(String(format: "%.6f", 1.40 + Double(k / 2000) * 0.0002))\"/>\n"
             }
+            text += "</trkseg></trk></gpx>\n"
+            try Data(text.utf8).write(to: url)
+        case "gpx-stop":
+            // A receiver left running for days: N fixes wandering a metre or two about one spot, then 2 km on.
+            var noise = SeededGenerator(seed: 12)
+            var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"hostile\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+            for _ in 0..<count {
+                text += "<trkpt lat=\"\(String(format: "%.7f", 42.5 + noise.gaussian(1.5) / 111_132))\" lon=\"\(String(format: "%.7f", 1.5 + noise.gaussian(1.5) / 81_900))\"/>\n"
+            }
+            for k in 1...200 { text += "<trkpt lat=\"\(String(format: "%.7f", 42.5 + Double(k) * 10 / 111_132))\" lon=\"1.5\"/>\n" }
             text += "</trkseg></trk></gpx>\n"
             try Data(text.utf8).write(to: url)
         case "handles-geojson":
