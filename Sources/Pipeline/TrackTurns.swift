@@ -254,10 +254,6 @@ public struct TrackTurns: Sendable {
         public var averagedOver: Metres? = nil
     }
 
-    /// How `track` is read, or nil when it is too short to find turns in.
-    /// - Complexity: O(length / spacing).
-    public func reading(of track: [Coordinate]) -> Reading? { sample(track)?.reading }
-
     /// The track resampled at the configuration's spacing (coarser for a very long track, the
     /// configuration returned says so), smoothed once, and measured. `line` is the track as read: the
     /// track itself, or a dense one's means over `spacing` (see `denseFix`), whose vertex `k` lies
@@ -339,8 +335,18 @@ public struct TrackTurns: Sendable {
     /// exit spoke (a staggered row, one per turn), so `TulipBuilder` can draw it.
     /// - Parameter track: the recorded points, in order of travel.
     /// - Complexity: O(length / spacing) geodesic solutions.
-    public func maneuvers(in track: [Coordinate]) -> [Maneuver] {
-        guard let sampled = sample(track) else { return [] }
+    public func maneuvers(in track: [Coordinate]) -> [Maneuver] { read(track).maneuvers }
+
+    /// The turns of `track` (see `maneuvers(in:)`) and how it was read (nil when too short).
+    /// - Complexity: O(length / spacing) geodesic solutions.
+    public func read(_ track: [Coordinate]) -> (maneuvers: [Maneuver], reading: Reading?) {
+        guard let sampled = sample(track) else { return ([], nil) }
+        return (maneuvers(sampled), sampled.reading)
+    }
+
+    /// The turns of a sampled track.
+    func maneuvers(_ sampled: (configuration: Configuration, track: Polyline, line: Polyline, along: [Metres]?,
+                               unsmoothed: [Coordinate], first: Polyline, reading: Reading)) -> [Maneuver] {
         var c = sampled.configuration
         let (work, line, unsmoothed, first, scatter) = (sampled.line, sampled.track, sampled.unsmoothed, sampled.first, sampled.reading.scatter)
         // Distances along the line read, as distances along the track: a dense track was read from its

@@ -186,7 +186,7 @@ struct InspectCommand: Command {
         }
         guard let osm else {
             console.out("No --osm: the turns come from the track's shape, which has no junctions to explain.")
-            if let reading = TrackTurns().reading(of: loaded.route.coordinates) {
+            if let reading = found.reading {
                 let kind = switch reading.kind {
                 case .clean: "a routed or drawn line"
                 case .jittered: "a receiver's track, whose error drifts slowly and moves about a metre from one fix to the next"

@@ -125,7 +125,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
-        if graph == nil, let warning = RouteTurns.shapeWarning(along: route.coordinates, file: track.lastPathComponent) {
+        if let warning = RouteTurns.shapeWarning(found.reading, file: track.lastPathComponent) {
             log.record(WorkflowMessage(.warning, warning))
         }
         for range in found.offMap {

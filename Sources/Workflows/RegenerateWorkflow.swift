@@ -58,7 +58,7 @@ public struct Regeneration: Sendable {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
         let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode)
-        if graph == nil { shapeWarning = RouteTurns.shapeWarning(along: newRoute.coordinates, file: request.route.lastPathComponent) }
+        shapeWarning = RouteTurns.shapeWarning(found.reading, file: request.route.lastPathComponent)
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         // A turn a person deleted stays deleted (the book's tombstones).

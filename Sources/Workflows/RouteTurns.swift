@@ -22,11 +22,15 @@ public enum RouteTurns {
     ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
     ///   - mode: how the route is travelled.
     ///   - trace: where the turn passes record what they decide about each junction, if anyone asks.
-    /// - Returns: the turns, and the stretches (metres along the route) not found on the map,
-    ///   whose turns come from the track's shape.
+    /// - Returns: the turns; the stretches (metres along the route) not found on the map, whose turns
+    ///   come from the track's shape; and without a map, how the track was read for them.
     public static func maneuvers(along route: [Coordinate], graph: RoadGraph?, mode: TravelMode = .drive,
-                                 trace: TurnTrace? = nil) -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>]) {
-        guard let graph else { return (TrackTurns().maneuvers(in: route), []) }
+                                 trace: TurnTrace? = nil)
+        -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>], reading: TrackTurns.Reading?) {
+        guard let graph else {
+            let shape = TrackTurns().read(route)
+            return (shape.maneuvers, [], shape.reading)
+        }
         let (junctions, match) = Self.junctions(along: route, graph: graph, mode: mode)
         let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions), trace: trace)
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
@@ -35,15 +39,16 @@ public enum RouteTurns {
             offMap.contains { $0.contains(m.distanceAlong) }
         }
         let all = (fromMap + filler).sorted { $0.distanceAlong < $1.distanceAlong }
-        return (all, offMap)
+        return (all, offMap, nil)
     }
 
-    /// The warning for a route whose turns all come from its shape (no map was given) when its fixes
-    /// scatter independently of each other (`TrackTurns.Reading.Kind.scattered`): such a track loses
-    /// what a receiver's keeps, so the organiser is told, with the way to turns that do not depend on
-    /// it. `file` names the track. nil for any other track.
-    public static func shapeWarning(along route: [Coordinate], file: String) -> String? {
-        guard let reading = TrackTurns().reading(of: route), reading.kind == .scattered else { return nil }
+    /// The warning for a route whose turns all come from its shape (no map was given, `reading` is
+    /// how `maneuvers(along:graph:)` read it) when its fixes scatter independently of each other
+    /// (`TrackTurns.Reading.Kind.scattered`): such a track loses what a receiver's keeps, so the
+    /// organiser is told, with the way to turns that do not depend on it. `file` names the track. nil
+    /// for any other track.
+    public static func shapeWarning(_ reading: TrackTurns.Reading?, file: String) -> String? {
+        guard let reading, reading.kind == .scattered else { return nil }
         return String(format: "%@: turns come from the track's shape, and its fixes scatter independently of each other (%.1f m from "
             + "the smoothed track at the median; a receiver's track, whose error drifts slowly, measures under %.1f m): small "
             + "roundabouts passed nearly straight, jogs of the road and some turns are not found; give --osm EXTRACT for turns "

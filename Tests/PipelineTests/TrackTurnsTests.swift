@@ -301,20 +301,20 @@ struct TrackTurnsTests {
           arguments: recordings)
     func readings(seed: UInt64) throws {
         let road = legs([(0, 0), (600, 0), (600, -600)])
-        let clean = try #require(TrackTurns().reading(of: track(road)))
+        let clean = try #require(TrackTurns().read(track(road)).reading)
         #expect(clean.kind == .clean && clean.scatter < 0.05, "\(clean)")
-        let receiver = try #require(TrackTurns().reading(of: recorded(road, jitter: 1, seed: seed)))
+        let receiver = try #require(TrackTurns().read(recorded(road, jitter: 1, seed: seed)).reading)
         #expect(receiver.kind == .jittered, "\(receiver)")
-        let scattered = try #require(TrackTurns().reading(of: recorded(road, seed: seed)))
+        let scattered = try #require(TrackTurns().read(recorded(road, seed: seed)).reading)
         #expect(scattered.kind == .scattered && scattered.scatter > receiver.scatter, "\(scattered)")
-        #expect(TrackTurns().reading(of: track([(0, 0), (20, 0)])) == nil)
+        #expect(TrackTurns().read(track([(0, 0), (20, 0)])).reading == nil)
     }
 
     @Test("a receiver's track logged densely (a fix every metre) of a 90° right turn is read as a receiver's: one right turn at the corner, at its distance along the track",
           arguments: recordings)
     func denseReceiverRightAngle(seed: UInt64) throws {
         let track = recorded(legs([(0, 0), (400, 0), (400, -400)]), jitter: 1, spacing: 1, seed: seed)
-        #expect(TrackTurns().reading(of: track)?.kind == .jittered, "\(String(describing: TrackTurns().reading(of: track)))")
+        #expect(TrackTurns().read(track).reading?.kind == .jittered, "\(String(describing: TrackTurns().read(track).reading))")
         let found = TrackTurns().maneuvers(in: track)
         #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
         let m = try #require(found.first)
