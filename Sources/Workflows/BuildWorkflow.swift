@@ -210,8 +210,9 @@ func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [
     return (file, Route(source: url.lastPathComponent, points: routePoints), warnings)
 }
 
-/// "ride.gpx: the track stands still at 3 places (5.02, 10.03 and 15.05 km along it); each is read as
-/// one place, so the route is 0.59 km shorter than the track": what `StandingStill` changed.
+/// What `StandingStill` changed, for the organiser: "ride.gpx: the track stands still at 3 places
+/// (5.04, 10.23 and 15.48 km along it), its fixes wandering in place; each is read as one place, so
+/// the route is 0.60 km shorter than the track" (the first five places, then how many more).
 func standingStillNotice(_ stops: [StandingStill.Stop], file: String) -> String {
     let places = stops.prefix(5).map { String(format: "%.2f", $0.distanceAlong / 1000) }
     let list = places.count == 1 ? places[0]
