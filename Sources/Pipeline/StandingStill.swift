@@ -58,47 +58,36 @@ public struct StandingStill: Sendable {
         result.reserveCapacity(points.count)
         var stops: [Stop] = []
         var along: Metres = 0
-        var first = 0
-        while first < points.count {
-            let frame = LocalFrame(origin: points[first].coordinate)
+        func distance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Metres {
+            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        for run in runsNearTheirFirst(points.count, radius: c.radius, { points[$0].coordinate }) {
             // Within a few metres of the group's first fix, distances in its plane are the ellipsoid's
             // to well under a millimetre.
-            var last = first, path: Metres = 0, x = 0.0, y = 0.0, previous = (x: 0.0, y: 0.0)
-            var heights = 0.0, heightCount = 0
-            if let h = points[first].elevation { heights += h; heightCount += 1 }
-            var next = (x: 0.0, y: 0.0)
-            while last + 1 < points.count {
-                next = frame.project(points[last + 1].coordinate)
-                guard next.x * next.x + next.y * next.y <= c.radius * c.radius else { break }
-                path += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
-                x += next.x; y += next.y
-                previous = next
-                if let h = points[last + 1].elevation { heights += h; heightCount += 1 }
-                last += 1
-            }
-            let count = last - first + 1
-            if count >= c.minimumFixes, path >= c.minimumPath {
-                let n = Double(count)
-                let mean = RoutePoint(coordinate: frame.unproject(x: x / n, y: y / n),
-                                      elevation: heightCount > 0 ? heights / Double(heightCount) : nil)
-                let mx = x / n, my = y / n
-                let kept = (mx * mx + my * my).squareRoot()
-                    + ((previous.x - mx) * (previous.x - mx) + (previous.y - my) * (previous.y - my)).squareRoot()
-                stops.append(Stop(first: first, last: last, coordinate: mean.coordinate, distanceAlong: along,
+            let frame = LocalFrame(origin: points[run.lowerBound].coordinate)
+            let offsets = run.map { frame.project(points[$0].coordinate) }
+            let path = zip(offsets, offsets.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
+            if run.count >= c.minimumFixes, path >= c.minimumPath {
+                let n = Double(run.count)
+                let centre = (x: offsets.reduce(0) { $0 + $1.x } / n, y: offsets.reduce(0) { $0 + $1.y } / n)
+                let heights = points[run].compactMap(\.elevation)
+                let mean = RoutePoint(coordinate: frame.unproject(x: centre.x, y: centre.y),
+                                      elevation: heights.isEmpty ? nil : heights.reduce(0, +) / Double(heights.count))
+                let kept = distance(offsets[0], centre) + distance(centre, offsets[offsets.count - 1])
+                stops.append(Stop(first: run.lowerBound, last: run.upperBound, coordinate: mean.coordinate, distanceAlong: along,
                                   path: path, removed: max(0, path - kept)))
-                result.append(points[first])
+                result.append(points[run.lowerBound])
                 result.append(mean)
-                result.append(points[last])
+                result.append(points[run.upperBound])
             } else {
-                result.append(contentsOf: points[first...last])
+                result.append(contentsOf: points[run])
             }
             along += path
             // The next group starts after this one's last fix (in this group's plane: only the stops'
             // distances along the track, for the notice, come from it).
-            if last + 1 < points.count {
-                along += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
+            if run.upperBound + 1 < points.count {
+                along += distance(offsets[offsets.count - 1], frame.project(points[run.upperBound + 1].coordinate))
             }
-            first = last + 1
         }
         return (result, stops)
     }

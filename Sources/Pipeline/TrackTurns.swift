@@ -254,12 +254,24 @@ public struct TrackTurns: Sendable {
         public var averagedOver: Metres? = nil
     }
 
-    /// The track resampled at the configuration's spacing (coarser for a very long track, the
-    /// configuration returned says so), smoothed once, and measured. `line` is the track as read: the
-    /// track itself, or a dense one's means over `spacing` (see `denseFix`), whose vertex `k` lies
-    /// `along[k]` along the track.
-    func sample(_ track: [Coordinate]) -> (configuration: Configuration, track: Polyline, line: Polyline, along: [Metres]?,
-                                           unsmoothed: [Coordinate], first: Polyline, reading: Reading)? {
+    /// A track made ready for finding its turns (see `sample(_:)`).
+    struct Sampled {
+        /// The configuration, its `spacing` coarser for a very long track.
+        var configuration: Configuration
+        /// The track as logged, along which the rows are placed.
+        var track: Polyline
+        /// The track as read: the track itself, or a dense one's means over `spacing` (see
+        /// `denseFix`), whose vertex `k` lies `along[k]` along the track.
+        var line: Polyline
+        var along: [Metres]?
+        /// `line` resampled every `spacing`, and that smoothed once.
+        var unsmoothed: [Coordinate], first: Polyline
+        var reading: Reading
+    }
+
+    /// The track resampled at the configuration's spacing (coarser for a very long track),
+    /// smoothed once, and measured; nil when it is too short to find turns in.
+    func sample(_ track: [Coordinate]) -> Sampled? {
         let original = Polyline(track)
         var c = configuration
         guard c.spacing > 0, original.length.isFinite, original.length > 2 * (c.window + c.gap) else { return nil }
@@ -290,31 +302,29 @@ public struct TrackTurns: Sendable {
             if means.points.count > 1, line.length > 2 * (c.window + c.gap) {
                 var again = measure(line)
                 again.reading.averagedOver = c.spacing
-                return (c, original, line, means.along, again.unsmoothed, again.first, again.reading)
+                return Sampled(configuration: c, track: original, line: line, along: means.along,
+                               unsmoothed: again.unsmoothed, first: again.first, reading: again.reading)
             }
         }
-        return (c, original, original, nil, measured.unsmoothed, measured.first, measured.reading)
+        return Sampled(configuration: c, track: original, line: original, along: nil,
+                       unsmoothed: measured.unsmoothed, first: measured.first, reading: measured.reading)
     }
 
-    /// Consecutive points of `track` averaged in groups that reach less than `length` metres from
-    /// their first point, each mean with the mean of its points' distances along the track
-    /// (`cumulative`). O(track.count).
+    /// Consecutive points of `track` averaged in groups that reach no further than `length` metres
+    /// from their first point (`runsNearTheirFirst`), each mean with the mean of its points' distances
+    /// along the track (`cumulative`). O(track.count).
     func binned(_ track: [Coordinate], _ length: Metres, along cumulative: [Metres]) -> (points: [Coordinate], along: [Metres]) {
         var points: [Coordinate] = [], along: [Metres] = []
-        var start = 0
-        while start < track.count {
-            let frame = LocalFrame(origin: track[start])
-            var end = start + 1, x = 0.0, y = 0.0, d = cumulative[start]
-            while end < track.count {
-                let p = frame.project(track[end])
-                guard p.x * p.x + p.y * p.y < length * length else { break }
-                x += p.x; y += p.y; d += cumulative[end]
-                end += 1
+        for run in runsNearTheirFirst(track.count, radius: length, { track[$0] }) {
+            let frame = LocalFrame(origin: track[run.lowerBound])
+            var x = 0.0, y = 0.0, d = 0.0
+            for k in run {
+                let p = frame.project(track[k])
+                x += p.x; y += p.y; d += cumulative[k]
             }
-            let n = Double(end - start)
+            let n = Double(run.count)
             points.append(frame.unproject(x: x / n, y: y / n))
             along.append(d / n)
-            start = end
         }
         return (points, along)
     }
@@ -345,8 +355,7 @@ public struct TrackTurns: Sendable {
     }
 
     /// The turns of a sampled track.
-    func maneuvers(_ sampled: (configuration: Configuration, track: Polyline, line: Polyline, along: [Metres]?,
-                               unsmoothed: [Coordinate], first: Polyline, reading: Reading)) -> [Maneuver] {
+    func maneuvers(_ sampled: Sampled) -> [Maneuver] {
         var c = sampled.configuration
         let (work, line, unsmoothed, first, scatter) = (sampled.line, sampled.track, sampled.unsmoothed, sampled.first, sampled.reading.scatter)
         // Distances along the line read, as distances along the track: a dense track was read from its
