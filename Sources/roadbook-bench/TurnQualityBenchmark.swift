@@ -7,8 +7,12 @@ import Pipeline
 import Routing
 import Workflows
 
-/// Routes in the turn-quality benchmark (issue 11 asks for at least 50).
-private let turnQualityRouteCount = 60
+/// Routes in the turn-quality benchmark (issue 11 asks for at least 50), or `ROADBOOK_TURNS_ROUTES`
+/// when set: 60 routes pass the same busy roundabouts again and again, so one seed's shape figures
+/// move by two or three points from another's; hundreds of routes measure them more closely.
+private var turnQualityRouteCount: Int {
+    ProcessInfo.processInfo.environment["ROADBOOK_TURNS_ROUTES"].flatMap { Int($0) }.map { max(1, $0) } ?? 60
+}
 /// Route ends at least this far apart in a straight line, and at most this far.
 private let turnQualityMinimumSpan: Metres = 1_000
 private let turnQualityMaximumSpan: Metres = 8_000
@@ -393,8 +397,8 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// corridor (`RouteTurns.loadGraph(_:corridor:)`, as `build` does), scores those rows, and counts
 /// the runs whose rows differ from the whole map's (the corridor must change nothing).
 /// `ROADBOOK_TURNS_TRACK_DUMP=FILE` writes one JSON line a route to FILE: OSRM's line, the noisy and
-/// recorded tracks, the references, steps and bends, and shape mode's rows on both tracks, to try a
-/// detector outside Swift. None of the dumps change the figures.
+/// recorded tracks, the references, steps and bends, and shape mode's rows on both tracks and on
+/// OSRM's line, to try a detector outside Swift. None of the dumps change the figures.
 /// - Parameters:
 ///   - extract: an OpenStreetMap file (PBF or XML); OSRM must serve the same extract.
 ///   - osrmURL: an OSRM server's base URL, such as `http://127.0.0.1:5000`; nil to skip.
@@ -413,7 +417,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let dumpedColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP_NOISY"] == "1" ? 1 : 0
     var routes: [QualityRoute] = []
     var attempts = 0, unanswered = 0
-    while routes.count < turnQualityRouteCount && attempts < 10_000 {
+    let wanted = turnQualityRouteCount
+    while routes.count < wanted && attempts < 200 * wanted {
         attempts += 1
         let a = graph.coordinates[drivable[Int(generator.next() % UInt64(drivable.count))]]
         let b = graph.coordinates[drivable[Int(generator.next() % UInt64(drivable.count))]]
@@ -424,7 +429,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     guard !routes.isEmpty else { throw BenchError(message: "turns-quality: OSRM at \(osrmURL) answered no route") }
 
     let columns = ["map, clean", "map, noisy", "map, recorded", "shape, clean", "shape, noisy", "shape, recorded"]
-    let shapeNoisy = 4, shapeRecorded = 5
+    let shapeClean = 3, shapeNoisy = 4, shapeRecorded = 5
     var counts = Array(repeating: QualityCounts(), count: columns.count)
     var goal = Array(repeating: ShapeGoalCounts(), count: columns.count)
     var sweep = Array(repeating: ShapeGoalCounts(), count: turnQualitySweepJitters.count)
@@ -489,7 +494,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
                           ("steps", pts(route.steps)), ("bends", pts(route.bends)), ("refs", "[" + refs.joined(separator: ",") + "]"),
                           ("rows", pts(runs[shapeNoisy].flatMap(places(of:)))),
                           ("kinds", "[" + runs[shapeNoisy].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ",") + "]"),
-                          ("recordedRows", pts(runs[shapeRecorded].flatMap(places(of:))))]
+                          ("recordedRows", pts(runs[shapeRecorded].flatMap(places(of:)))),
+                          ("cleanRows", pts(runs[shapeClean].flatMap(places(of:))))]
             trackLines.append("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         }
         routeIndex += 1
