@@ -273,7 +273,7 @@ public struct TrackTurns: Sendable {
         var along: [Metres]?
         /// `line` resampled every `spacing`, and that smoothed once over `smoothing`: the scatter is
         /// measured against it, and a scattered track's bends are read from it.
-        var unsmoothed: [Coordinate], first: Polyline
+        var unsmoothed: [Coordinate], smoothedOnce: [Coordinate]
         var reading: Reading
     }
 
@@ -286,7 +286,7 @@ public struct TrackTurns: Sendable {
         // A very long track is sampled more coarsely, so the work stays bounded.
         c.spacing = max(c.spacing, original.length / Double(Self.maximumSamples))
         let config = c
-        func measure(_ line: Polyline) -> (unsmoothed: [Coordinate], first: Polyline, reading: Reading) {
+        func measure(_ line: Polyline) -> (unsmoothed: [Coordinate], smoothedOnce: [Coordinate], reading: Reading) {
             // Scatter lengthens a track (a fix every 5 m with 5 m scatter doubles it), so windows counted
             // along it would shrink on the ground: the smoothed line is measured again and resampled.
             let unsmoothed = resampled(line, config.spacing)
@@ -296,7 +296,7 @@ public struct TrackTurns: Sendable {
             let gaps = zip(unsmoothed, smoothedOnce).map { LocalFrame(origin: $0.0).project($0.1) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.sorted()
             let scatter = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
             let kind: Reading.Kind = scatter < config.cleanScatter ? .clean : scatter < config.jitteredScatter ? .jittered : .scattered
-            return (unsmoothed, Polyline(smoothedOnce), Reading(scatter: scatter, kind: kind))
+            return (unsmoothed, smoothedOnce, Reading(scatter: scatter, kind: kind))
         }
         let measured = measure(original)
         // The median distance from one fix to the next, for tracks that are not clean.
@@ -311,11 +311,11 @@ public struct TrackTurns: Sendable {
                 var again = measure(line)
                 again.reading.averagedOver = c.spacing
                 return Sampled(configuration: c, track: original, line: line, along: means.along,
-                               unsmoothed: again.unsmoothed, first: again.first, reading: again.reading)
+                               unsmoothed: again.unsmoothed, smoothedOnce: again.smoothedOnce, reading: again.reading)
             }
         }
         return Sampled(configuration: c, track: original, line: original, along: nil,
-                       unsmoothed: measured.unsmoothed, first: measured.first, reading: measured.reading)
+                       unsmoothed: measured.unsmoothed, smoothedOnce: measured.smoothedOnce, reading: measured.reading)
     }
 
     /// Consecutive points of `track` averaged in groups that reach no further than `length` metres
@@ -365,7 +365,7 @@ public struct TrackTurns: Sendable {
     /// The turns of a sampled track.
     func maneuvers(_ sampled: Sampled) -> [Maneuver] {
         var c = sampled.configuration
-        let (work, line, unsmoothed, first, scatter) = (sampled.line, sampled.track, sampled.unsmoothed, sampled.first, sampled.reading.scatter)
+        let (work, line, unsmoothed, scatter) = (sampled.line, sampled.track, sampled.unsmoothed, sampled.reading.scatter)
         // Distances along the line read, as distances along the track: a dense track was read from its
         // means (see `denseFix`), each of which lies where its fixes lie on average.
         func onTrack(_ d: Metres) -> Metres {
@@ -391,7 +391,7 @@ public struct TrackTurns: Sendable {
         // A clean or jittered track's bends are read from its points smoothed over `cleanSmoothing`
         // (see there), not over the `smoothing` with which its scatter was measured, which rounds a
         // corner cut by a metre of jitter under the threshold and melts two turns 35 m apart.
-        let bendLine = clean || jittered ? Polyline(smoothed(unsmoothed, c)) : first
+        let bendLine = Polyline(clean || jittered ? smoothed(unsmoothed, c) : sampled.smoothedOnce)
         let raw = smoothed(resampled(bendLine, c.spacing), c)
         guard raw.count > 1 else { return [] }
         // Sample `i` of `raw` lies `i * spacing` along `bendLine`, whose vertex `k` lies `k * spacing`
