@@ -423,10 +423,10 @@ public struct TrackTurns: Sendable {
             if placed.contains(where: { abs($0 - read) <= c.wiggleLength * 0.75 }) { continue }
             // Round a ring passed nearly straight the track swings left for 20–30 m, which the lightly
             // smoothed bends may read as a bend of its own up to the wiggle's length past its entry:
-            // that bend is the ring's row, not a second one (on 200 routes of tuning seed 3, 85 rows
-            // fewer, 7 of them on OSRM's lines and 12 on the recorded tracks extra rows, for 2 of 1,422
-            // goal turns on the recorded tracks; replacing the bend by the ring's row instead took the
-            // side off 19 real turns).
+            // that bend is the ring's row, not a second one. On 200 routes of tuning seed 3 this took 78
+            // rows off OSRM's lines (7 of them extra rows) and 85 off the recorded tracks (12 extra), for
+            // 2 of the 1,422 goal turns found on the recorded tracks; replacing the bend by the ring's
+            // row instead took the side off 19 real turns.
             if ring.ring, rows.indices.contains(where: { k in
                 rows[k].then == nil && rows[k].0.kind == .turn && rows[k].0.rotation < 0
                     && placed[k] > read && placed[k] <= read + c.wiggleLength
