@@ -138,7 +138,10 @@ public struct EmbeddedRouter: RoutingEngine {
         }
         let startSnap = try snap(start, role: "start", table: table)
         let endSnap = try snap(end, role: "end", table: table)
-        guard let search = quickest(from: startSnap, to: endSnap, table: table) else {
+        // Where a turn restriction leaves only a way round through a junction already passed, the
+        // node-based search finds nothing: the edge-based one is asked then.
+        guard let search = quickest(from: startSnap, to: endSnap, table: table)
+                ?? (table.viaIncoming.isEmpty ? nil : quickestByEdge(from: startSnap, to: endSnap, table: table)) else {
             throw RoutingError.noRoute("No \(mode.gerund) route")
         }
         return assemble(search, from: startSnap, to: endSnap)
@@ -230,10 +233,7 @@ public struct EmbeddedRouter: RoutingEngine {
         var closed = [Bool](repeating: false, count: stateCount)
         var heap = MinHeap()
         let fromStart: Int32 = -2
-        let goalLatitude = t.coordinate.latitude * .pi / 180, goalLongitude = t.coordinate.longitude * .pi / 180
-        let goalCos = cos(goalLatitude)
-        let secondsPerMetre = 1 / table.rules.maximumSpeed
-        let radius = Self.heuristicRadius
+        let heuristic = self.heuristic(to: t.coordinate, table: table)
         let viaState = table.viaState
         let viaIncoming = table.viaIncoming
         func node(ofState state: Int) -> Int { state <= n ? state : Int(edgeTarget[Int(viaIncoming[state - n - 1])]) }
@@ -241,11 +241,6 @@ public struct EmbeddedRouter: RoutingEngine {
         func state(after e: Int) -> Int {
             let k = viaState.isEmpty ? -1 : Int(viaState[e])
             return k < 0 ? Int(edgeTarget[e]) : n + 1 + k
-        }
-        func heuristic(_ node: Int) -> Double {
-            let dLat = sin((latitude[node] - goalLatitude) / 2), dLon = sin((longitude[node] - goalLongitude) / 2)
-            let h = min(1, dLat * dLat + cosLatitude[node] * goalCos * dLon * dLon)
-            return 2 * radius * asin(h.squareRoot()) * secondsPerMetre
         }
         func open(_ state: Int, _ g: Double, from p: Int32) {
             guard g < cost[state] else { return }
@@ -282,7 +277,7 @@ public struct EmbeddedRouter: RoutingEngine {
                     // Back to the node one came from, into a via state (any other is closed): a
                     // U-turn in the road, allowed only at a dead end.
                     if next > n, parent[current] >= 0, node(ofState: Int(parent[current])) == Int(edgeTarget[e]),
-                       graph.degree(of: current) > 1 { continue }
+                       !isDeadEnd(current, from: Int(edgeTarget[e]), along: nil, seconds: seconds) { continue }
                     open(next, g + step, from: item)
                 }
                 if current == t.from, let last = fromGoalSegmentStart { open(goal, g + last, from: item) }
@@ -310,6 +305,98 @@ public struct EmbeddedRouter: RoutingEngine {
         var current = parent[goal]
         while current != fromStart {
             nodes.append(node(ofState: Int(current)))
+            current = parent[Int(current)]
+        }
+        return Found(nodes: nodes.reversed(), seconds: cost[goal])
+    }
+
+    /// Whether the mode can leave `node`, come from `behind` along `way`, only the way it came: no edge
+    /// the mode may take (`seconds` finite) leads anywhere else. A footpath or a one-way road coming
+    /// in does not make a way out, so a road ending there is a dead end, where one may turn back
+    /// (as OSRM's car graph, which holds only the roads a car may take). O(degree).
+    /// With `way` nil, any way back to `behind` is the way one came.
+    private func isDeadEnd(_ node: Int, from behind: Int, along way: Int?, seconds: [TimeInterval]) -> Bool {
+        !(Int(edgeStart[node])..<Int(edgeStart[node + 1])).contains { e in
+            seconds[e].isFinite && !(Int(edgeTarget[e]) == behind && (way == nil || Int(edgeWay[e]) == way))
+        }
+    }
+
+    /// The heuristic of a search towards `goal`: seconds at the mode's top speed over the
+    /// great-circle distance from a node (see `heuristicRadius`).
+    private func heuristic(to goal: Coordinate, table: ModeTable) -> (Int) -> Double {
+        let goalLatitude = goal.latitude * .pi / 180, goalLongitude = goal.longitude * .pi / 180
+        let goalCos = cos(goalLatitude)
+        let secondsPerMetre = 1 / table.rules.maximumSpeed
+        let radius = Self.heuristicRadius
+        let (latitude, longitude, cosLatitude) = (self.latitude, self.longitude, self.cosLatitude)
+        return { node in
+            let dLat = sin((latitude[node] - goalLatitude) / 2), dLon = sin((longitude[node] - goalLongitude) / 2)
+            let h = min(1, dLat * dLat + cosLatitude[node] * goalCos * dLon * dLon)
+            return 2 * radius * asin(h.squareRoot()) * secondsPerMetre
+        }
+    }
+
+    /// A* as `quickest(from:to:table:)`, but with every state an edge (the node it enters and the way
+    /// it came), as OSRM's edge-based graph: a route may pass a junction twice, in different
+    /// directions. `quickest` keeps one state per node but at restricted via nodes, so where a
+    /// restriction leaves only a loop that comes back through a junction already passed (turn off,
+    /// round the block, back through the same crossing towards the forbidden road's far side), it
+    /// finds no route; this search, over about twice as many states, is asked then. Turn restrictions
+    /// bind at their via nodes; nowhere does the route go straight back the way it came but at a
+    /// dead end (as OSRM's car profile).
+    private func quickestByEdge(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable) -> Found? {
+        let edges = edgeTarget.count
+        let goal = edges
+        var cost = [Double](repeating: .infinity, count: edges + 1)
+        var parent = [Int32](repeating: -1, count: edges + 1)
+        var closed = [Bool](repeating: false, count: edges + 1)
+        var heap = MinHeap()
+        let fromStart: Int32 = -2
+        let heuristic = self.heuristic(to: t.coordinate, table: table)
+        let seconds = table.edgeSeconds, viaState = table.viaState, vehicles = table.vehicles
+        func open(_ state: Int, _ g: Double, from p: Int32) {
+            guard g < cost[state] else { return }
+            cost[state] = g
+            parent[state] = p
+            heap.push(g + (state == goal ? 0 : heuristic(Int(edgeTarget[state]))), Int32(state))
+        }
+        if s.from == t.from && s.to == t.to && s.way == t.way,
+           let direct = partial(s, from: s.fraction, to: t.fraction, table: table) {
+            open(goal, direct, from: fromStart)
+        }
+        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
+            open(e, toEnd, from: fromStart)
+        }
+        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
+            open(e, toStart, from: fromStart)
+        }
+        let fromGoalSegmentStart = partial(t, from: 0, to: t.fraction, table: table)
+        let fromGoalSegmentEnd = partial(t, from: 1, to: t.fraction, table: table)
+        while let (_, item) = heap.pop() {
+            let incoming = Int(item)
+            if closed[incoming] { continue }
+            closed[incoming] = true
+            if incoming == goal { break }
+            let g = cost[incoming]
+            let here = Int(edgeTarget[incoming]), behind = Int(edgeSource[incoming]), inWay = Int(edgeWay[incoming])
+            let deadEnd = isDeadEnd(here, from: behind, along: inWay, seconds: seconds)
+            let restricted = !viaState.isEmpty && viaState[incoming] >= 0
+            /// Whether the route may leave `here` along `way` towards `next`.
+            func may(_ way: Int, towards next: Int) -> Bool {
+                if next == behind && way == inWay && !deadEnd { return false }
+                return !restricted || graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles)
+            }
+            for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) where seconds[e].isFinite && !closed[e] {
+                if may(Int(edgeWay[e]), towards: Int(edgeTarget[e])) { open(e, g + seconds[e], from: item) }
+            }
+            if here == t.from, let last = fromGoalSegmentStart, may(t.way, towards: t.to) { open(goal, g + last, from: item) }
+            if here == t.to, let last = fromGoalSegmentEnd, may(t.way, towards: t.from) { open(goal, g + last, from: item) }
+        }
+        guard closed[goal] else { return nil }
+        var nodes: [Int] = []
+        var current = parent[goal]
+        while current != fromStart {
+            nodes.append(Int(edgeTarget[Int(current)]))
             current = parent[Int(current)]
         }
         return Found(nodes: nodes.reversed(), seconds: cost[goal])
