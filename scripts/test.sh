@@ -13,14 +13,17 @@ scripts/install-deps.sh test
 data="$PWD/samples/data"
 
 # Real engines on loopback for the integration tests: OSRM and Valhalla over the Andorra extract,
-# Valhalla with the Andorra SRTM3 tile upsampled to the 1-arc-second tile its /height reads.
-# Ports are chosen free at run time; both engines are stopped on exit, whatever happens.
+# Valhalla with the Andorra SRTM3 tile upsampled to the 1-arc-second tile its /height reads, and a
+# second OSRM over the extract with test turn restrictions (andorra-restrictions.osm.pbf).
+# Ports are chosen free at run time; the engines are stopped on exit, whatever happens.
 cache="${ROADBOOK_CACHE:-$HOME/.cache/roadbook}"
 export ROADBOOK_CACHE="$cache"
 osrm_port=""
+osrm_restrictions_port=""
 valhalla_port=""
 stop_engines() {
   [ -z "$osrm_port" ] || scripts/engines/osrm.sh stop "$osrm_port" || true
+  [ -z "$osrm_restrictions_port" ] || scripts/engines/osrm.sh stop "$osrm_restrictions_port" || true
   [ -z "$valhalla_port" ] || scripts/engines/valhalla.sh stop "$valhalla_port" || true
 }
 trap stop_engines EXIT
@@ -59,6 +62,9 @@ scripts/engines/osrm.sh install
 scripts/engines/osrm.sh prepare car "$data/andorra/andorra.osm.pbf" "$cache/osrm-car" >/dev/null
 start_engine osrm_port scripts/engines/osrm.sh "$cache/osrm-car/andorra.osrm"
 export ROADBOOK_OSRM_URL="http://127.0.0.1:$osrm_port"
+scripts/engines/osrm.sh prepare car "$data/andorra/andorra-restrictions.osm.pbf" "$cache/osrm-car-restrictions" >/dev/null
+start_engine osrm_restrictions_port scripts/engines/osrm.sh "$cache/osrm-car-restrictions/andorra-restrictions.osrm"
+export ROADBOOK_OSRM_RESTRICTIONS_URL="http://127.0.0.1:$osrm_restrictions_port"
 
 elevation="$cache/elevation"
 hgt_src="$data/andorra/N42E001.hgt.zip"
