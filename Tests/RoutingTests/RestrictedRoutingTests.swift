@@ -30,6 +30,29 @@ private func router(_ restrictions: [(from: Int, via: Character, to: Int, tags: 
     return (map, EmbeddedRouter(graph: graph(map, ways)))
 }
 
+// The only way round a banned left turn at c passes e twice, 100 m between letters:
+//
+//        n
+//        |
+//  w --- c --- e --- m
+//              |     |
+//              s --- t
+//
+// From halfway along w–c to halfway along c–n, with no left turn from w–c into c–n: east to e, round
+// the loop e, m, t, s back to e, west to c and right into c–n, 50 + 100 + 400 + 100 + 50 = 700 m.
+// w is a dead end, where one may turn back, but that only comes back along w–c.
+private let loopDrawing = """
+      n
+      |
+    w-c-e-m
+        | |
+        s-t
+    """
+private let loopWays: [(String, [String: String])] = [
+    ("wc", ["highway": "residential"]), ("ce", ["highway": "residential"]), ("cn", ["highway": "residential"]),
+    ("emt", ["highway": "residential"]), ("tse", ["highway": "residential"]),
+]
+
 @Suite("The embedded router honours turn restrictions")
 struct RestrictedRoutingTests {
     /// Halfway along w–c, and halfway along c–n.
@@ -58,6 +81,18 @@ struct RestrictedRoutingTests {
         let (start, end) = ends(map)
         #expect(abs(try r.leg(from: start, to: end, mode: .drive).distance - 400) < 0.5)
         #expect(abs(try r.leg(from: start, to: map["e"].coordinate, mode: .drive).distance - 150) < 0.5)
+    }
+
+    @Test("a ban whose only way round passes a junction twice: round the loop and back through c, 700 m")
+    func wayRoundThroughAJunctionTwice() throws {
+        let banned: [(from: Int, via: Character, to: Int, tags: [String: String])] = [(1, "c", 3, ["restriction": "no_left_turn"])]
+        let map = AsciiMap(gridSize: 50, loopDrawing, ways: loopWays, restrictions: banned)
+        let start = map.point(map["w"].x + 50, map["w"].y), end = map.point(map["c"].x, map["c"].y + 50)
+        let free = EmbeddedRouter(graph: graph(AsciiMap(gridSize: 50, loopDrawing, ways: loopWays), loopWays))
+        #expect(abs(try free.leg(from: start, to: end, mode: .drive).distance - 100) < 0.5)
+        let leg = try EmbeddedRouter(graph: graph(map, loopWays)).leg(from: start, to: end, mode: .drive)
+        #expect(abs(leg.distance - 700) < 0.5, "\(leg.distance)")
+        #expect([map["m"], map["t"], map["s"]].allSatisfy { leg.line.contains($0.coordinate) })
     }
 
     @Test("no_left_turn except=motorcar binds the bicycle, not the car")
