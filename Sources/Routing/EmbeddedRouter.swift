@@ -248,18 +248,10 @@ public struct EmbeddedRouter: RoutingEngine {
             parent[state] = p
             heap.push(g + (state == goal ? 0 : heuristic(node(ofState: state))), Int32(state))
         }
-        if s.from == t.from && s.to == t.to && s.way == t.way,
-           let direct = partial(s, from: s.fraction, to: t.fraction, table: table) {
-            open(goal, direct, from: fromStart)
-        }
-        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
-            open(state(after: e), toEnd, from: fromStart)
-        }
-        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
-            open(state(after: e), toStart, from: fromStart)
-        }
-        let fromGoalSegmentStart = partial(t, from: 0, to: t.fraction, table: table)
-        let fromGoalSegmentEnd = partial(t, from: 1, to: t.fraction, table: table)
+        let ends = self.ends(from: s, to: t, table: table)
+        if let direct = ends.direct { open(goal, direct, from: fromStart) }
+        for (e, seconds) in ends.out { open(state(after: e), seconds, from: fromStart) }
+        let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
         let seconds = table.edgeSeconds
         let vehicles = table.vehicles
         while let (_, item) = heap.pop() {
@@ -321,6 +313,22 @@ public struct EmbeddedRouter: RoutingEngine {
         }
     }
 
+    /// Where a search starts and ends: the seconds straight to the end when start and end lie on one
+    /// segment (in the right direction), the start segment's edges out with the seconds to their
+    /// ends, and the seconds from either end of the end segment to the end.
+    private func ends(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable)
+        -> (direct: Double?, out: [(edge: Int, seconds: Double)], fromGoalSegmentStart: Double?, fromGoalSegmentEnd: Double?) {
+        let direct = s.from == t.from && s.to == t.to && s.way == t.way ? partial(s, from: s.fraction, to: t.fraction, table: table) : nil
+        var out: [(edge: Int, seconds: Double)] = []
+        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
+            out.append((e, toEnd))
+        }
+        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
+            out.append((e, toStart))
+        }
+        return (direct, out, partial(t, from: 0, to: t.fraction, table: table), partial(t, from: 1, to: t.fraction, table: table))
+    }
+
     /// The heuristic of a search towards `goal`: seconds at the mode's top speed over the
     /// great-circle distance from a node (see `heuristicRadius`).
     private func heuristic(to goal: Coordinate, table: ModeTable) -> (Int) -> Double {
@@ -360,18 +368,10 @@ public struct EmbeddedRouter: RoutingEngine {
             parent[state] = p
             heap.push(g + (state == goal ? 0 : heuristic(Int(edgeTarget[state]))), Int32(state))
         }
-        if s.from == t.from && s.to == t.to && s.way == t.way,
-           let direct = partial(s, from: s.fraction, to: t.fraction, table: table) {
-            open(goal, direct, from: fromStart)
-        }
-        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
-            open(e, toEnd, from: fromStart)
-        }
-        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
-            open(e, toStart, from: fromStart)
-        }
-        let fromGoalSegmentStart = partial(t, from: 0, to: t.fraction, table: table)
-        let fromGoalSegmentEnd = partial(t, from: 1, to: t.fraction, table: table)
+        let ends = self.ends(from: s, to: t, table: table)
+        if let direct = ends.direct { open(goal, direct, from: fromStart) }
+        for (e, seconds) in ends.out { open(e, seconds, from: fromStart) }
+        let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
         while let (_, item) = heap.pop() {
             let incoming = Int(item)
             if closed[incoming] { continue }
