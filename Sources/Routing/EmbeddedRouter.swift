@@ -250,7 +250,7 @@ public struct EmbeddedRouter: RoutingEngine {
         }
         let ends = self.ends(from: s, to: t, table: table)
         if let direct = ends.direct { open(goal, direct, from: fromStart) }
-        for (e, seconds) in ends.out { open(state(after: e), seconds, from: fromStart) }
+        for (e, time) in ends.out { open(state(after: e), time, from: fromStart) }
         let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
         let seconds = table.edgeSeconds
         let vehicles = table.vehicles
@@ -370,7 +370,7 @@ public struct EmbeddedRouter: RoutingEngine {
         }
         let ends = self.ends(from: s, to: t, table: table)
         if let direct = ends.direct { open(goal, direct, from: fromStart) }
-        for (e, seconds) in ends.out { open(e, seconds, from: fromStart) }
+        for (e, time) in ends.out { open(e, time, from: fromStart) }
         let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
         while let (_, item) = heap.pop() {
             let incoming = Int(item)
@@ -379,11 +379,10 @@ public struct EmbeddedRouter: RoutingEngine {
             if incoming == goal { break }
             let g = cost[incoming]
             let here = Int(edgeTarget[incoming]), behind = Int(edgeSource[incoming]), inWay = Int(edgeWay[incoming])
-            let deadEnd = isDeadEnd(here, from: behind, along: inWay, seconds: seconds)
             let restricted = !viaState.isEmpty && viaState[incoming] >= 0
             /// Whether the route may leave `here` along `way` towards `next`.
             func may(_ way: Int, towards next: Int) -> Bool {
-                if next == behind && way == inWay && !deadEnd { return false }
+                if next == behind && way == inWay && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return false }
                 return !restricted || graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles)
             }
             for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) where seconds[e].isFinite && !closed[e] {

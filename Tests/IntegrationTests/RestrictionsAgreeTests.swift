@@ -129,8 +129,8 @@ struct RestrictionsAgreeTests {
         // The cases have teeth: without the restrictions the embedded router takes most forbidden turns.
         #expect(withoutTakes >= cases / 2, "without restrictions the embedded router took only \(withoutTakes) of \(cases) forbidden turns")
         // Around the ban both routers take the same way round at least two times in three (35 of 46
-        // at the time of writing; the rest differ on roads one of them may not use, such as parking
-        // aisles); without the restrictions hardly ever.
+        // at the time of writing; the others go round another way, over roads the two treat alike
+        // or not); without the restrictions hardly ever.
         #expect(agreeWith >= cases * 2 / 3 && agreeWith > 2 * agreeWithout, "\(agreeWith) of \(cases) within 5% of OSRM's length")
     }
 
