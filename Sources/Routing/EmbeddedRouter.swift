@@ -10,13 +10,19 @@ import OSM
 /// quickest road between them with A* (Hart, Nilsson & Raphael 1968, "A Formal Basis for the
 /// Heuristic Determination of Minimum Cost Paths"). Cost is travel time, as OSRM's is: the leg a
 /// user asks for is the one a driver would take, so it should agree with what OSRM gives the same
-/// user, and with time the main road beats a shorter lane through a village. The heuristic is the
-/// great-circle distance to the end at the mode's top speed; it is admissible, so the first time
-/// the end is taken from the queue its path is the quickest.
+/// user, and with time the main road beats a shorter lane through a village. Turns at junctions
+/// cost time too, as in OSRM's profiles (`TravelRules.turnCosts`), so of two ways much alike the
+/// one with fewer and easier turns wins, and a ban is got round as OSRM gets round it. The
+/// heuristic is the great-circle distance to the end at the mode's top speed; turn costs only add
+/// to a path's time, so it stays admissible, and the first time the end is taken from the queue
+/// its path is the quickest.
 ///
 /// Everything that does not depend on the leg is computed once in `init`: each edge's geodesic
-/// length, each mode's edge times (infinite where the mode may not go), and the spatial index of
-/// segments. A leg then costs O((V + E) log V) over the nodes A* opens, with arrays indexed by node.
+/// length, each mode's edge times (infinite where the mode may not go) and roads at each node, and
+/// the spatial index of segments. A leg then costs O((V + E) log V) over the states A* opens:
+/// edges (the road one arrived by decides a turn's cost and whether a restriction allows it) for a
+/// mode with turn costs or restrictions, nodes otherwise; held sparsely by edge (`SearchStates`),
+/// so a short leg over a country's map costs what it touches.
 ///
 /// The line runs from the snapped start, along the partial first segment, through the path's
 /// nodes, along the partial last segment to the snapped end. Its distance is geodesic; its duration
@@ -36,6 +42,10 @@ public struct EmbeddedRouter: RoutingEngine {
         /// The first, cheap look for a road: most handles are placed on one, and a 50 m search
         /// touches a handful of index cells instead of a hundred.
         public var nearSnapRadius: Metres = 50
+        /// Traffic keeps left (Britain, Ireland, Japan …): a turn to the left is the one towards the
+        /// kerb, which costs less (`TurnCosts`). OpenStreetMap does not say which side a road's
+        /// traffic keeps to, so the extract cannot tell.
+        public var leftHandTraffic = false
 
         public init() {}
     }
@@ -56,7 +66,10 @@ public struct EmbeddedRouter: RoutingEngine {
     private let edgeLength: [Metres]
     /// Per mode (in `TravelMode.allCases` order): the times of every edge, which ways are usable.
     private let modes: [ModeTable?]
-    /// Node latitudes and longitudes in radians and the cosine of the latitude, for the heuristic.
+    /// By way index: `junction=roundabout` (no waiting for oncoming traffic on or off a ring).
+    private let wayIsRoundabout: [Bool]
+    /// Node latitudes and longitudes in radians and the cosine of the latitude, for the heuristic
+    /// and the headings of turns.
     private let latitude: [Double]
     private let longitude: [Double]
     private let cosLatitude: [Double]
@@ -119,6 +132,7 @@ public struct EmbeddedRouter: RoutingEngine {
         latitude = graph.coordinates.map { $0.latitude * .pi / 180 }
         longitude = graph.coordinates.map { $0.longitude * .pi / 180 }
         cosLatitude = latitude.map { cos($0) }
+        wayIsRoundabout = graph.ways.map(\.isRoundabout)
     }
 
     /// The quickest road from `start` to `end` in `mode`.
@@ -138,10 +152,11 @@ public struct EmbeddedRouter: RoutingEngine {
         }
         let startSnap = try snap(start, role: "start", table: table)
         let endSnap = try snap(end, role: "end", table: table)
-        // Where a turn restriction leaves only a way round through a junction already passed, the
-        // node-based search finds nothing: the edge-based one is asked then.
-        guard let search = quickest(from: startSnap, to: endSnap, table: table)
-                ?? (table.viaIncoming.isEmpty ? nil : quickestByEdge(from: startSnap, to: endSnap, table: table)) else {
+        // Turn costs and turn restrictions depend on the road one arrives by: the search then runs
+        // over edges. A mode with neither (walking) searches over nodes, a third of the work.
+        let byEdge = table.rules.turnCosts != nil || !table.restrictedVia.isEmpty
+        guard let search = byEdge ? quickestByEdge(from: startSnap, to: endSnap, table: table)
+                                  : quickest(from: startSnap, to: endSnap, table: table) else {
             throw RoutingError.noRoute("No \(mode.gerund) route")
         }
         return assemble(search, from: startSnap, to: endSnap)
@@ -213,90 +228,48 @@ public struct EmbeddedRouter: RoutingEngine {
         (Int(edgeStart[a])..<Int(edgeStart[a + 1])).first { Int(edgeTarget[$0]) == b && graph.edge(at: $0).way == way }
     }
 
-    /// A* from the start snap's segment ends to the end snap's, through a virtual goal node
-    /// (index `graph.count`) that the end segment's nodes reach at their partial times. A start and
-    /// end on the same segment also reach the goal directly.
-    ///
-    /// The search is node-based except at the via nodes of the mode's turn restrictions: there a
-    /// state is the node *and the edge that entered it* (index `graph.count + 1 + k` for the k-th
-    /// such edge, `ModeTable.viaStates`), so a turn the restrictions forbid is not taken and a
-    /// node reached the forbidden way can still be reached, later, the allowed way. From such a
-    /// state, or from a node next to a via node, the search never goes straight back the way it
-    /// came (OSRM allows U-turns only at dead ends). Elsewhere the state is the node alone, so a map without restrictions
-    /// searches exactly as before.
+    /// A* over nodes from the start snap's segment ends to the end snap's, through a virtual goal
+    /// node (index `graph.count`) that the end segment's nodes reach at their partial times. A start
+    /// and end on the same segment also reach the goal directly. For a mode whose turns cost nothing
+    /// and meet no restriction: the time of a path is then the sum of its edges' times, whatever road
+    /// one arrived by.
     private func quickest(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable) -> Found? {
         let n = graph.count
         let goal = n
-        let stateCount = n + 1 + table.viaIncoming.count
-        var cost = [Double](repeating: .infinity, count: stateCount)
-        var parent = [Int32](repeating: -1, count: stateCount)
-        var closed = [Bool](repeating: false, count: stateCount)
+        var cost = [Double](repeating: .infinity, count: n + 1)
+        var parent = [Int32](repeating: -1, count: n + 1)
+        var closed = [Bool](repeating: false, count: n + 1)
         var heap = MinHeap()
         let fromStart: Int32 = -2
         let heuristic = self.heuristic(to: t.coordinate, table: table)
-        let viaState = table.viaState
-        let viaIncoming = table.viaIncoming
-        func node(ofState state: Int) -> Int { state <= n ? state : Int(edgeTarget[Int(viaIncoming[state - n - 1])]) }
-        /// The state entered by taking edge `e`.
-        func state(after e: Int) -> Int {
-            let k = viaState.isEmpty ? -1 : Int(viaState[e])
-            return k < 0 ? Int(edgeTarget[e]) : n + 1 + k
-        }
-        func open(_ state: Int, _ g: Double, from p: Int32) {
-            guard g < cost[state] else { return }
-            cost[state] = g
-            parent[state] = p
-            heap.push(g + (state == goal ? 0 : heuristic(node(ofState: state))), Int32(state))
+        func open(_ node: Int, _ g: Double, from p: Int32) {
+            guard g < cost[node] else { return }
+            cost[node] = g
+            parent[node] = p
+            heap.push(g + (node == goal ? 0 : heuristic(node)), Int32(node))
         }
         let ends = self.ends(from: s, to: t, table: table)
         if let direct = ends.direct { open(goal, direct, from: fromStart) }
-        for (e, time) in ends.out { open(state(after: e), time, from: fromStart) }
-        let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
+        for (e, time) in ends.out { open(Int(edgeTarget[e]), time, from: fromStart) }
         let seconds = table.edgeSeconds
-        let vehicles = table.vehicles
         while let (_, item) = heap.pop() {
             let current = Int(item)
             if closed[current] { continue }
             closed[current] = true
             if current == goal { break }
             let g = cost[current]
-            if current < n {
-                for e in Int(edgeStart[current])..<Int(edgeStart[current + 1]) {
-                    let step = seconds[e]
-                    guard step.isFinite else { continue }
-                    let next = state(after: e)
-                    guard !closed[next] else { continue }
-                    // Back to the node one came from, into a via state (any other is closed): a
-                    // U-turn in the road, allowed only at a dead end.
-                    if next > n, parent[current] >= 0, node(ofState: Int(parent[current])) == Int(edgeTarget[e]),
-                       !isDeadEnd(current, from: Int(edgeTarget[e]), along: nil, seconds: seconds) { continue }
-                    open(next, g + step, from: item)
-                }
-                if current == t.from, let last = fromGoalSegmentStart { open(goal, g + last, from: item) }
-                if current == t.to, let last = fromGoalSegmentEnd { open(goal, g + last, from: item) }
-            } else {
-                // At a via node, entered by edge `incoming` from node `behind` along way `inWay`.
-                let incoming = Int(viaIncoming[current - n - 1])
-                let here = Int(edgeTarget[incoming]), inWay = edgeWay[incoming]
-                let behind = Int(edgeSource[incoming])
-                for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) {
-                    let step = seconds[e]
-                    guard step.isFinite, !(Int(edgeTarget[e]) == behind && edgeWay[e] == inWay),
-                          graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: Int(edgeWay[e]), for: vehicles) else { continue }
-                    let next = state(after: e)
-                    if !closed[next] { open(next, g + step, from: item) }
-                }
-                if here == t.from, let last = fromGoalSegmentStart,
-                   graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: t.way, for: vehicles) { open(goal, g + last, from: item) }
-                if here == t.to, let last = fromGoalSegmentEnd,
-                   graph.allowsTurn(fromWay: Int(inWay), at: here, toWay: t.way, for: vehicles) { open(goal, g + last, from: item) }
+            for e in Int(edgeStart[current])..<Int(edgeStart[current + 1]) where seconds[e].isFinite {
+                let next = Int(edgeTarget[e])
+                if !closed[next] { open(next, g + seconds[e], from: item) }
             }
+            if current == t.from, let last = ends.fromGoalSegmentStart { open(goal, g + last.seconds, from: item) }
+            if current == t.to, let last = ends.fromGoalSegmentEnd { open(goal, g + last.seconds, from: item) }
         }
         guard closed[goal] else { return nil }
         var nodes: [Int] = []
         var current = parent[goal]
         while current != fromStart {
-            nodes.append(node(ofState: Int(current)))
+            nodes.append(Int(current))
             current = parent[Int(current)]
         }
         return Found(nodes: nodes.reversed(), seconds: cost[goal])
@@ -306,18 +279,19 @@ public struct EmbeddedRouter: RoutingEngine {
     /// the mode may take (`seconds` finite) leads anywhere else. A footpath or a one-way road coming
     /// in does not make a way out, so a road ending there is a dead end, where one may turn back
     /// (as OSRM's car graph, which holds only the roads a car may take). O(degree).
-    /// With `way` nil, any way back to `behind` is the way one came.
-    private func isDeadEnd(_ node: Int, from behind: Int, along way: Int?, seconds: [TimeInterval]) -> Bool {
+    private func isDeadEnd(_ node: Int, from behind: Int, along way: Int, seconds: [TimeInterval]) -> Bool {
         !(Int(edgeStart[node])..<Int(edgeStart[node + 1])).contains { e in
-            seconds[e].isFinite && !(Int(edgeTarget[e]) == behind && (way == nil || Int(edgeWay[e]) == way))
+            seconds[e].isFinite && !(Int(edgeTarget[e]) == behind && Int(edgeWay[e]) == way)
         }
     }
 
     /// Where a search starts and ends: the seconds straight to the end when start and end lie on one
     /// segment (in the right direction), the start segment's edges out with the seconds to their
-    /// ends, and the seconds from either end of the end segment to the end.
+    /// ends, and from either end of the end segment the seconds to the end and the edge it starts
+    /// along (whose turn a search over edges costs).
     private func ends(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable)
-        -> (direct: Double?, out: [(edge: Int, seconds: Double)], fromGoalSegmentStart: Double?, fromGoalSegmentEnd: Double?) {
+        -> (direct: Double?, out: [(edge: Int, seconds: Double)],
+            fromGoalSegmentStart: (edge: Int, seconds: Double)?, fromGoalSegmentEnd: (edge: Int, seconds: Double)?) {
         let direct = s.from == t.from && s.to == t.to && s.way == t.way ? partial(s, from: s.fraction, to: t.fraction, table: table) : nil
         var out: [(edge: Int, seconds: Double)] = []
         if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
@@ -326,7 +300,12 @@ public struct EmbeddedRouter: RoutingEngine {
         if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
             out.append((e, toStart))
         }
-        return (direct, out, partial(t, from: 0, to: t.fraction, table: table), partial(t, from: 1, to: t.fraction, table: table))
+        func last(from a: Int, to b: Int, _ fraction: Double) -> (edge: Int, seconds: Double)? {
+            guard let seconds = partial(t, from: fraction, to: t.fraction, table: table),
+                  let e = edgeIndex(from: a, to: b, way: t.way) else { return nil }
+            return (e, seconds)
+        }
+        return (direct, out, last(from: t.from, to: t.to, 0), last(from: t.to, to: t.from, 1))
     }
 
     /// The heuristic of a search towards `goal`: seconds at the mode's top speed over the
@@ -344,61 +323,89 @@ public struct EmbeddedRouter: RoutingEngine {
         }
     }
 
-    /// A* as `quickest(from:to:table:)`, but with every state an edge (the node it enters and the way
-    /// it came), as OSRM's edge-based graph: a route may pass a junction twice, in different
-    /// directions. `quickest` keeps one state per node but at restricted via nodes, so where a
-    /// restriction leaves only a loop that comes back through a junction already passed (turn off,
-    /// round the block, back through the same crossing towards the forbidden road's far side), it
-    /// finds no route; this search, over about twice as many states, is asked then. Turn restrictions
-    /// bind at their via nodes; nowhere does the route go straight back the way it came but at a
-    /// dead end (as OSRM's car profile).
+    /// A* as `quickest(from:to:table:)`, but with every state an edge (the node it enters and the
+    /// road it came by), as OSRM's edge-based graph, for a mode whose turns cost time
+    /// (`TravelRules.turnCosts`) or meet turn restrictions: each step costs its edge's time and the
+    /// turn onto it from the edge before; a restriction binds at its via node; a route may pass a
+    /// junction twice in different directions (round the block, back through the same crossing
+    /// towards a forbidden road's far side); nowhere does it go straight back the way it came but
+    /// at a dead end (as OSRM's car profile). Some two to three times the states of the search over nodes.
     private func quickestByEdge(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable) -> Found? {
-        let edges = edgeTarget.count
-        let goal = edges
-        var cost = [Double](repeating: .infinity, count: edges + 1)
-        var parent = [Int32](repeating: -1, count: edges + 1)
-        var closed = [Bool](repeating: false, count: edges + 1)
+        let goal = edgeTarget.count
+        // Sparse: a short leg over a country's map touches a few thousand of its millions of edges.
+        var states = SearchStates()
         var heap = MinHeap()
         let fromStart: Int32 = -2
         let heuristic = self.heuristic(to: t.coordinate, table: table)
-        let seconds = table.edgeSeconds, viaState = table.viaState, vehicles = table.vehicles
+        let seconds = table.edgeSeconds, restrictedVia = table.restrictedVia, vehicles = table.vehicles
+        let turnSeconds = self.turnSeconds(table)
         func open(_ state: Int, _ g: Double, from p: Int32) {
-            guard g < cost[state] else { return }
-            cost[state] = g
-            parent[state] = p
+            guard states.improve(Int32(state), cost: g, from: p) else { return }
             heap.push(g + (state == goal ? 0 : heuristic(Int(edgeTarget[state]))), Int32(state))
         }
         let ends = self.ends(from: s, to: t, table: table)
         if let direct = ends.direct { open(goal, direct, from: fromStart) }
         for (e, time) in ends.out { open(e, time, from: fromStart) }
-        let (fromGoalSegmentStart, fromGoalSegmentEnd) = (ends.fromGoalSegmentStart, ends.fromGoalSegmentEnd)
         while let (_, item) = heap.pop() {
             let incoming = Int(item)
-            if closed[incoming] { continue }
-            closed[incoming] = true
+            guard states.close(item) else { continue }
             if incoming == goal { break }
-            let g = cost[incoming]
+            let g = states.cost(item)
             let here = Int(edgeTarget[incoming]), behind = Int(edgeSource[incoming]), inWay = Int(edgeWay[incoming])
-            let restricted = !viaState.isEmpty && viaState[incoming] >= 0
-            /// Whether the route may leave `here` along `way` towards `next`.
-            func may(_ way: Int, towards next: Int) -> Bool {
-                if next == behind && way == inWay && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return false }
-                return !restricted || graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles)
+            let restricted = !restrictedVia.isEmpty && restrictedVia[here]
+            /// The seconds of turning onto edge `e`, or nil when the route may not: straight back
+            /// but at a dead end, or a turn a restriction forbids.
+            func turn(onto e: Int) -> Double? {
+                let way = Int(edgeWay[e])
+                let back = Int(edgeTarget[e]) == behind && way == inWay
+                if back && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return nil }
+                if restricted && !graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles) { return nil }
+                return turnSeconds(incoming, e, back)
             }
-            for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) where seconds[e].isFinite && !closed[e] {
-                if may(Int(edgeWay[e]), towards: Int(edgeTarget[e])) { open(e, g + seconds[e], from: item) }
+            for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) where seconds[e].isFinite && !states.isClosed(Int32(e)) {
+                if let turning = turn(onto: e) { open(e, g + turning + seconds[e], from: item) }
             }
-            if here == t.from, let last = fromGoalSegmentStart, may(t.way, towards: t.to) { open(goal, g + last, from: item) }
-            if here == t.to, let last = fromGoalSegmentEnd, may(t.way, towards: t.from) { open(goal, g + last, from: item) }
+            /// Onto the end's segment from one of its ends, and along it to the end.
+            func finish(_ last: (edge: Int, seconds: Double)?) {
+                guard let last, Int(edgeSource[last.edge]) == here, let turning = turn(onto: last.edge) else { return }
+                open(goal, g + turning + last.seconds, from: item)
+            }
+            finish(ends.fromGoalSegmentStart)
+            finish(ends.fromGoalSegmentEnd)
         }
-        guard closed[goal] else { return nil }
+        guard states.isClosed(Int32(goal)) else { return nil }
         var nodes: [Int] = []
-        var current = parent[goal]
+        var current = states.parent(Int32(goal))
         while current != fromStart {
             nodes.append(Int(edgeTarget[Int(current)]))
-            current = parent[Int(current)]
+            current = states.parent(current)
         }
-        return Found(nodes: nodes.reversed(), seconds: cost[goal])
+        return Found(nodes: nodes.reversed(), seconds: states.cost(Int32(goal)))
+    }
+
+    /// The seconds `table`'s mode spends turning from edge `incoming` onto edge `out` (`back`: the
+    /// same road the other way): its `TurnCosts` where more than two roads it may use meet, or
+    /// turning back; nothing without turn costs. The angle is between the two edges' first and last
+    /// segments as drawn. O(1).
+    private func turnSeconds(_ table: ModeTable) -> (_ incoming: Int, _ out: Int, _ back: Bool) -> Double {
+        guard let costs = table.rules.turnCosts else { return { _, _, _ in 0 } }
+        let roads = table.roads, roundabout = wayIsRoundabout, leftHand = configuration.leftHandTraffic
+        return { [self] incoming, out, back in
+            let here = Int(edgeTarget[incoming])
+            guard back || roads[here] > 2 else { return 0 }
+            let angle = back ? 180 : normalizedTurn(bearing(of: out) - bearing(of: incoming))
+            return costs.seconds(angle: angle, uTurn: back,
+                                 roundabout: roundabout[Int(edgeWay[incoming])] || roundabout[Int(edgeWay[out])],
+                                 leftHandTraffic: leftHand)
+        }
+    }
+
+    /// The heading of edge `e` from its source to its target, in degrees clockwise from north, on the
+    /// plane tangent at the source (a segment is metres to a few hundred metres long). O(1).
+    private func bearing(of e: Int) -> Degrees {
+        let a = Int(edgeSource[e]), b = Int(edgeTarget[e])
+        let east = (longitude[b] - longitude[a]) * cosLatitude[a], north = latitude[b] - latitude[a]
+        return atan2(east, north) * 180 / .pi
     }
 
     // MARK: - The leg
@@ -449,11 +456,12 @@ private struct ModeTable: Sendable {
     let rules: TravelRules
     /// The vehicles whose turn restrictions bind the mode (none for walking).
     let vehicles: RestrictedVehicles
-    /// By edge index: k when the edge enters a via node of a restriction binding the mode (the
-    /// k-th such edge, `viaIncoming[k]`), −1 otherwise; empty when the mode meets no restriction.
-    let viaState: [Int32]
-    /// The edges that enter a restricted via node, each a search state of its own.
-    let viaIncoming: [Int32]
+    /// By node: a turn restriction binding the mode has its via node here; empty when the mode
+    /// meets no restriction.
+    let restrictedVia: [Bool]
+    /// By node: how many roads the mode may use meet there (one per segment, either direction; 255
+    /// at most). A turn costs time only where more than two meet (`TurnCosts`).
+    let roads: [UInt8]
     /// m/s by way index; 0 when closed to the mode.
     let waySpeed: [MetresPerSecond]
     /// Seconds by edge index; infinite when the mode may not take the edge.
@@ -484,21 +492,15 @@ private struct ModeTable: Sendable {
         case .walk: []
         }
         self.vehicles = vehicles
-        var viaState: [Int32] = []
-        var viaIncoming: [Int32] = []
-        let restricted = graph.turnRestrictions.viaNodes.filter { graph.turnRestrictions.restricts($0, for: vehicles) }
-        if !restricted.isEmpty {
-            viaState = [Int32](repeating: -1, count: graph.edgeCount)
-            let isVia = Set(restricted)
-            for node in 0..<graph.count {
-                for e in graph.edgeIndices(from: node) where isVia.contains(graph.edge(at: e).target) {
-                    viaState[e] = Int32(viaIncoming.count)
-                    viaIncoming.append(Int32(e))
-                }
-            }
+        var restrictedVia: [Bool] = []
+        for node in graph.turnRestrictions.viaNodes where graph.turnRestrictions.restricts(node, for: vehicles) {
+            if restrictedVia.isEmpty { restrictedVia = [Bool](repeating: false, count: graph.count) }
+            restrictedVia[node] = true
         }
-        self.viaState = viaState
-        self.viaIncoming = viaIncoming
+        self.restrictedVia = restrictedVia
+        roads = (0..<graph.count).map { node in
+            UInt8(min(255, graph.edgeIndices(from: node).count { speeds[graph.edge(at: $0).way] > 0 }))
+        }
         // Connected components over the edges the mode may use in either direction (union–find).
         var sets = UnionFind(count: graph.count)
         var firstNode = [Int](repeating: -1, count: graph.ways.count)

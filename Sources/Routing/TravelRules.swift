@@ -35,6 +35,8 @@ public struct TravelRules: Sendable {
     public let obeysOneway: Bool
     /// `tracktype` values a track must have to be usable; nil when any track (tagged or not) is.
     public let usableTrackTypes: Set<String>?
+    /// What turning costs the mode at a junction; nil when turns cost nothing (a pedestrian).
+    public let turnCosts: TurnCosts?
 
     /// Access values that close a way to the mode: `no`, `private` (the owner's permission is
     /// needed), and values that open it only to other users (`agricultural`, `forestry`,
@@ -49,7 +51,8 @@ public struct TravelRules: Sendable {
     /// - Parameter openingKeys: the keys that open a class closed to the mode; the first access key
     ///   when nil.
     public init(mode: TravelMode, speeds: [String: Double], speedsWhenTagged: [String: Double] = [:],
-                accessKeys: [String], openingKeys: [String]? = nil, obeysOneway: Bool, usableTrackTypes: Set<String>? = nil) {
+                accessKeys: [String], openingKeys: [String]? = nil, obeysOneway: Bool, usableTrackTypes: Set<String>? = nil,
+                turnCosts: TurnCosts? = nil) {
         self.mode = mode
         self.speeds = speeds
         self.speedsWhenTagged = speedsWhenTagged
@@ -57,6 +60,7 @@ public struct TravelRules: Sendable {
         self.openingKeys = openingKeys ?? Array(accessKeys.prefix(1))
         self.obeysOneway = obeysOneway
         self.usableTrackTypes = usableTrackTypes
+        self.turnCosts = turnCosts
         switch mode {
         case .drive, .cycle: lookalikeClasses = Set(speeds.keys).union(["pedestrian", "busway"])
         case .walk: lookalikeClasses = Set(speeds.keys).union(speedsWhenTagged.keys)
@@ -133,6 +137,7 @@ public struct TravelRules: Sendable {
     /// that its mapper opened to cars (`motorcar` or `motor_vehicle` = `yes`, `designated`, …: a
     /// mountain path that is also the access road to a farm) is driven at 10 km/h, `car.lua`'s
     /// speed for a way open to cars whose class it does not list. `oneway` and roundabouts bind.
+    /// Turns cost what `car.lua` makes them cost (`TurnCosts.car`).
     public static let drive = TravelRules(
         mode: .drive,
         speeds: [
@@ -145,7 +150,8 @@ public struct TravelRules: Sendable {
         accessKeys: ["motorcar", "motor_vehicle", "vehicle", "access"],
         openingKeys: ["motorcar", "motor_vehicle"],
         obeysOneway: true,
-        usableTrackTypes: ["grade1", "grade2"])
+        usableTrackTypes: ["grade1", "grade2"],
+        turnCosts: .car)
 
     /// A bicycle. 15 km/h on roads and cycleways (OSRM `bicycle.lua`'s default speed), 12 km/h on
     /// tracks and paths (loose surface), 4 km/h pushed along footways and pedestrian streets where
@@ -154,6 +160,7 @@ public struct TravelRules: Sendable {
     /// sign (`motorroad=yes`) is not among the tags the graph keeps, so a trunk tagged
     /// `bicycle=no` is the only one closed. Oneways bind: `oneway:bicycle=no` is not kept in
     /// `WayInfo`, so a contraflow cycle lane is not known and the bicycle keeps to the oneway.
+    /// Turns cost what `bicycle.lua` makes them cost (`TurnCosts.bicycle`).
     public static let cycle = TravelRules(
         mode: .cycle,
         speeds: [
@@ -163,10 +170,12 @@ public struct TravelRules: Sendable {
         ],
         speedsWhenTagged: ["footway": 4, "pedestrian": 4, "steps": 2],
         accessKeys: ["bicycle", "vehicle", "access"],
-        obeysOneway: true)
+        obeysOneway: true,
+        turnCosts: .bicycle)
 
     /// A pedestrian: 5 km/h (OSRM `foot.lua`'s walking speed) on everything but motorways, 2 km/h
-    /// on steps (OSRM's `foot.lua` slows steps likewise). Oneways do not bind a pedestrian.
+    /// on steps (OSRM's `foot.lua` slows steps likewise). Oneways do not bind a pedestrian, and
+    /// turns cost nothing (`foot.lua` costs only a U-turn, which a quickest walk never makes).
     public static let walk = TravelRules(
         mode: .walk,
         speeds: [

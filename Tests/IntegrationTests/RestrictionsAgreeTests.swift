@@ -128,10 +128,11 @@ struct RestrictionsAgreeTests {
         #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
         // The cases have teeth: without the restrictions the embedded router takes most forbidden turns.
         #expect(withoutTakes >= cases / 2, "without restrictions the embedded router took only \(withoutTakes) of \(cases) forbidden turns")
-        // Around the ban both routers take the same way round at least two times in three (35 of 46
-        // at the time of writing; the others go round another way, over roads the two treat alike
-        // or not); without the restrictions hardly ever.
-        #expect(agreeWith >= cases * 2 / 3 && agreeWith > 2 * agreeWithout, "\(agreeWith) of \(cases) within 5% of OSRM's length")
+        // Around the ban both routers take the same way round at least four times in five (40 of 46
+        // at the time of writing, 35 before turns cost time as in OSRM's car profile; the others go
+        // round another way, over roads whose speeds the two set apart); without the restrictions
+        // hardly ever.
+        #expect(agreeWith >= cases * 4 / 5 && agreeWith > 2 * agreeWithout, "\(agreeWith) of \(cases) within 5% of OSRM's length")
     }
 
     @Test("on seeded Andorra routes over the restricted extract, restrictions leave fewer than half as many routes >5% off OSRM's length as without")
@@ -172,8 +173,8 @@ struct RestrictionsAgreeTests {
         print("restrictions: \(graph.turnRestrictions.entries.count) in the extract; \(compared) routes (\(snappedAway) more OSRM moved an end of); "
               + ">5% off OSRM: \(offBefore) without restrictions, \(offAfter) with\n  "
               + lines.joined(separator: "\n  "))
-        // Restrictions take most of the disagreement away (3 routes off with, 25 without, at the time
-        // of writing).
+        // Restrictions take most of the disagreement away (4 routes off with, 25 without, at the time
+        // of writing; 3 and 25 before turns cost time).
         #expect(offAfter * 2 < offBefore, "\(lines.joined(separator: "\n"))")
     }
 }
