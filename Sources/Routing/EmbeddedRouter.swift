@@ -46,6 +46,13 @@ public struct EmbeddedRouter: RoutingEngine {
         /// kerb, which costs less (`TurnCosts`). OpenStreetMap does not say which side a road's
         /// traffic keeps to, so the extract cannot tell.
         public var leftHandTraffic = false
+        /// A network of roads the mode may use with fewer nodes than this, apart from the main one,
+        /// is an island: a piece of road the extract cut off at its border, a car park mapped on its
+        /// own. An end that snaps onto one and finds no road moves onto the main network (within
+        /// `snapRadius`), as OSRM moves an end off its "tiny components" (fewer than 1,000 nodes by
+        /// default). Only when the main network itself is at least this large: on a map of small
+        /// pieces none is the network that goes somewhere.
+        public var islandNodes = 1_000
 
         public init() {}
     }
@@ -128,7 +135,7 @@ public struct EmbeddedRouter: RoutingEngine {
         edgeSource = source
         edgeWay = way
         edgeLength = length
-        self.modes = TravelMode.allCases.map { modes.contains($0) ? ModeTable(rules: .forMode($0), graph: graph, edgeLength: length) : nil }
+        self.modes = TravelMode.allCases.map { modes.contains($0) ? ModeTable(rules: .forMode($0), graph: graph, edgeLength: length, islandNodes: configuration.islandNodes) : nil }
         latitude = graph.coordinates.map { $0.latitude * .pi / 180 }
         longitude = graph.coordinates.map { $0.longitude * .pi / 180 }
         cosLatitude = latitude.map { cos($0) }
@@ -155,14 +162,27 @@ public struct EmbeddedRouter: RoutingEngine {
         // Turn costs and turn restrictions depend on the road one arrives by: the search then runs
         // over edges. A mode with neither (walking) searches over nodes, a third of the work.
         let byEdge = table.rules.turnCosts != nil || !table.restrictedVia.isEmpty
-        guard let search = byEdge ? quickestByEdge(from: startSnap, to: endSnap, table: table)
-                                  : quickest(from: startSnap, to: endSnap, table: table) else {
-            throw RoutingError.noRoute("No \(mode.gerund) route")
+        func search(_ s: SegmentSnap, _ t: SegmentSnap) -> Found? {
+            byEdge ? quickestByEdge(from: s, to: t, table: table) : quickest(from: s, to: t, table: table)
         }
-        return assemble(search, from: startSnap, to: endSnap)
+        if let found = search(startSnap, endSnap) { return assemble(found, from: startSnap, to: endSnap) }
+        // An end on an island leads nowhere beyond it: it moves onto the main network and the leg is
+        // asked again (see `Configuration.islandNodes`).
+        let mainStart = table.wayOnIsland[startSnap.way] ? snapOnMainNetwork(start, table: table) : nil
+        let mainEnd = table.wayOnIsland[endSnap.way] ? snapOnMainNetwork(end, table: table) : nil
+        if mainStart != nil || mainEnd != nil {
+            let s = mainStart ?? startSnap, t = mainEnd ?? endSnap
+            if let found = search(s, t) { return assemble(found, from: s, to: t) }
+        }
+        throw RoutingError.noRoute("No \(mode.gerund) route")
     }
 
     // MARK: - Snapping
+
+    /// The nearest point of the mode's main network within `snapRadius` of `point`, if any.
+    private func snapOnMainNetwork(_ point: Coordinate, table: ModeTable) -> SegmentSnap? {
+        index.nearest(to: point, within: configuration.snapRadius, accepting: { table.wayInMainNetwork[$0] })
+    }
 
     private func snap(_ point: Coordinate, role: String, table: ModeTable) throws -> SegmentSnap {
         let usable = { (way: Int) in table.waySpeed[way] > 0 }
@@ -471,8 +491,10 @@ private struct ModeTable: Sendable {
     /// gives "no route" where the rider obviously has one, so snapping prefers the main network,
     /// as OSRM does with its big components.
     let wayInMainNetwork: [Bool]
+    /// By way index: the way belongs to an island (`EmbeddedRouter.Configuration.islandNodes`).
+    let wayOnIsland: [Bool]
 
-    init(rules: TravelRules, graph: RoadGraph, edgeLength: [Metres]) {
+    init(rules: TravelRules, graph: RoadGraph, edgeLength: [Metres], islandNodes: Int) {
         self.rules = rules
         let speeds = graph.ways.map { rules.speed(on: $0) ?? 0 }
         var seconds = [TimeInterval](repeating: .infinity, count: graph.edgeCount)
@@ -516,6 +538,12 @@ private struct ModeTable: Sendable {
         for node in 0..<graph.count where !graph.edgeIndices(from: node).isEmpty { size[sets.find(node)] += 1 }
         let main = size.indices.max { size[$0] < size[$1] }.flatMap { size[$0] > 0 ? $0 : nil }
         wayInMainNetwork = firstNode.map { $0 >= 0 && sets.find($0) == main }
+        let mainIsLarge = main.map { Int(size[$0]) >= islandNodes } ?? false
+        wayOnIsland = firstNode.map { node in
+            guard mainIsLarge, node >= 0 else { return false }
+            let root = sets.find(node)
+            return root != main && Int(size[root]) < islandNodes
+        }
     }
 }
 

@@ -127,6 +127,30 @@ private let residential = ["highway": "residential"]
         #expect(walk == "No walking route")
     }
 
+    @Test("an end on an island that leads nowhere moves onto the main network; on a map of small pieces it stays")
+    func islandEnd() async throws {
+        // The main road a–d (300 m); x–y, 150 m north of b–c, is joined to nothing. The end lies 50 m
+        // south of x–y and 100 m north of b–c.
+        let drawing = """
+             xy
+
+
+            abcd
+            """
+        let ways: [(String, [String: String])] = [("abcd", residential), ("xy", residential)]
+        let map = AsciiMap(gridSize: 50, drawing, ways: ways)
+        let end = map.point(map["x"].x + 25, map["x"].y - 50)
+        var configuration = EmbeddedRouter.Configuration()
+        configuration.islandNodes = 3
+        let r = EmbeddedRouter(graph: graph(map, ways), configuration: configuration)
+        let leg = try await r.route(from: map["a"].coordinate, to: end, mode: .drive)
+        #expect(leg.line.last!.distance(to: map.point(map["x"].x + 25, map["b"].y)) < 0.01)
+        // With islands of 5 nodes, the main network (4 nodes) is one of the small pieces: no route.
+        configuration.islandNodes = 5
+        let small = EmbeddedRouter(graph: graph(map, ways), configuration: configuration)
+        #expect(await noRouteMessage { try await small.route(from: map["a"].coordinate, to: end, mode: .drive) } == "No driving route")
+    }
+
     @Test func startFarFromAnyRoadSaysHowFar() async throws {
         let (map, r) = router("ab", [("ab", residential)])
         let start = await noRouteMessage { try await r.route(from: map.point(0, 820), to: map["b"].coordinate, mode: .drive) }
@@ -178,8 +202,8 @@ private let andorra: Result<(RoadGraph, EmbeddedRouter), any Error> = Result {
     /// Legs across Andorra with the range their road length must fall in, as a multiple of the
     /// straight line: the main valley road runs 1.1–1.6× the straight line; the Envalira pass and the
     /// climb to Ordino by La Massana wind more. OSRM (MLD, car profile) over the same extract gives
-    /// 6,943 m to Encamp, 32,986 m to Pas de la Casa and 11,380 m to Ordino; this router 7,019 m,
-    /// 33,063 m and 11,468 m.
+    /// 6,943 m to Encamp, 32,986 m to Pas de la Casa and 11,380 m to Ordino; this router 7,032 m,
+    /// 33,076 m and 11,468 m.
     static let legs: [(name: String, from: Coordinate, to: Coordinate, mode: TravelMode, ratio: ClosedRange<Double>)] = [
         ("Andorra la Vella → Encamp", Coordinate(latitude: 42.5075, longitude: 1.5218),
          Coordinate(latitude: 42.5345, longitude: 1.5806), .drive, 1.05...1.6),
@@ -217,6 +241,25 @@ private let andorra: Result<(RoadGraph, EmbeddedRouter), any Error> = Result {
         #expect(along.allSatisfy { $0 > 0 && $0 < road.distance })
         // Every vertex after the partial first segment is a graph node, in road order: no jumps.
         for (a, b) in zip(road.line, road.line.dropFirst()) { #expect(a.distance(to: b) < 2_000) }
+    }
+
+    @Test("an end nearest a piece of road the extract cut off moves onto the main network, where OSRM moves it")
+    func islandEnd() async throws {
+        let (_, router) = try andorra.get()
+        // At Pas de la Casa the nearest road, 60 m off, is a piece of the CG-2 that the extract leaves
+        // joined to nothing. OSRM over the same extract snaps this end 116 m away onto Carrer de Sant
+        // Jordi, at 42.543084, 1.731769 (its answer's waypoint), and routes 32.57 km.
+        let end = Coordinate(latitude: 42.5436, longitude: 1.7330)
+        let leg = try await router.route(from: Coordinate(latitude: 42.5063, longitude: 1.5218), to: end, mode: .drive)
+        let last = try #require(leg.line.last)
+        #expect(last.distance(to: Coordinate(latitude: 42.543084, longitude: 1.731769)) < 2, "\(last)")
+        #expect(abs(leg.distance - 32_574) < 0.05 * 32_574, "\(leg.distance)")
+        // With no island (every network counts), the end stays on the piece of CG-2: no road.
+        var configuration = EmbeddedRouter.Configuration()
+        configuration.islandNodes = 0
+        let strict = EmbeddedRouter(graph: router.graph, configuration: configuration, modes: [.drive])
+        let message = await noRouteMessage { try await strict.route(from: Coordinate(latitude: 42.5063, longitude: 1.5218), to: end, mode: .drive) }
+        #expect(message == "No driving route")
     }
 }
 
