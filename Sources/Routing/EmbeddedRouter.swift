@@ -282,6 +282,7 @@ public struct EmbeddedRouter: RoutingEngine {
                 let next = Int(edgeTarget[e])
                 if !closed[next] { open(next, g + seconds[e], from: item) }
             }
+            if current == ends.goalNode { open(goal, g, from: item) }
             if current == t.from, let last = ends.fromGoalSegmentStart { open(goal, g + last.seconds, from: item) }
             if current == t.to, let last = ends.fromGoalSegmentEnd { open(goal, g + last.seconds, from: item) }
         }
@@ -306,26 +307,40 @@ public struct EmbeddedRouter: RoutingEngine {
     }
 
     /// Where a search starts and ends: the seconds straight to the end when start and end lie on one
-    /// segment (in the right direction), the start segment's edges out with the seconds to their
-    /// ends, and from either end of the end segment the seconds to the end and the edge it starts
-    /// along (whose turn a search over edges costs).
+    /// segment (in the right direction) or at one node, the edges out of the start with the seconds
+    /// to their ends, and from either end of the end segment the seconds to the end and the edge it
+    /// starts along (whose turn a search over edges costs).
+    ///
+    /// A snap at a node (fraction 0 or 1: on a node, or beyond a segment's end) is that node, not a
+    /// point of its segment: a route starts along any road out of it and ends on arriving by any
+    /// road (`goalNode`). Taken as a point of a one-way segment, it could be left or reached only
+    /// along that segment the allowed way.
     private func ends(from s: SegmentSnap, to t: SegmentSnap, table: ModeTable)
-        -> (direct: Double?, out: [(edge: Int, seconds: Double)],
+        -> (direct: Double?, out: [(edge: Int, seconds: Double)], goalNode: Int?,
             fromGoalSegmentStart: (edge: Int, seconds: Double)?, fromGoalSegmentEnd: (edge: Int, seconds: Double)?) {
-        let direct = s.from == t.from && s.to == t.to && s.way == t.way ? partial(s, from: s.fraction, to: t.fraction, table: table) : nil
+        func node(_ snap: SegmentSnap) -> Int? { snap.fraction <= 0 ? snap.from : snap.fraction >= 1 ? snap.to : nil }
+        let startNode = node(s), goalNode = node(t)
+        var direct = s.from == t.from && s.to == t.to && s.way == t.way ? partial(s, from: s.fraction, to: t.fraction, table: table) : nil
+        if let startNode, startNode == goalNode { direct = 0 }
         var out: [(edge: Int, seconds: Double)] = []
-        if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
-            out.append((e, toEnd))
-        }
-        if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
-            out.append((e, toStart))
+        if let startNode {
+            for e in Int(edgeStart[startNode])..<Int(edgeStart[startNode + 1]) where table.edgeSeconds[e].isFinite {
+                out.append((e, table.edgeSeconds[e]))
+            }
+        } else {
+            if let toEnd = partial(s, from: s.fraction, to: 1, table: table), let e = edgeIndex(from: s.from, to: s.to, way: s.way) {
+                out.append((e, toEnd))
+            }
+            if let toStart = partial(s, from: s.fraction, to: 0, table: table), let e = edgeIndex(from: s.to, to: s.from, way: s.way) {
+                out.append((e, toStart))
+            }
         }
         func last(from a: Int, to b: Int, _ fraction: Double) -> (edge: Int, seconds: Double)? {
-            guard let seconds = partial(t, from: fraction, to: t.fraction, table: table),
+            guard goalNode == nil, let seconds = partial(t, from: fraction, to: t.fraction, table: table),
                   let e = edgeIndex(from: a, to: b, way: t.way) else { return nil }
             return (e, seconds)
         }
-        return (direct, out, last(from: t.from, to: t.to, 0), last(from: t.to, to: t.from, 1))
+        return (direct, out, goalNode, last(from: t.from, to: t.to, 0), last(from: t.to, to: t.from, 1))
     }
 
     /// The heuristic of a search towards `goal`: seconds at the mode's top speed over the
@@ -390,6 +405,7 @@ public struct EmbeddedRouter: RoutingEngine {
                 guard let last, Int(edgeSource[last.edge]) == here, let turning = turn(onto: last.edge) else { return }
                 open(goal, g + turning + last.seconds, from: item)
             }
+            if here == ends.goalNode { open(goal, g, from: item) }
             finish(ends.fromGoalSegmentStart)
             finish(ends.fromGoalSegmentEnd)
         }

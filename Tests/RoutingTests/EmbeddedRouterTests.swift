@@ -151,6 +151,23 @@ private let residential = ["highway": "residential"]
         #expect(await noRouteMessage { try await small.route(from: map["a"].coordinate, to: end, mode: .drive) } == "No driving route")
     }
 
+    @Test("an end or a start on a node of a one-way road is that node: reached or left by any road the mode may take")
+    func endsOnANode() async throws {
+        // Way 1 runs a→b→c and is one-way against its drawing (c→b→a); way 2 joins c and d both ways.
+        let (map, r) = router("a-b-c-d", grid: 50, [("abc", ["highway": "primary", "oneway": "-1"]), ("cd", residential)])
+        // From d to exactly b: d→c→b, 200 m. A point exactly on b is the end of segment a–b as much
+        // as the start of b–c; taken as a point of a–b, it was reached only along a–b, which the
+        // one-way forbids: "No driving route".
+        let there = try await r.route(from: map["d"].coordinate, to: map["b"].coordinate, mode: .drive)
+        #expect(abs(there.distance - 200) < 0.5)
+        // From exactly b onwards: b→a, 100 m; back to d the one-way forbids.
+        let on = try await r.route(from: map["b"].coordinate, to: map["a"].coordinate, mode: .drive)
+        #expect(abs(on.distance - 100) < 0.5)
+        #expect(await noRouteMessage { try await r.route(from: map["b"].coordinate, to: map["d"].coordinate, mode: .drive) } == "No driving route")
+        // Start and end on the same node: a leg of no length.
+        #expect(try await r.route(from: map["b"].coordinate, to: map["b"].coordinate, mode: .drive).distance < 0.01)
+    }
+
     @Test func startFarFromAnyRoadSaysHowFar() async throws {
         let (map, r) = router("ab", [("ab", residential)])
         let start = await noRouteMessage { try await r.route(from: map.point(0, 820), to: map["b"].coordinate, mode: .drive) }
