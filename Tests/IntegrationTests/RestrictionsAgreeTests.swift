@@ -173,8 +173,8 @@ struct RestrictionsAgreeTests {
         print("restrictions: \(graph.turnRestrictions.entries.count) in the extract; \(compared) routes (\(snappedAway) more OSRM moved an end of); "
               + ">5% off OSRM: \(offBefore) without restrictions, \(offAfter) with\n  "
               + lines.joined(separator: "\n  "))
-        // Restrictions take most of the disagreement away (4 routes off with, 25 without, at the time
-        // of writing; 3 and 25 before turns cost time).
+        // Restrictions take most of the disagreement away (3 routes off with, 23 without, at the time
+        // of writing).
         #expect(offAfter * 2 < offBefore, "\(lines.joined(separator: "\n"))")
     }
 }
