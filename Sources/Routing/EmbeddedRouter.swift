@@ -321,6 +321,10 @@ public struct EmbeddedRouter: RoutingEngine {
         func node(_ snap: SegmentSnap) -> Int? { snap.fraction <= 0 ? snap.from : snap.fraction >= 1 ? snap.to : nil }
         let startNode = node(s), goalNode = node(t)
         var direct = s.from == t.from && s.to == t.to && s.way == t.way ? partial(s, from: s.fraction, to: t.fraction, table: table) : nil
+        // From a node straight along the end's segment, when the segment starts or ends there.
+        for (node, fraction) in [(t.from, 0.0), (t.to, 1.0)] where node == startNode {
+            if let seconds = partial(t, from: fraction, to: t.fraction, table: table) { direct = min(direct ?? seconds, seconds) }
+        }
         if let startNode, startNode == goalNode { direct = 0 }
         var out: [(edge: Int, seconds: Double)] = []
         if let startNode {

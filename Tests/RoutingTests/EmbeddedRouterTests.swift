@@ -166,6 +166,9 @@ private let residential = ["highway": "residential"]
         #expect(await noRouteMessage { try await r.route(from: map["b"].coordinate, to: map["d"].coordinate, mode: .drive) } == "No driving route")
         // Start and end on the same node: a leg of no length.
         #expect(try await r.route(from: map["b"].coordinate, to: map["b"].coordinate, mode: .drive).distance < 0.01)
+        // From exactly c to halfway along c–d, another way: straight there, 50 m (not round by d and back).
+        let along = try await r.route(from: map["c"].coordinate, to: map.point(map["c"].x + 50, map["c"].y), mode: .drive)
+        #expect(abs(along.distance - 50) < 0.5, "\(along.distance)")
     }
 
     @Test func startFarFromAnyRoadSaysHowFar() async throws {
