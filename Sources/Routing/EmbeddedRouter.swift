@@ -500,7 +500,8 @@ private struct ModeTable: Sendable {
     /// meets no restriction.
     let restrictedVia: [Bool]
     /// By node: how many roads the mode may use meet there (one per segment, either direction; 255
-    /// at most). A turn costs time only where more than two meet (`TurnCosts`).
+    /// at most). A turn costs time only where more than two meet (`TurnCosts`); empty for a mode
+    /// whose turns cost nothing.
     let roads: [UInt8]
     /// m/s by way index; 0 when closed to the mode.
     let waySpeed: [MetresPerSecond]
@@ -540,7 +541,7 @@ private struct ModeTable: Sendable {
             restrictedVia[node] = true
         }
         self.restrictedVia = restrictedVia
-        roads = (0..<graph.count).map { node in
+        roads = rules.turnCosts == nil ? [] : (0..<graph.count).map { node in
             UInt8(min(255, graph.edgeIndices(from: node).count { speeds[graph.edge(at: $0).way] > 0 }))
         }
         // Connected components over the edges the mode may use in either direction (union–find).
