@@ -31,8 +31,11 @@ public enum TulipBuilder {
         }
         var roundabout: Tulip.Roundabout? = nil
         if maneuver.kind == .roundabout, let number = maneuver.exitNumber, let first = maneuver.junctions.first {
-            // Entering a counterclockwise ring (driving on the right) turns right onto it; a clockwise one, left.
-            roundabout = Tulip.Roundabout(exitNumber: number, clockwise: (first.turnAngle ?? 1) < 0)
+            // The way traffic goes round, from the ring's one-way road where the route reaches it.
+            let ringOut = first.exit.flatMap { $0.isRoundabout ? $0 : nil }
+                ?? first.spokes.first { $0.isRoundabout && $0.canLeave }
+            roundabout = Tulip.Roundabout(exitNumber: number,
+                                          clockwise: ringOut.map { TurnPasses.ringRunsClockwise(at: first, leavingBy: $0) } ?? false)
         }
         return Tulip(origin: .generated, roads: roads, roundabout: roundabout)
     }

@@ -74,15 +74,14 @@ public enum TurnPasses {
                 result.append(steps[i]); i += 1; continue
             }
             let ring = steps[i...j].flatMap(\.junctions)
-            // At the entry node, an arm further right than the way round the ring is met first.
-            var count = exitsBefore(first.exit!, at: first)
+            // At the entry node, an arm on the near side of the way round the ring (right on a ring
+            // run anticlockwise) is met first.
+            let clockwise = ringRunsClockwise(at: first, leavingBy: first.exit!)
+            var count = exitsBefore(first.exit!, at: first, clockwise: clockwise)
             for junction in ring.dropFirst().dropLast() {
                 count += junction.spokes.filter { isRingExit($0) && $0.role == .side }.count
             }
-            let exitAngle = relativeAngle(of: exit, arrivingAlong: lastEntry)
-            count += last.spokes.filter {
-                isRingExit($0) && $0.role == .side && relativeAngle(of: $0, arrivingAlong: lastEntry) > exitAngle
-            }.count + 1
+            count += exitsBefore(exit, at: last, clockwise: clockwise) + 1
             let angle = normalizedTurn(exit.bearing - (entry.bearing + 180))
             context.trace?.record(ring, pass: "collapse roundabouts", "one roundabout row, exit \(count), from the entry to the exit node")
             result.append(Maneuver(kind: .roundabout,
@@ -95,11 +94,29 @@ public enum TurnPasses {
     }
 
     /// The roads one may leave the ring by at `junction` that lie further right, seen from its entry,
-    /// than `spoke`: on a ring driven anticlockwise they are met before it.
-    static func exitsBefore(_ spoke: Spoke, at junction: Junction) -> Int {
+    /// than `spoke` on a ring run anticlockwise (traffic keeping right), further left on one run
+    /// clockwise: they are met before it.
+    static func exitsBefore(_ spoke: Spoke, at junction: Junction, clockwise: Bool) -> Int {
         guard let entry = junction.entry else { return 0 }
         let angle = relativeAngle(of: spoke, arrivingAlong: entry)
-        return junction.spokes.filter { isRingExit($0) && $0.role == .side && relativeAngle(of: $0, arrivingAlong: entry) > angle }.count
+        return junction.spokes.filter {
+            guard isRingExit($0), $0.role == .side else { return false }
+            let other = relativeAngle(of: $0, arrivingAlong: entry)
+            return clockwise ? other < angle : other > angle
+        }.count
+    }
+
+    /// Whether traffic goes round the ring clockwise (where it keeps left), read at `junction`, where
+    /// the route reaches the ring, from the map's own one-way ring: seen from the route's arrival, the
+    /// ring road leaving the node (`departing`) lies left of the ring road coming into it. Where the
+    /// ring road coming in is not at the node, the side onto which the ring leaves decides.
+    public static func ringRunsClockwise(at junction: Junction, leavingBy departing: Spoke) -> Bool {
+        guard let entry = junction.entry else { return false }
+        let out = relativeAngle(of: departing, arrivingAlong: entry)
+        if let arriving = junction.spokes.first(where: { $0.isRoundabout && !$0.canLeave && $0.role != .entry }) {
+            return out < relativeAngle(of: arriving, arrivingAlong: entry)
+        }
+        return out < 0
     }
 
     /// A route that meets a roundabout at one node and leaves it there (an entry arm and an exit arm
@@ -108,9 +125,10 @@ public enum TurnPasses {
         guard step.kind == .unclassified, let junction = step.junctions.first, junction.entry?.isRoundabout == false,
               let exit = junction.exit, !exit.isRoundabout, !exit.isRoundabout,
               junction.spokes.contains(where: \.isRoundabout) else { return nil }
+        guard let ringOut = junction.spokes.first(where: { $0.isRoundabout && $0.canLeave }) else { return nil }
         var m = step
         m.kind = .roundabout
-        m.exitNumber = exitsBefore(exit, at: junction) + 1
+        m.exitNumber = exitsBefore(exit, at: junction, clockwise: ringRunsClockwise(at: junction, leavingBy: ringOut)) + 1
         return m
     }
 

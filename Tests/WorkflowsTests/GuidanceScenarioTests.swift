@@ -28,6 +28,8 @@ import Workflows
 struct ScenarioMap: Sendable {
     let ascii: AsciiMap
     let graph: RoadGraph
+    /// What the map was drawn from, so it can be drawn again mirrored.
+    let grid: Double, drawing: String, ways: [(String, [String: String])]
 
     /// - Parameters:
     ///   - grid: the feature's grid size in metres.
@@ -43,6 +45,7 @@ struct ScenarioMap: Sendable {
             if tags["oneway"] == "" { tags["oneway"] = nil }
             return (nodes, tags)
         }
+        (self.grid, self.drawing, self.ways) = (grid, drawing, ways)
         let ascii = AsciiMap(gridSize: grid, drawing, ways: tagged)
         self.ascii = ascii
         graph = RoadGraph(coordinates: ascii.graph.coordinates, osmIDs: ascii.graph.osmIDs,
@@ -50,6 +53,20 @@ struct ScenarioMap: Sendable {
                               WayInfo(id: Int64(i + 1), highway: way.1["highway"]!, tags: way.1)
                           },
                           wayNodes: tagged.map { $0.0.map { ascii[$0].index } })
+    }
+
+    /// The same map seen in a mirror, east for west: every way keeps its nodes and tags, so a ring
+    /// drawn anticlockwise (traffic keeping right) runs clockwise (traffic keeping left), as the
+    /// same junction is built where traffic keeps left.
+    var mirrored: ScenarioMap {
+        let lines = drawing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let width = lines.map(\.count).max() ?? 0
+        let flipped = lines.map { line in
+            String((line + String(repeating: " ", count: width - line.count)).reversed().map { c -> Character in
+                switch c { case "/": "\\"; case "\\": "/"; default: c }
+            })
+        }
+        return ScenarioMap(grid: grid, flipped.joined(separator: "\n"), ways)
     }
 }
 
@@ -722,6 +739,27 @@ struct GuidanceScenarioTests {
         GuidanceScenario(name: "staggered-intersections.feature: Staggered Intersection: do not collapse if long segment in between",
                          map: S.staggeredLong, route: "gfedcba", rows: [ScenarioRow("e", "Right then left")]),
     ]
+
+    /// Every roundabout case seen in a mirror: where traffic keeps left the rings run clockwise, and
+    /// the exits are counted the way traffic goes round, so each exit keeps its number.
+    static let mirroredRoundabouts: [GuidanceScenario] = cases.filter { $0.rows.contains { $0.exit != nil } }.map { c in
+        var m = c
+        m.name += " (mirrored: traffic keeps left)"
+        m.map = c.map.mirrored
+        return m
+    }
+
+    @Test("roundabout exits where traffic keeps left: each scenario mirrored", arguments: mirroredRoundabouts)
+    func mirroredScenario(_ c: GuidanceScenario) {
+        scenario(c)
+        // The tulip's ring turns the way the map's ring runs: clockwise in the mirror, not before it.
+        for (map, clockwise) in [(c.map, true), (c.map.mirrored, false)] {
+            let route = map.ascii.route(Array(c.route))
+            for m in RouteTurns.maneuvers(along: route.line, graph: map.graph, mode: .drive).maneuvers where m.kind == .roundabout {
+                #expect(TulipBuilder.tulip(for: m).roundabout?.clockwise == clockwise, "\(c.description): \(Self.describe(m, on: map))")
+            }
+        }
+    }
 
     /// A row as found: its words and the nearest node of the map.
     static func describe(_ m: Maneuver, on map: ScenarioMap) -> String {
