@@ -197,8 +197,10 @@ import TestSupport
         let server = try FaultServer(script: [.noAnswer])
         let client = try CurlHTTPClient()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/"), timeout: 60)) }
-        // Cancel once the server holds the request, so the transfer itself is what gets aborted.
-        let deadline = Date(timeIntervalSinceNow: 10)
+        // Cancel once the server holds the request, so the transfer itself is what gets aborted. The
+        // whole suite runs at once beside the engines the test script starts: on two cores, the
+        // request has taken more than 10 s to arrive.
+        let deadline = Date(timeIntervalSinceNow: 50)
         while server.requests.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(server.requests.count == 1)
         task.cancel()
