@@ -102,6 +102,9 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// How the route is travelled, for turn notes: which roads at a junction are choices. Nil for
     /// a car (or, in a book drawn from handles, its plan's mode).
     public var travelMode: TravelMode?
+    /// The side of the road traffic keeps to where the route runs. Nil (not written) where it keeps
+    /// right.
+    public var drivingSide: DrivingSide?
 
     /// The templates every roadbook has, in `Templates/`.
     public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]
@@ -140,6 +143,8 @@ extension Book {
 
     /// The travel mode turn notes are generated for: the plan's, the settings', or a car's.
     public var travelMode: TravelMode { plan?.mode ?? settings.travelMode ?? .drive }
+    /// The side of the road traffic keeps to: the settings', or the right.
+    public var drivingSide: DrivingSide { settings.drivingSide ?? .right }
 }
 
 /// Defaults used across stages, each with its reason. Every one is overridable through settings.

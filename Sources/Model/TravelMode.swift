@@ -16,3 +16,10 @@ public enum TravelMode: String, Codable, Sendable, CaseIterable {
 
 /// Answers are stored keyed by mode name (`{"drive": …}`), not as a flat array of keys and values.
 extension TravelMode: CodingKeyRepresentable {}
+
+/// The side of the road traffic keeps to. It decides which way a roundabout is driven round (where
+/// traffic keeps right, anticlockwise) and which turns cross oncoming traffic. A map's rings say it
+/// themselves; a track without a map, and the embedded router's turn costs, are told it.
+public enum DrivingSide: String, Codable, Sendable, CaseIterable {
+    case right, left
+}

@@ -182,7 +182,7 @@ public struct TrackTurns: Sendable {
         /// See `wiggleTurn`, in metres (30 m found a fifth fewer rings on the tuning routes, 50 m
         /// more rows on curves).
         public var wiggleLength: Metres = 40
-        /// A wiggle that is no ring (its first swing is to the left) and whose heading changes less
+        /// A wiggle that is no ring (it bulges out to the left, see `wiggles`) and whose heading changes less
         /// than this, in degrees, reads "Straight on": the road jogs at a place with a choice.
         public var straightOnLimit: Degrees = 30
         /// The windows start this far from the place, in metres, so the corner itself is not averaged in.
@@ -223,6 +223,9 @@ public struct TrackTurns: Sendable {
         public var staggerDistance: Metres = 40
         /// Two rows closer than this along the track, in metres, are one place: the stronger is kept.
         public var minimumSpacing: Metres = 20
+        /// Traffic keeps left: a small roundabout is driven clockwise, so passed nearly straight the
+        /// track bulges out to the left of its way on, not the right (see `wiggleTurn`).
+        public var leftHandTraffic = false
 
         public init() {}
     }
@@ -428,7 +431,7 @@ public struct TrackTurns: Sendable {
             // 2 of the 1,422 goal turns found on the recorded tracks; replacing the bend by the ring's
             // row instead took the side off 19 real turns.
             if ring.ring, rows.indices.contains(where: { k in
-                rows[k].then == nil && rows[k].0.kind == .turn && rows[k].0.rotation < 0
+                rows[k].then == nil && rows[k].0.kind == .turn && (rows[k].0.rotation < 0) != c.leftHandTraffic
                     && placed[k] > read && placed[k] <= read + c.wiggleLength
             }) { continue }
             placed.append(read)
@@ -437,8 +440,9 @@ public struct TrackTurns: Sendable {
                 Spoke(bearing: normalizedBearing(ring.after), role: .exit),
             ])
             let angle = normalizedTurn(ring.after - ring.before)
-            // A wiggle that starts to the left is no ring driven on the right: a jog of the road, named
-            // by its net change ("Straight on" when under `straightOnLimit`).
+            // A wiggle that bulges out to the left where traffic keeps right (to the right where it keeps
+            // left) is no ring: a jog of the road, named by its net change ("Straight on" when under
+            // `straightOnLimit`).
             let modifier = TurnDetector.modifier(for: angle, configuration: turnConfiguration)
             let kind: Maneuver.Kind = ring.ring ? .roundabout : abs(angle) < c.straightOnLimit ? .straightOn : .turn
             var m = Maneuver(kind: kind, modifier: kind == .straightOn ? .straight : modifier,
@@ -462,7 +466,9 @@ public struct TrackTurns: Sendable {
 
     /// Small roundabouts passed nearly straight on a clean or jittered track: where the heading, sample to
     /// sample, swings `wiggleTurn` or more in all within `wiggleLength`, `wiggleExcess` of it back
-    /// again, and the first swing is to the right (an anticlockwise ring, as driven on the right).
+    /// again. It is a ring when the track bulges out to the right of the line through its ends (round
+    /// an island driven anticlockwise, as where traffic keeps right; to the left with
+    /// `leftHandTraffic`), else a jog of the road.
     /// The strongest within `wiggleLength` either side is kept; its entry is the sample before the
     /// first change of 10° or more. With `raise` above 0 (a jittered track), both thresholds are
     /// raised by `raise` times the track's median swing, total and back, over `wiggleLength`; with
@@ -505,8 +511,12 @@ public struct TrackTurns: Sendable {
             if neighbours.contains(where: { $0 != i && (score[$0] > score[i] || (score[$0] == score[i] && $0 < i)) }) { i += 1; continue }
             var entry = i
             while entry < i + w - 1, abs(change[entry]) < swing { entry += 1 }
+            // A ring passed nearly straight bulges out round its island: to the right of the line
+            // through the wiggle's ends where traffic keeps right. The first swing would say the same
+            // on a clean line, but smoothing a jittered track takes out the short swing onto the ring.
+            let outwards = bulge(s, from: max(0, i - 2), to: min(count - 1, i + w + 2))
             result.append((entry: max(0, entry - 1), before: heading[max(0, i - 1)], after: heading[min(count - 2, i + w)],
-                           ring: change[entry] > 0))
+                           ring: (outwards > 0) != c.leftHandTraffic))
             i += 1
         }
         return result
@@ -516,6 +526,22 @@ public struct TrackTurns: Sendable {
     /// two points, on either side (as `StrokeSimplification` measures it). O(to − from).
     func stray(_ s: [Coordinate], from: Int, to: Int) -> Metres {
         (from...to).map { LocalFrame(origin: s[$0]).distanceSquaredToSegment(s[from], s[to]) }.max()?.squareRoot() ?? 0
+    }
+
+    /// The offset, in metres, of the point between `from` and `to` farthest from the segment between
+    /// those two points: + to the right of the way from `from` to `to`, − to the left. O(to − from).
+    func bulge(_ s: [Coordinate], from: Int, to: Int) -> Metres {
+        let frame = LocalFrame(origin: s[from])
+        let end = frame.project(s[to])
+        let length = (end.x * end.x + end.y * end.y).squareRoot()
+        guard length > 0 else { return 0 }
+        var farthest = 0.0
+        for k in from...to {
+            let p = frame.project(s[k])
+            let right = (end.y * p.x - end.x * p.y) / length
+            if abs(right) > abs(farthest) { farthest = right }
+        }
+        return farthest
     }
 
     /// Points every `spacing` metres along `line`, its first point included.

@@ -34,6 +34,11 @@ struct BookOptions {
         Option("no-cover", .flag, help: "leave out the cover page"),
         Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
                help: "metres from the route beyond which a waypoint is off it"),
+        .choice("driving-side", of: DrivingSide.self, default: .right, help: """
+            the side of the road traffic keeps to, kept in the book: on the
+            left, a small roundabout in a track without a map is driven
+            clockwise, and the embedded router's right turns cross traffic
+            """),
         .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
             an off-route waypoint is, with keep: kept in the book file but
             not printed; with move: printed at the nearest place on the
@@ -51,6 +56,8 @@ struct BookOptions {
         settings.offRouteDistance = options.number("off-route-distance")!
         cover = !options.flag("no-cover")
         offRoute = options.choice("off-route", as: OffRoutePolicy.self)!
+        // Written only where traffic keeps left, so a book keeping right reads as it always did.
+        settings.drivingSide = options.choice("driving-side", as: DrivingSide.self) == .left ? .left : nil
     }
 
     /// The header and print settings of a book built from handles.

@@ -161,7 +161,8 @@ struct InspectCommand: Command {
         // The map around the book's route, as `build` reads it, so the turns found are the same.
         let graph = try osm.map { try RouteTurns.loadGraph($0, corridor: loaded.route.coordinates) }
         let trace = TurnTrace()
-        let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode, trace: trace)
+        let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode,
+                                         drivingSide: loaded.drivingSide, trace: trace)
         // A junction's row: the book's generated note standing on the first junction of the turn
         // made from it (a roundabout's row stands on its entry node).
         func row(of entry: TurnTrace.Entry) -> Int? {

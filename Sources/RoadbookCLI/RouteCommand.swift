@@ -126,6 +126,7 @@ struct RouteCommand: Command {
         if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
+        settings.drivingSide = bookOptions.settings.drivingSide ?? .right
         if case .stored = handles { return try await retry(console, engine: settings) }
         if !force, FileManager.default.fileExists(atPath: book.path) {
             let notes = (try? BookFile.read(contentsOf: book)).map { " (\($0.notes.count) notes)" } ?? ""
@@ -184,6 +185,9 @@ struct RouteCommand: Command {
         var editor = RouteEditor(plan: plan)
         if let mode { editor.setMode(mode) }
         editor.retry()
+        // The book keeps its settings, the side traffic keeps to among them.
+        var settings = settings
+        settings.drivingSide = stored.drivingSide
         try await RouteWorkflow.resolve(&editor, engine: settings, log: ConsoleLog(console))
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)

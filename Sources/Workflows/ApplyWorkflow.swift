@@ -175,15 +175,18 @@ public enum ApplyWorkflow {
     /// The turns of the editor's route: from the extract's map when one is given, else from the
     /// engine's junctions on the road legs, else from the line's shape.
     /// - Throws: the map's errors.
-    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions) throws -> (maneuvers: [Maneuver], source: String) {
+    /// - Parameter drivingSide: the side traffic keeps to, for small roundabouts read from the shape.
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions,
+                                 drivingSide: DrivingSide = .right) throws -> (maneuvers: [Maneuver], source: String) {
         if options.turns == .none { return ([], "none") }
         let line = editor.line()
         if let osm = options.osm {
-            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm, corridor: line), mode: editor.plan.mode).maneuvers, "map")
+            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm, corridor: line), mode: editor.plan.mode,
+                                         drivingSide: drivingSide).maneuvers, "map")
         }
         let geometry = editor.geometry()
         if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine") }
-        return (RouteTurns.maneuvers(along: line, graph: nil).maneuvers, "shape")
+        return (RouteTurns.maneuvers(along: line, graph: nil, drivingSide: drivingSide).maneuvers, "shape")
     }
 
     /// The book with the editor's route applied, without terrain (the route's points carry no
@@ -381,7 +384,7 @@ public enum ApplyWorkflow {
     public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
                              log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
         try checkReady(editor, useStraight: options.useStraight)
-        let found = try maneuvers(for: editor, options: options)
+        let found = try maneuvers(for: editor, options: options, drivingSide: book.drivingSide)
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
         if options.terrain.isEmpty {

@@ -124,7 +124,8 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
-        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode)
+        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode,
+                                         drivingSide: assembled.book.drivingSide)
         if let warning = RouteTurns.shapeWarning(found.reading, file: track.lastPathComponent) {
             log.record(WorkflowMessage(.warning, warning))
         }

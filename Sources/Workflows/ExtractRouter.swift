@@ -39,6 +39,9 @@ public actor ExtractRouter: RoutingEngine {
         /// A margin beyond this reads the whole extract instead: a corridor wider than a country
         /// gains nothing.
         public var wholeMapMargin: Metres = 1_000_000
+        /// The side of the road traffic keeps to, for the router's turn costs
+        /// (`EmbeddedRouter.Configuration.leftHandTraffic`).
+        public var drivingSide: DrivingSide = .right
 
         public init() {}
     }
@@ -117,7 +120,9 @@ public actor ExtractRouter: RoutingEngine {
     private func router(for mode: TravelMode) throws -> (EmbeddedRouter, Bool) {
         let loaded = try loadedRegion()
         if let router = loaded.routers[mode] { return (router, loaded.corridor == nil) }
-        let router = EmbeddedRouter(graph: loaded.graph, modes: [mode])
+        var rules = EmbeddedRouter.Configuration()
+        rules.leftHandTraffic = configuration.drivingSide == .left
+        let router = EmbeddedRouter(graph: loaded.graph, configuration: rules, modes: [mode])
         region?.routers[mode] = router
         return (router, loaded.corridor == nil)
     }

@@ -223,7 +223,8 @@ public struct DraftSession: Sendable {
         try edit.apply(to: &draft.editor)
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
-            if let engine {
+            if var engine {
+                engine.drivingSide = book.drivingSide
                 // Handles without a name are named from the embedded router's extract, as `route` names them.
                 try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true, log: log)
             } else {

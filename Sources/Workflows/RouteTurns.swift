@@ -21,21 +21,26 @@ public enum RouteTurns {
     ///   - route: the route's line.
     ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
     ///   - mode: how the route is travelled.
+    ///   - drivingSide: the side traffic keeps to, for a small roundabout read from the track's shape
+    ///     (the map's rings say their own way round).
     ///   - trace: where the turn passes record what they decide about each junction, if anyone asks.
     /// - Returns: the turns; the stretches (metres along the route) not found on the map, whose turns
     ///   come from the track's shape; and without a map, how the track was read for them.
     public static func maneuvers(along route: [Coordinate], graph: RoadGraph?, mode: TravelMode = .drive,
-                                 trace: TurnTrace? = nil)
+                                 drivingSide: DrivingSide = .right, trace: TurnTrace? = nil)
         -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>], reading: TrackTurns.Reading?) {
+        var shapeRules = TrackTurns.Configuration()
+        shapeRules.leftHandTraffic = drivingSide == .left
+        let shapes = TrackTurns(configuration: shapeRules)
         guard let graph else {
-            let shape = TrackTurns().read(route)
+            let shape = shapes.read(route)
             return (shape.maneuvers, [], shape.reading)
         }
         let (junctions, match) = Self.junctions(along: route, graph: graph, mode: mode)
         let fromMap = TurnDetector().maneuvers(in: RoadGeometry(line: route, junctions: junctions), trace: trace)
         let offMap = match.unmatched.filter { $0.upperBound - $0.lowerBound >= shortestOffMapStretch }
         // The track's shape is read only where the map does not cover the route.
-        let filler = offMap.isEmpty ? [] : TrackTurns().maneuvers(in: route).filter { m in
+        let filler = offMap.isEmpty ? [] : shapes.maneuvers(in: route).filter { m in
             offMap.contains { $0.contains(m.distanceAlong) }
         }
         let all = (fromMap + filler).sorted { $0.distanceAlong < $1.distanceAlong }

@@ -38,6 +38,9 @@ public struct EngineSettings: Sendable {
     public var concurrency: Int
     /// The largest answer, in bytes, taken from the engine.
     public var maximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
+    /// The side of the road traffic keeps to, for the embedded router's turn costs (an engine over
+    /// HTTP has its own, from its profile).
+    public var drivingSide: DrivingSide = .right
 
     public init(kind: EngineKind, url: URL? = nil, apiKey: String? = nil, osm: URL? = nil, concurrency: Int = 4) {
         self.kind = kind
@@ -61,7 +64,10 @@ public struct EngineSettings: Sendable {
         case .embedded:
             guard let osm else { throw WorkflowError("the embedded router needs an OpenStreetMap extract") }
             let map = MapExtract(osm)
-            return ExtractRouter(extract: map, hasPrepared: try map.refreshPrepared(log: log) != nil, around: handles)
+            var region = ExtractRouter.Configuration()
+            region.drivingSide = drivingSide
+            return ExtractRouter(extract: map, hasPrepared: try map.refreshPrepared(log: log) != nil, around: handles,
+                                 configuration: region)
         case .osrm:
             return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
         case .valhalla:

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Formats
 import Model
 import RoadbookCLI
@@ -94,6 +95,94 @@ struct TurnCommandsTests {
         #expect(abs(notes[0].distanceAlong - 300) < 20)
         #expect(await roadbook(["build", folder.path("two.gpx").path, "-o", folder.path("c.pdf").path, "--book", folder.path("c.json").path, "--no-turns"]).status == 0)
         #expect(try BookFile.read(contentsOf: folder.path("c.json")).notes.isEmpty)
+    }
+
+    /// East along y = 0 through a ring of 8 m radius centred at (300, 0), left straight on round its
+    /// north side: clockwise, as driven where traffic keeps left. A point every 2 m on the ring.
+    static var clockwiseRing: String {
+        var points = grid.line([(0, 0), (292, 0)], step: 10)
+        for k in 0...12 {
+            let a = (150 - Double(k) * 10) * .pi / 180
+            points.append(grid(300 + 8 * cos(a), 8 * sin(a)))
+        }
+        points += grid.line([(308, 0), (600, 0)], step: 10)
+        return gpxTrack(points)
+    }
+
+    @Test("--driving-side left is kept in the book: a small ring passed straight on, clockwise, is a roundabout there, in build and in regenerate; kept right, it is not")
+    func drivingSideLeft() async throws {
+        let folder = try TemporaryFolder()
+        try Self.clockwiseRing.write(to: folder.path("ring.gpx"), atomically: true, encoding: .utf8)
+        func build(_ name: String, _ extra: [String]) async throws -> Book {
+            let r = await roadbook(["build", folder.path("ring.gpx").path, "-o", folder.path("\(name).pdf").path,
+                                    "--book", folder.path("\(name).json").path] + extra)
+            #expect(r.status == 0, "\(r.errors)")
+            return try BookFile.read(contentsOf: folder.path("\(name).json"))
+        }
+        let left = try await build("left", ["--driving-side", "left"])
+        #expect(left.settings.drivingSide == .left)
+        func isRing(_ note: Note) -> Bool { note.kind == .turn && note.text.hasPrefix("Roundabout") }
+        #expect(left.notes.count == 1 && left.notes.allSatisfy(isRing) && abs(left.notes[0].distanceAlong - 292) < 30,
+                "\(left.notes.map { ($0.kind, $0.text, Int($0.distanceAlong)) })")
+        #expect(try String(contentsOf: folder.path("left.json"), encoding: .utf8).contains("\"drivingSide\" : \"left\""))
+        // Where traffic keeps right, the same swings are a jog of the road; a book keeping right does
+        // not write the setting at all.
+        let right = try await build("right", [])
+        #expect(right.settings.drivingSide == nil && !right.notes.isEmpty && !right.notes.contains(where: isRing),
+                "\(right.notes.map { ($0.kind, $0.text) })")
+        #expect(try !String(contentsOf: folder.path("right.json"), encoding: .utf8).contains("drivingSide"))
+        // Regenerating reads the side from the book.
+        let regen = await roadbook(["regenerate", folder.path("left.json").path, "--route", folder.path("ring.gpx").path])
+        #expect(regen.status == 0, "\(regen.errors)")
+        let again = try BookFile.read(contentsOf: folder.path("left.json"))
+        #expect(again.settings.drivingSide == .left && again.notes.count == 1 && again.notes.allSatisfy(isRing), "\(again.notes.map { ($0.kind, $0.text) })")
+    }
+
+    /// A square of residential streets 200 m across with no road through its middle, a street
+    /// from the middle of its south side (h) to j, and one from the middle of its north side (b) to k:
+    ///
+    ///     a - b - c
+    ///     |   k   |      (k 100 m north of b)
+    ///     d       f
+    ///     |       |
+    ///     g - h - i
+    ///         j          (100 m south of h)
+    ///
+    /// From j to k both ways round are 600 m, and each has two turns where three roads meet: left at
+    /// h and left at b by the west side, right at both by the east side.
+    static var square: String {
+        let nodes: [(Double, Double)] = [(0, 200), (100, 200), (200, 200), (0, 100), (200, 100), (0, 0), (100, 0), (200, 0),
+                                         (100, -100), (100, 300)]
+        var xml = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n"
+        for (i, p) in nodes.enumerated() {
+            let c = grid(p.0, p.1)
+            xml += "<node id=\"\(i + 1)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"/>\n"
+        }
+        // a b c d f g h i j k = 1 … 10
+        for (id, refs) in [(20, [9, 7]), (21, [6, 7, 8]), (22, [1, 4, 6]), (23, [3, 5, 8]), (24, [1, 2, 3]), (25, [2, 10])] {
+            xml += "<way id=\"\(id)\">" + refs.map { "<nd ref=\"\($0)\"/>" }.joined() + "<tag k=\"highway\" v=\"residential\"/></way>\n"
+        }
+        return xml + "</osm>\n"
+    }
+
+    @Test("--driving-side left routes the embedded router round the side where the turns do not cross traffic, and the book keeps the side")
+    func drivingSideRoutes() async throws {
+        let folder = try TemporaryFolder()
+        try Self.square.write(to: folder.path("square.osm"), atomically: true, encoding: .utf8)
+        let j = Self.grid(100, -100), k = Self.grid(100, 300)
+        func westOfMiddle(_ name: String, _ extra: [String]) async throws -> Bool {
+            let r = await roadbook(["route", "--engine", "embedded", "--osm", folder.path("square.osm").path,
+                                    "--book", folder.path(name).path, "--handle", "\(j.latitude) \(j.longitude)",
+                                    "--handle", "\(k.latitude) \(k.longitude)", "--no-turns"] + extra)
+            #expect(r.status == 0, "\(r.errors)")
+            let points = try BookFile.read(contentsOf: folder.path(name)).route.coordinates
+            #expect(abs(Polyline(points).length - 600) < 5)
+            return points.contains { Self.grid.frame.project($0).x < 50 }
+        }
+        // Traffic keeping right turns right at h and at b: the east side.
+        #expect(try await !westOfMiddle("right.json", []))
+        #expect(try await westOfMiddle("left.json", ["--driving-side", "left"]))
+        #expect(try BookFile.read(contentsOf: folder.path("left.json")).settings.drivingSide == .left)
     }
 
     @Test("build never replaces a book file holding other work without --force; the same build again replaces nothing it would lose")

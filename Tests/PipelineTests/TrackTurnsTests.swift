@@ -309,6 +309,43 @@ struct TrackTurnsTests {
         }
     }
 
+    @Test("where traffic keeps left, a track seen in a mirror gives the rows of the track itself where traffic keeps right, sides swapped: a small roundabout passed straight on is a ring both ways round",
+          arguments: recordings)
+    func leftHandMirrored(seed: UInt64) throws {
+        var left = TrackTurns.Configuration()
+        left.leftHandTraffic = true
+        let drivenLeft = TrackTurns(configuration: left), drivenRight = TrackTurns()
+        // 8 m: a ring whose swings are too short for the bends, so its row comes from the wiggle alone.
+        let line = straightThroughRoundabout(radius: 8)
+        func mirrored(_ track: [Coordinate]) -> [Coordinate] {
+            track.map { let p = grid.frame.project($0); return grid.frame.unproject(x: p.x, y: -p.y) }
+        }
+        func rows(_ found: [Maneuver]) -> [String] { found.map { "\($0.kind) \($0.modifier) \(Int($0.turnAngle.rounded()))" } }
+        // The clean line: a ring driven anticlockwise where traffic keeps right, clockwise seen in the mirror.
+        #expect(drivenRight.maneuvers(in: track(line)).map(\.kind) == [.roundabout])
+        #expect(drivenLeft.maneuvers(in: mirrored(track(line))).map(\.kind) == [.roundabout])
+        // The wrong way round for the side traffic keeps to, the same swings are a jog of the road.
+        for wrong in [drivenLeft.maneuvers(in: track(line)), drivenRight.maneuvers(in: mirrored(track(line)))] {
+            #expect(!wrong.isEmpty && !wrong.contains { $0.kind == .roundabout }, "\(rows(wrong))")
+        }
+        // A receiver's track and its mirror image, whatever each finds.
+        let recording = recorded(line, jitter: 1, seed: seed)
+        let right = drivenRight.maneuvers(in: recording), seenLeft = drivenLeft.maneuvers(in: mirrored(recording))
+        #expect(right.map(\.kind) == seenLeft.map(\.kind) && right.map { -$0.modifier.side } == seenLeft.map(\.modifier.side),
+                "right: \(rows(right)); mirrored, left: \(rows(seenLeft))")
+    }
+
+    /// Smoothed, a receiver's track loses the short swing onto the ring, so its first swing is the
+    /// ring's own, to the left: named by it, none of these 8 rings was a roundabout.
+    @Test("a receiver's track of an 8 m ring passed straight on is named a roundabout, by the side it bulges out to, on most recordings")
+    func receiverRingNamed() {
+        let line = straightThroughRoundabout(radius: 8)
+        let named = Self.recordings.filter { seed in
+            TrackTurns().maneuvers(in: recorded(line, jitter: 1, seed: seed)).map(\.kind) == [.roundabout]
+        }
+        #expect(named.count >= 6, "roundabout on \(named.count) of \(Self.recordings.count) recordings")
+    }
+
     @Test("a track is read as clean, a receiver's (jittered) or scattered by its own scatter; one too short is not read",
           arguments: recordings)
     func readings(seed: UInt64) throws {
