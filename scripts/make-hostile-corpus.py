@@ -1312,6 +1312,8 @@ def make_openrally():
 # the case as map.osm.pbf.roadbook-graph: a graph whose signature matches is read, any other is
 # made again from the extract.
 GRAPH_MTIME_NS = 1_700_000_000 * 1_000_000_000
+# OSMNodeMark.keys: barrier, highway, bollard, kerb, sensory and the six access keys.
+MARK_KEYS = 11
 
 
 def fnv1a64_int(data):
@@ -1321,9 +1323,10 @@ def fnv1a64_int(data):
     return h
 
 
-def graph_file(patch=None, version=1, bom=0x0A0B0C0D, counts=None, fingerprint=None, restriction=None):
+def graph_file(patch=None, version=2, bom=0x0A0B0C0D, counts=None, fingerprint=None, restriction=None):
     """The prepared road graph of osm/valid.osm.pbf, written from the format's description (the
-    PreparedGraph documentation) rather than by roadbook: three nodes and way 10 (primary).
+    PreparedGraph documentation) rather than by roadbook: three nodes and way 10 (primary), the
+    middle node a bollard (a node mark: one value per OSMNodeMark key, barrier first).
     `patch(sections)` may change any section (lists of ints) before it is written."""
     extract = pbf_file()
     ids, lats, lons = good_nodes()
@@ -1341,10 +1344,11 @@ def graph_file(patch=None, version=1, bom=0x0A0B0C0D, counts=None, fingerprint=N
         "edge_start": ("I", [0, 1, 3, 4]), "edge_target": ("I", [1, 0, 2, 1]),
         "edge_way": ("I", [0x80000000, 0, 0x80000000, 0]),
         "way_id": ("q", [10]), "way_fields": ("I", [1] + [0] * 11),
-        "string_start": ("I", [0, 0, 7]), "string_bytes": ("B", list(b"primary")),
+        "string_start": ("I", [0, 0, 7, 14]), "string_bytes": ("B", list(b"primarybollard")),
         "r_via": ("I", []), "r_flags": ("I", []), "r_from": ("q", []), "r_to": ("q", []),
         "p_id": ("q", []), "p_lat": ("i", []), "p_lon": ("i", []), "p_name": ("I", []), "p_kind": ("I", []),
         "cell_key": ("q", keys), "cell_start": ("I", cell_start), "order": ("I", [i for _, i in cells]),
+        "m_node": ("I", [1]), "m_values": ("I", [2] + [0] * (MARK_KEYS - 1)),
     }
     if restriction:
         via, flags, frm, to = restriction
@@ -1354,11 +1358,11 @@ def graph_file(patch=None, version=1, bom=0x0A0B0C0D, counts=None, fingerprint=N
         patch(sections)
     n, e = len(sections["id"][1]), len(sections["edge_target"][1])
     real = [n, e, len(sections["way_id"][1]), len(sections["string_start"][1]) - 1, len(sections["string_bytes"][1]),
-            len(sections["r_via"][1]), len(sections["p_id"][1]), len(sections["cell_key"][1])]
+            len(sections["r_via"][1]), len(sections["p_id"][1]), len(sections["cell_key"][1]), len(sections["m_node"][1])]
     counts = counts or real
     header = b"RBGRAPH\0" + struct.pack("<II", version, bom)
     header += struct.pack("<QqQ", len(extract), GRAPH_MTIME_NS, fingerprint if fingerprint is not None else fnv1a64_int(extract))
-    header += struct.pack("<8Q", *counts) + struct.pack("<q", 100000)
+    header += struct.pack("<8Q", *counts[:8]) + struct.pack("<q", 100000) + struct.pack("<Q", counts[8])
     header += bytes(128 - len(header))
     body = b""
     for code, values in sections.values():
@@ -1376,9 +1380,9 @@ def make_graph():
     put("graph", "truncated.roadbook-graph", graph_file()[:-8], "ok", "cut short by a full disk: made again")
     put("graph", "other-version.roadbook-graph", graph_file(version=99), "ok", "a format of a later program: made again")
     put("graph", "other-byte-order.roadbook-graph", graph_file(bom=0x0D0C0B0A), "ok", "written on a big-endian machine: made again")
-    put("graph", "huge-counts.roadbook-graph", graph_file(counts=[1 << 39] * 8), "ok", "counts of 2^39 each: refused before any allocation, made again")
-    put("graph", "counts-overflow.roadbook-graph", graph_file(counts=[(1 << 64) - 1] * 8), "ok", "counts of 2^64 - 1: made again")
-    put("graph", "negative-way-count.roadbook-graph", graph_file(counts=[3, 4, (1 << 64) - (1 << 62), 2, 7, 0, 0, 3]), "ok",
+    put("graph", "huge-counts.roadbook-graph", graph_file(counts=[1 << 39] * 9), "ok", "counts of 2^39 each: refused before any allocation, made again")
+    put("graph", "counts-overflow.roadbook-graph", graph_file(counts=[(1 << 64) - 1] * 9), "ok", "counts of 2^64 - 1: made again")
+    put("graph", "negative-way-count.roadbook-graph", graph_file(counts=[3, 4, (1 << 64) - (1 << 62), 3, 14, 0, 0, 3, 1]), "ok",
         "a way count read as -2^62, whose size overflowed before it was checked (found by fuzzing): made again")
 
     def set_value(name, index, value):
@@ -1395,7 +1399,11 @@ def make_graph():
         ("no-highway", set_value("way_fields", 0, 0), "a way without its highway value"),
         ("cell-past-nodes", set_value("cell_start", 1, 900), "a cell whose nodes run past the node table"),
         ("order-past-nodes", set_value("order", 0, 0xFFFFFFFF), "the spatial index naming node 2^32 - 1"),
+        ("mark-past-nodes", set_value("m_node", 0, 0x7FFFFFFF), "a node mark on node 2^31 - 1 of 3"),
+        ("mark-string-past-table", set_value("m_values", 0, 99), "a barrier value at string 99 of 3"),
     ]
+    put("graph", "mark-count-huge.roadbook-graph", graph_file(counts=[3, 4, 1, 3, 14, 0, 0, 3, 1 << 39]), "ok",
+        "a mark count of 2^39: refused before any allocation, made again")
     for name, patch, why in damaged:
         put("graph", name + ".roadbook-graph", graph_file(patch=patch), "ok", why + ", signature matching: found damaged when read, made again")
     put("graph", "restriction-via-past-nodes.roadbook-graph", graph_file(restriction=(0x7FFFFFFE, 1 | 1 << 8, 10, 10)), "ok",

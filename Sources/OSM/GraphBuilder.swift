@@ -107,6 +107,10 @@ public enum OSMGraph {
         var graph = RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways, wayNodes: wayNodes)
         graph.turnRestrictions = turnRestrictions(of: data, graphIndex: graphIndex, profile: profile)
         graph.places = data.places
+        for (id, mark) in data.nodeMarks {
+            guard let tableIndex = data.nodes.index(of: id), graphIndex[tableIndex] >= 0 else { continue }
+            graph.nodeMarks[Int(graphIndex[tableIndex])] = mark
+        }
         return graph
     }
 

@@ -210,12 +210,16 @@ public struct OSMData: Sendable {
     public var restrictions: [OSMRestriction]
     /// The file's named places, passes and peaks (`OSMPlace`), in file order.
     public var places: [OSMPlace]
+    /// What the tags of the nodes read say to travel (barriers, access, turning places), by node id.
+    public var nodeMarks: [Int64: OSMNodeMark]
 
-    public init(nodes: OSMNodeTable, ways: [OSMWay], restrictions: [OSMRestriction] = [], places: [OSMPlace] = []) {
+    public init(nodes: OSMNodeTable, ways: [OSMWay], restrictions: [OSMRestriction] = [], places: [OSMPlace] = [],
+                nodeMarks: [Int64: OSMNodeMark] = [:]) {
         self.nodes = nodes
         self.ways = ways
         self.restrictions = restrictions
         self.places = places
+        self.nodeMarks = nodeMarks
     }
 
     /// The encodings of OpenStreetMap data this package reads.

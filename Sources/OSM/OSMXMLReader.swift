@@ -6,7 +6,8 @@ import XML
 /// the `XML` stream: `<node id lat lon>`, and `<way id>` with its `<nd ref>` and `<tag k v>`
 /// children, and `<relation id>` tagged `type=restriction` with its `<member type ref role>`
 /// children (turn restrictions, `OSMRestriction.parse`), and the `place`, `natural`,
-/// `mountain_pass` and `name` tags of a node (named places, `OSMPlace`). Other relations, other node
+/// `mountain_pass` and `name` tags of a node (named places, `OSMPlace`), and its barrier, access and
+/// turning-place tags (`OSMNodeMark`). Other relations, other node
 /// tags, bounds and metadata are ignored. A broken relation (a member without a whole-number `ref`,
 /// a tag without `k` or `v`) is skipped, never refused: turn restrictions only refine a route; a
 /// node's broken `<tag>` is skipped likewise (a place only names a stop).
@@ -45,6 +46,10 @@ final class OSMXMLReader: XMLStreamHandler {
     /// can its tags make a place.
     private var nodeMayBePlace = false
     private var places: [OSMPlace] = []
+    /// Whether the node being read was kept (its tags may make a mark), and its mark so far.
+    private var nodeKept = false
+    private var nodeMark = OSMNodeMark()
+    private var nodeMarks: [Int64: OSMNodeMark] = [:]
     /// When reading a corridor: what to keep, and whether the ways need a second pass.
     private var keeper: CorridorKeeper?
     /// What the current pass reads (`CorridorKeeper.Pass`).
@@ -81,7 +86,7 @@ final class OSMXMLReader: XMLStreamHandler {
             try readPass()
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places, nodeMarks: nodeMarks)
     }
 
     /// Reads the file at `path`, inflating it as gzip when `gzipped`.
@@ -172,6 +177,8 @@ final class OSMXMLReader: XMLStreamHandler {
                 // Reset first, so a node the corridor leaves out never lends its tags to a place.
                 nodePlace = nil; nodeNatural = nil; nodeMountainPass = nil; nodeName = nil
                 nodeMayBePlace = false
+                nodeKept = false
+                nodeMark = OSMNodeMark()
                 switch pass {
                 case .all: if keeper != nil, !keeper!.keepsNode(latitudeE7: latitudeE7, longitudeE7: longitudeE7) { return }
                 case .waysAndRelations: return
@@ -181,6 +188,7 @@ final class OSMXMLReader: XMLStreamHandler {
                 nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
                 // A node read only as a corridor's neighbour lies outside it: not one of its places.
                 nodeMayBePlace = pass == .all
+                nodeKept = true
             } else if name == "way" {
                 context = .way
                 wayID = try integer("id", of: "way", attributes)
@@ -224,9 +232,14 @@ final class OSMXMLReader: XMLStreamHandler {
         case .node:
             // Only the four keys of a place are turned into strings; a tag without k or v is skipped.
             // A corridor read keeps the places inside it (they name the handles of a router's region).
-            guard name == "tag", nodeMayBePlace else { return }
+            guard name == "tag", nodeKept else { return }
             attributes.withCString("k") { key in
                 guard let key else { return }
+                if let markKey = OSMNodeMark.keys.first(where: { strcmp(key, $0) == 0 }) {
+                    if let value = attributes["v"] { nodeMark.set(markKey, value) }
+                    return
+                }
+                guard nodeMayBePlace else { return }
                 if strcmp(key, "name") == 0 { nodeName = attributes["v"] }
                 else if strcmp(key, "place") == 0 { nodePlace = attributes["v"] }
                 else if strcmp(key, "natural") == 0 { nodeNatural = attributes["v"] }
@@ -239,6 +252,7 @@ final class OSMXMLReader: XMLStreamHandler {
         switch (context, name.localName) {
         case (.node, "node"):
             context = .top
+            if nodeKept, nodeMark.matters { nodeMarks[nodeID] = nodeMark }
             if nodeName != nil, let place = OSMPlace.make(id: nodeID, latitudeE7: nodeLatitudeE7, longitudeE7: nodeLongitudeE7,
                                                          place: nodePlace, natural: nodeNatural, mountainPass: nodeMountainPass,
                                                          name: nodeName) {

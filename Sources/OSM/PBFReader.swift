@@ -43,6 +43,8 @@ final class PBFReader {
     private var ways: [OSMWay] = []
     private var restrictions: [OSMRestriction] = []
     private var places: [OSMPlace] = []
+    /// The marks of the nodes read (`OSMNodeMark`), by node id.
+    private var marks: [Int64: OSMNodeMark] = [:]
     /// When reading a corridor: what to keep, and whether the ways need a second pass.
     private var keeper: CorridorKeeper?
     /// What the current pass reads: everything, or (for a corridor) the ways and relations again,
@@ -117,7 +119,7 @@ final class PBFReader {
             }
         }
         nodes.finish()
-        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places)
+        return OSMData(nodes: nodes, ways: ways, restrictions: restrictions, places: places, nodeMarks: marks)
     }
 
     /// Reads every blob of the file once, or only the blobs at the given indices and offsets.
@@ -422,15 +424,17 @@ final class PBFReader {
         }
         let before = nodes.count
         let (latitudeE7, longitudeE7) = try addNode(id: id, latitude: latitude, longitude: longitude, scale: scale, offset: bytes.baseOffset)
-        // A corridor read keeps the places inside it, not those of the nodes read as its neighbours.
-        guard nodes.count > before, pass == .all, placeStrings.mayHoldPlaces, var keys, var values else { return }
+        guard nodes.count > before, pass == .all || placeStrings.mayHoldMarks, placeStrings.mayHoldTags, var keys, var values else { return }
         var tags = PBFPlaceTags()
         while !keys.isAtEnd {
-            // Tags that do not line up are skipped, not refused: a place only names a stop.
+            // Tags that do not line up are skipped, not refused: a place only names a stop, and a
+            // node's mark is read as OSRM's profiles read it, from the tags that are there.
             guard let key = try? keys.varint(), let value = try? values.varint(),
                   tags.add(key: key, value: value, placeStrings) else { return }
         }
-        addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
+        if let mark = tags.mark(strings) { marks[id] = mark }
+        // A corridor read keeps the places inside it, not those of the nodes read as its neighbours.
+        if pass == .all { addPlace(tags, id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings) }
     }
 
     /// `DenseNodes { repeated sint64 id = 1 [packed]; optional DenseInfo denseinfo = 5;
@@ -462,9 +466,13 @@ final class PBFReader {
             throw ProtobufError(offset: bytes.baseOffset, message: "DenseNodes has ids but no lat or lon")
         }
         let firstIndex = nodes.count
+        // Places are read from the nodes of the file (or the corridor's own), marks from every node
+        // kept, a corridor's neighbours too.
+        let readsPlaces = pass == .all && placeStrings.mayHoldPlaces
+        let readsTags = (readsPlaces || placeStrings.mayHoldMarks) && keysValues != nil
         // In a corridor read, the table index each node of the group was stored at (−1 when left
-        // out), so its tags in keys_vals find it; only when the group may hold places.
-        let tracksKept = keeper != nil && pass == .all && placeStrings.mayHoldPlaces && keysValues != nil
+        // out), so its tags in keys_vals find it; only when the group's tags are read.
+        let tracksKept = keeper != nil && readsTags
         var storedAt: [Int32] = []
         var id: Int64 = 0, latitude: Int64 = 0, longitude: Int64 = 0
         while !ids.isAtEnd {
@@ -485,7 +493,7 @@ final class PBFReader {
         // without places (anything more in it cost an exclusivity check of the node table per node).
         // A corridor read skips nodes, so its kept ones are found through `storedAt`; it keeps the
         // places inside the corridor, not those of the nodes read as its neighbours.
-        guard keeper == nil || tracksKept, placeStrings.mayHoldPlaces, var keysValues else { return }
+        guard keeper == nil || tracksKept, readsTags, var keysValues else { return }
         var found: [(tags: PBFPlaceTags, index: Int)] = []
         let positions = tracksKept ? storedAt.count : nodes.count - firstIndex
         for position in 0..<positions {
@@ -497,9 +505,11 @@ final class PBFReader {
                 guard let value = try? keysValues.varint(), tags.add(key: key, value: value, placeStrings) else { return }
             }
             let index = tracksKept ? Int(storedAt[position]) : firstIndex + position
-            if tags.isCandidate, index >= 0 { found.append((tags, index)) }
+            if (readsPlaces && tags.isCandidate) || tags.marks != nil, index >= 0 { found.append((tags, index)) }
         }
         for (tags, index) in found {
+            if let mark = tags.mark(strings) { marks[nodes.ids[index]] = mark }
+            guard readsPlaces else { continue }
             let (latitudeE7, longitudeE7) = nodes.e7(at: index)
             addPlace(tags, id: nodes.ids[index], latitudeE7: latitudeE7, longitudeE7: longitudeE7, placeStrings, strings)
         }
@@ -702,18 +712,36 @@ fileprivate struct PBFPlaceStrings {
     /// Strings in the table: a larger index is damage.
     var count: UInt64
 
+    /// The index of each of `OSMNodeMark.keys` in the table (nil for one it lacks).
+    var markKeys: [UInt64?]
+    /// Whether a node of the block can carry a mark (`OSMNodeMark.matters`): the table holds
+    /// `barrier`, an access key, or `highway` with a turning place's value.
+    var mayHoldMarks: Bool
+
     init(_ strings: PBFStringTable) {
-        let found = strings.indices(of: (OSMPlace.kindKeys + [OSMPlace.nameKey]).map { Array($0.utf8) })
+        let placeKeys = (OSMPlace.kindKeys + [OSMPlace.nameKey]).map { Array($0.utf8) }
+        let markKeys = OSMNodeMark.keys.map { Array($0.utf8) }
+        let turning = OSMNodeMark.turningPlaces.sorted().map { Array($0.utf8) }
+        let found = strings.indices(of: placeKeys + markKeys + turning)
         place = found[0].map(UInt64.init)
         natural = found[1].map(UInt64.init)
         mountainPass = found[2].map(UInt64.init)
         name = found[3].map(UInt64.init)
+        self.markKeys = found[placeKeys.count..<(placeKeys.count + markKeys.count)].map { $0.map(UInt64.init) }
+        let marking = zip(OSMNodeMark.keys, self.markKeys).contains { key, index in
+            index != nil && (key == "barrier" || WayInfo.accessKeys.contains(key))
+        }
+        let turningPlace = self.markKeys[OSMNodeMark.keys.firstIndex(of: "highway")!] != nil
+            && found[(placeKeys.count + markKeys.count)...].contains { $0 != nil }
+        mayHoldMarks = marking || turningPlace
         count = UInt64(strings.count)
     }
 
     /// Whether a node of the block can be a place: the table holds `name` and a kind key. Most
     /// blocks of an extract do not (their nodes are road geometry), and their tags are not read.
     var mayHoldPlaces: Bool { name != nil && (place != nil || natural != nil || mountainPass != nil) }
+    /// Whether the block's node tags are worth walking at all.
+    var mayHoldTags: Bool { mayHoldPlaces || mayHoldMarks }
 }
 
 /// The place tags of one node, as string indices, gathered while its tags are walked.
@@ -723,6 +751,10 @@ fileprivate struct PBFPlaceTags {
     var mountainPass: UInt64?
     var name: UInt64?
 
+    /// The node's tags among `OSMNodeMark.keys`: the key's place in that list and the value's
+    /// string index; nil while it has none (most nodes).
+    var marks: [(key: Int, value: UInt64)]? = nil
+
     /// Notes a tag; false when an index is beyond the string table (the tags are damaged).
     @inline(__always)
     mutating func add(key: UInt64, value: UInt64, _ strings: PBFPlaceStrings) -> Bool {
@@ -731,7 +763,23 @@ fileprivate struct PBFPlaceTags {
         else if key == strings.natural { natural = value }
         else if key == strings.mountainPass { mountainPass = value }
         else if key == strings.name { name = value }
+        else if strings.mayHoldMarks, let k = strings.markKeys.firstIndex(of: key) {
+            // A crafted node repeating a key thousands of times keeps no more than one entry per key.
+            if marks == nil { marks = [] }
+            if marks!.count < OSMNodeMark.keys.count { marks!.append((k, value)) }
+        }
         return true
+    }
+
+    /// The node's mark, its strings built (each at most `OSMNodeMark.maximumValueBytes`), when it
+    /// matters (`OSMNodeMark.matters`).
+    func mark(_ strings: PBFStringTable) -> OSMNodeMark? {
+        guard let marks else { return nil }
+        var mark = OSMNodeMark()
+        for (k, value) in marks {
+            if let text = strings.string(at: value, maximumBytes: OSMNodeMark.maximumValueBytes) { mark.set(OSMNodeMark.keys[k], text) }
+        }
+        return mark.matters ? mark : nil
     }
 
     /// Whether the node carries a kind key and a name, so its strings are worth building.

@@ -59,7 +59,8 @@ public struct ExtractSignature: Sendable, Equatable {
 /// The file holds the whole `RoadGraph` of the extract (`OSMGraph.load` with every road) as flat
 /// little-endian arrays: node coordinates (10⁻⁷ degree) and ids, the adjacency as compressed sparse
 /// rows, the ways' tags as indices into one table of distinct strings, the turn restrictions, the
-/// named places, and a spatial index: the nodes listed cell by cell (cells of
+/// named places, the nodes' marks (`OSMNodeMark`: barriers, access, turning places; format 2), and a
+/// spatial index: the nodes listed cell by cell (cells of
 /// `cellSizeE7`, 0.01°, about 1 km) with a sorted directory of the cells that hold any. Opening it
 /// reads the 128-byte header and checks every section's size against the file; nothing else is
 /// read until a region is asked for, and then only the pages of that region's cells, nodes and
@@ -67,7 +68,7 @@ public struct ExtractSignature: Sendable, Equatable {
 /// with an `OSMError`, never a crash.
 ///
 /// Bytes per node: 4 + 4 (coordinate) + 8 (id) + 4 (edge start) + 4 (spatial order) = 24, plus 8 per
-/// directed edge (target, way and direction), 56 per way, and the strings once each.
+/// directed edge (target, way and direction), 56 per way, 48 per marked node, and the strings once each.
 ///
 /// A region (`graph(in:)`) is the nodes inside a `RouteCorridor`, the nodes next to them (so every
 /// junction keeps its spokes, as a corridor read of the extract does) and the edges between those;
@@ -75,7 +76,7 @@ public struct ExtractSignature: Sendable, Equatable {
 /// extract gives. O(nodes in the corridor's box + their edges) for a region.
 public struct PreparedGraph: @unchecked Sendable {
     /// The file format's version: a file of another version is made again.
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     static let magic: [UInt8] = Array("RBGRAPH\0".utf8)
     static let byteOrderMark: UInt32 = 0x0A0B_0C0D
     static let headerSize = 128
@@ -97,6 +98,7 @@ public struct PreparedGraph: @unchecked Sendable {
     private let stringCount: Int
     private let restrictionCount: Int
     private let placeCount: Int
+    private let markCount: Int
     private let cellCount: Int
     private let file: MappedFile
     private let fileName: String
@@ -126,18 +128,23 @@ public struct PreparedGraph: @unchecked Sendable {
     private let cellKey: UnsafePointer<Int64>
     private let cellStart: UnsafePointer<UInt32>
     private let spatialOrder: UnsafePointer<UInt32>
+    /// The nodes with a mark (`OSMNodeMark`), ascending, and for each the string of every one of
+    /// `OSMNodeMark.keys` (`none` where the node lacks the key).
+    private let markNode: UnsafePointer<UInt32>
+    private let markValues: UnsafePointer<UInt32>
 
     /// The sections of the file in order, each with its element size and count, given the header's
     /// counts; each starts 8-byte aligned.
     private static func layout(nodes: Int, edges: Int, ways: Int, strings: Int, stringBytes: Int, restrictions: Int,
-                               places: Int, cells: Int) -> [(size: Int, count: Int)] {
+                               places: Int, cells: Int, marks: Int) -> [(size: Int, count: Int)] {
         [(4, nodes), (4, nodes), (8, nodes),
          (4, nodes + 1), (4, edges), (4, edges),
          (8, ways), (4, ways * wayFieldCount),
          (4, strings + 1), (1, stringBytes),
          (4, restrictions), (4, restrictions), (8, restrictions), (8, restrictions),
          (8, places), (4, places), (4, places), (4, places), (4, places),
-         (8, cells), (4, cells + 1), (4, nodes)]
+         (8, cells), (4, cells + 1), (4, nodes),
+         (4, marks), (4, marks * OSMNodeMark.keys.count)]
     }
 
     /// The byte offset of each section, and the file's whole size; nil when a count is absurd (the
@@ -182,16 +189,16 @@ public struct PreparedGraph: @unchecked Sendable {
                                      fingerprint: raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
         nodeCount = count(40); edgeCount = count(48); wayCount = count(56)
         stringCount = count(64); stringByteCount = count(72); restrictionCount = count(80)
-        placeCount = count(88); cellCount = count(96)
+        placeCount = count(88); cellCount = count(96); markCount = count(112)
         // Every count is checked before any size is computed from it: a count read as negative
         // or beyond 2⁴⁰ (no extract has a trillion of anything) would overflow the arithmetic.
-        let counts = [nodeCount, edgeCount, wayCount, stringCount, stringByteCount, restrictionCount, placeCount, cellCount]
+        let counts = [nodeCount, edgeCount, wayCount, stringCount, stringByteCount, restrictionCount, placeCount, cellCount, markCount]
         guard raw.loadUnaligned(fromByteOffset: 104, as: Int64.self) == Self.cellSizeE7,
               counts.allSatisfy({ $0 >= 0 && $0 < 1 << 40 }),
               nodeCount < Int(Int32.max), edgeCount < Int(Int32.max), wayCount < 1 << 31, stringCount < Int(UInt32.max),
               let (offsets, total) = Self.offsets(of: Self.layout(
                 nodes: nodeCount, edges: edgeCount, ways: wayCount, strings: stringCount, stringBytes: stringByteCount,
-                restrictions: restrictionCount, places: placeCount, cells: cellCount)) else {
+                restrictions: restrictionCount, places: placeCount, cells: cellCount, marks: markCount)) else {
             throw fail("a prepared road graph with a damaged header")
         }
         guard total == size else {
@@ -207,6 +214,7 @@ public struct PreparedGraph: @unchecked Sendable {
         placeID = at(14, Int64.self); placeLatitudeE7 = at(15, Int32.self); placeLongitudeE7 = at(16, Int32.self)
         placeName = at(17, UInt32.self); placeKind = at(18, UInt32.self)
         cellKey = at(19, Int64.self); cellStart = at(20, UInt32.self); spatialOrder = at(21, UInt32.self)
+        markNode = at(22, UInt32.self); markValues = at(23, UInt32.self)
     }
 
     private static func pointer<T>(_ raw: UnsafeRawPointer, _ offset: Int, _: T.Type) -> UnsafePointer<T> {
@@ -344,6 +352,18 @@ public struct PreparedGraph: @unchecked Sendable {
                                    name: name, kind: kind))
         }
         graph.places = places
+
+        let keys = OSMNodeMark.keys
+        for m in 0..<markCount {
+            let node = markNode[m]
+            guard Int(node) < nodeCount else { throw damaged("mark \(m)") }
+            guard let mapped = isWhole ? Int(node) : local[node].map(Int.init) else { continue }
+            var mark = OSMNodeMark()
+            for (k, key) in keys.enumerated() {
+                if let value = try string(markValues[m * keys.count + k], &strings, damaged) { mark.set(key, value) }
+            }
+            graph.nodeMarks[mapped] = mark
+        }
         return graph
     }
 
@@ -422,6 +442,8 @@ public struct PreparedGraph: @unchecked Sendable {
         }
         let restrictions = graph.turnRestrictions.entries
         let placeNames = graph.places.map { intern($0.name) }
+        let marked = graph.nodeMarks.keys.sorted()
+        let markValues = marked.flatMap { node in OSMNodeMark.keys.map { intern(graph.nodeMarks[node]!.tags[$0]) } }
         let placeKinds = graph.places.map { intern($0.kind.rawValue) }
 
         let n = graph.count
@@ -458,6 +480,7 @@ public struct PreparedGraph: @unchecked Sendable {
                       graph.places.count, cellKeys.count]
         for (i, count) in counts.enumerated() { put(UInt64(count), at: 40 + 8 * i) }
         put(cellSizeE7, at: 104)
+        put(UInt64(marked.count), at: 112)
 
         let fileName = url.relativePath
         guard let out = fopen(url.path, "wb") else {
@@ -484,6 +507,7 @@ public struct PreparedGraph: @unchecked Sendable {
         emit(graph.places.map { Int32(($0.coordinate.longitude * 1e7).rounded()) })
         emit(placeNames); emit(placeKinds)
         emit(cellKeys); emit(cellStarts); emit(order)
+        emit(marked.map { UInt32($0) }); emit(markValues)
         if fflush(out) != 0 { failed = true }
         let reason = String(cString: strerror(errno))
         if fclose(out) != 0 { failed = true }

@@ -78,6 +78,9 @@ public struct RoadGraph: Sendable {
     /// road passes them, for naming stops: `OSMGraph.build` fills them; a graph built from way
     /// lists has none until set.
     public var places: [OSMPlace] = []
+    /// What the tags of the graph's nodes say to travel (`OSMNodeMark`: barriers, access, turning
+    /// places), by node index; only nodes with a mark are present. `OSMGraph.build` fills them.
+    public var nodeMarks: [Int: OSMNodeMark] = [:]
 
     /// Builds the graph from ways given as lists of node indices (consecutive duplicates are
     /// ignored). O(nodes + way nodes).

@@ -24,8 +24,10 @@ extension RoadGraph {
             }
             start[node + 1] = Int32(target.count)
         }
-        return RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways,
-                         edgeStart: start, edgeTarget: target, edgeWay: way, edgeForward: forward)
+        var graph = RoadGraph(coordinates: coordinates, osmIDs: osmIDs, ways: ways,
+                              edgeStart: start, edgeTarget: target, edgeWay: way, edgeForward: forward)
+        graph.nodeMarks = nodeMarks
+        return graph
     }
 
     /// A graph from its compact adjacency (see the type's documentation).

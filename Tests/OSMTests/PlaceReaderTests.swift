@@ -73,8 +73,40 @@ private func expectedPlaces() throws -> [Int64: (name: String, kind: String, lat
 
 private let osmiumInstalled = (try? runTool("osmium", ["--version"])) != nil
 
+// Goldens/andorra-node-marks.osm is the output of
+//   osmium tags-filter -o Tests/OSMTests/Goldens/andorra-node-marks.osm samples/data/andorra/andorra.osm.pbf \
+//     n/barrier n/highway=turning_circle,turning_loop,mini_roundabout n/access n/motor_vehicle n/motorcar \
+//     n/vehicle n/bicycle n/foot
+// (osmium-tool 1.15): every node with a barrier, a turning place or an access tag.
+
+private func osmiumMarksURL() -> URL {
+    packageRoot().appendingPathComponent("Tests/OSMTests/Goldens/andorra-node-marks.osm")
+}
+
 @Suite("Places read from OpenStreetMap files")
 struct PlaceReaderTests {
+    @Test("the Andorra PBF's node marks are the barrier, turning-place and access nodes osmium lists, with those tags")
+    func andorraMarksMatchOsmium() throws {
+        let keys = ["barrier", "highway", "bollard", "kerb", "sensory", "access", "motor_vehicle", "motorcar", "vehicle", "bicycle", "foot"]
+        var expected: [Int64: [String: String]] = [:]
+        for node in try listedNodes(String(contentsOf: osmiumMarksURL(), encoding: .utf8)) {
+            let tags = node.tags.filter { keys.contains($0.key) }
+            let turning = ["turning_circle", "turning_loop", "mini_roundabout"].contains(tags["highway"] ?? "")
+            guard tags["barrier"] != nil || turning || tags.keys.contains(where: { !["barrier", "highway", "bollard", "kerb", "sensory"].contains($0) })
+            else { continue }
+            expected[node.id] = tags
+        }
+        // By eye on openstreetmap.org: the extract's mini-roundabouts, turning circles and a few gates.
+        #expect(expected.count >= 40)
+        let data = try OSMData.read(contentsOf: andorraURL())
+        #expect(data.nodeMarks.mapValues(\.tags) == expected)
+        #expect(try OSMData.read(contentsOf: osmiumMarksURL()).nodeMarks == data.nodeMarks, "the XML of the same nodes")
+        // A road graph keeps the marks of its own nodes.
+        let graph = OSMGraph.build(from: data)
+        #expect(!graph.nodeMarks.isEmpty && graph.nodeMarks.allSatisfy { index, mark in data.nodeMarks[graph.osmIDs[index]] == mark })
+        #expect(graph.nodeMarks.values.contains { $0.tags["barrier"] == "fence" } && graph.nodeMarks.values.contains(where: \.isTurningPlace))
+    }
+
     @Test("the Andorra PBF's places are exactly the named place, pass and peak nodes osmium lists, at their coordinates")
     func andorraPlacesMatchOsmium() throws {
         let expected = try expectedPlaces()

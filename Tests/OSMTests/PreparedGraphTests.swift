@@ -62,6 +62,7 @@ struct PreparedGraphTests {
         #expect(graph.edgeWay == read.edgeWay && graph.edgeForward == read.edgeForward)
         #expect(graph.turnRestrictions == read.turnRestrictions)
         #expect(graph.places == read.places)
+        #expect(graph.nodeMarks == read.nodeMarks && read.nodeMarks.count > 30)
         #expect(!read.places.isEmpty && read.ways.contains { $0.oneway != .no } && read.ways.contains(where: \.isRoundabout))
     }
 
@@ -70,7 +71,8 @@ struct PreparedGraphTests {
         let folder = try TemporaryFolder()
         let xml = """
         <osm version="0.6">
-          <node id="1" lat="42.5" lon="1.5"/><node id="2" lat="42.501" lon="1.5"/><node id="3" lat="42.502" lon="1.5"/>
+          <node id="1" lat="42.5" lon="1.5"/><node id="3" lat="42.502" lon="1.5"/>
+          <node id="2" lat="42.501" lon="1.5"><tag k="barrier" v="bollard"/><tag k="bicycle" v="yes"/><tag k="name" v="Pilona"/></node>
           <node id="4" lat="42.501" lon="1.501"><tag k="place" v="village"/><tag k="name" v="Ransol"/></node>
           <way id="10"><nd ref="1"/><nd ref="2"/><tag k="highway" v="primary"/><tag k="oneway" v="-1"/><tag k="ref" v="CG-2"/></way>
           <way id="11"><nd ref="2"/><nd ref="3"/><tag k="highway" v="track"/><tag k="motor_vehicle" v="no"/><tag k="tracktype" v="grade3"/></way>
@@ -84,12 +86,14 @@ struct PreparedGraphTests {
         try xml.write(to: map, atomically: true, encoding: .utf8)
         let read = try OSMGraph.load(contentsOf: map)
         #expect(read.turnRestrictions.entries.count == 1 && read.places.count == 1)
+        #expect(read.nodeMarks.values.map(\.tags) == [["barrier": "bollard", "bicycle": "yes"]])
         let url = folder.path("tiny.roadbook-graph")
         try PreparedGraph.write(read, signature: try ExtractSignature(of: map), to: url)
         let graph = try PreparedGraph(contentsOf: url).graph()
         #expect(graph.ways == read.ways)
         #expect(graph.turnRestrictions == read.turnRestrictions)
         #expect(graph.places == read.places)
+        #expect(graph.nodeMarks == read.nodeMarks)
         #expect(Shape(graph) == Shape(read))
     }
 
@@ -111,6 +115,9 @@ struct PreparedGraphTests {
         let touching = { (s: Set<[Int64]>) in s.filter { inside.contains($0[0]) || inside.contains($0[1]) } }
         #expect(touching(a.segments) == touching(b.segments))
         #expect(a.restrictions == b.restrictions)
+        // The marks of the same nodes.
+        #expect(Dictionary(uniqueKeysWithValues: fromFile.nodeMarks.map { (fromFile.osmIDs[$0.key], $0.value) })
+                == Dictionary(uniqueKeysWithValues: fromExtract.nodeMarks.map { (fromExtract.osmIDs[$0.key], $0.value) }))
         // The places inside the corridor, as the whole read finds them.
         let expectedPlaces = Set(whole.places.filter { corridor.contains($0.coordinate) }.map(\.id))
         #expect(a.places == expectedPlaces)
