@@ -271,18 +271,20 @@ public struct EmbeddedRouter: RoutingEngine {
         let ends = self.ends(from: s, to: t, table: table)
         if let direct = ends.direct { open(goal, direct, from: fromStart) }
         for (e, time) in ends.out { open(Int(edgeTarget[e]), time, from: fromStart) }
-        let seconds = table.edgeSeconds
+        let seconds = table.edgeSeconds, nodeFlags = table.nodeFlags
         while let (_, item) = heap.pop() {
             let current = Int(item)
             if closed[current] { continue }
             closed[current] = true
             if current == goal { break }
             let g = cost[current]
+            if current == ends.goalNode { open(goal, g, from: item) }
+            // A barrier the mode cannot pass ends the way on (it is reached, not left).
+            if !nodeFlags.isEmpty, nodeFlags[current] & NodeFlags.closed != 0 { continue }
             for e in Int(edgeStart[current])..<Int(edgeStart[current + 1]) where seconds[e].isFinite {
                 let next = Int(edgeTarget[e])
                 if !closed[next] { open(next, g + seconds[e], from: item) }
             }
-            if current == ends.goalNode { open(goal, g, from: item) }
             if current == t.from, let last = ends.fromGoalSegmentStart { open(goal, g + last.seconds, from: item) }
             if current == t.to, let last = ends.fromGoalSegmentEnd { open(goal, g + last.seconds, from: item) }
         }
@@ -377,6 +379,7 @@ public struct EmbeddedRouter: RoutingEngine {
         let fromStart: Int32 = -2
         let heuristic = self.heuristic(to: t.coordinate, table: table)
         let seconds = table.edgeSeconds, restrictedVia = table.restrictedVia, vehicles = table.vehicles
+        let nodeFlags = table.nodeFlags, gateSeconds = table.gateSeconds
         let turnSeconds = self.turnSeconds(table)
         func open(_ state: Int, _ g: Double, from p: Int32) {
             guard states.improve(Int32(state), cost: g, from: p) else { return }
@@ -392,14 +395,18 @@ public struct EmbeddedRouter: RoutingEngine {
             let g = states.cost(item)
             let here = Int(edgeTarget[incoming]), behind = Int(edgeSource[incoming]), inWay = Int(edgeWay[incoming])
             let restricted = !restrictedVia.isEmpty && restrictedVia[here]
+            let flags = nodeFlags.isEmpty ? 0 : nodeFlags[here]
+            let gate = gateSeconds.isEmpty ? 0 : gateSeconds[here] ?? 0
             /// The seconds of turning onto edge `e`, or nil when the route may not: straight back
-            /// but at a dead end, or a turn a restriction forbids.
+            /// but at a dead end, before a barrier or at a place made for turning round (as OSRM);
+            /// on past a barrier the mode cannot pass; or a turn a restriction forbids.
             func turn(onto e: Int) -> Double? {
                 let way = Int(edgeWay[e])
                 let back = Int(edgeTarget[e]) == behind && way == inWay
-                if back && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return nil }
+                if back && flags == 0 && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return nil }
+                if !back && flags & NodeFlags.closed != 0 { return nil }
                 if restricted && !graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles) { return nil }
-                return turnSeconds(incoming, e, back)
+                return turnSeconds(incoming, e, back) + (back ? 0 : gate)
             }
             for e in Int(edgeStart[here])..<Int(edgeStart[here + 1]) where seconds[e].isFinite && !states.isClosed(Int32(e)) {
                 if let turning = turn(onto: e) { open(e, g + turning + seconds[e], from: item) }
@@ -490,6 +497,14 @@ public struct EmbeddedRouter: RoutingEngine {
     }
 }
 
+/// What a node's mark does to a mode (`ModeTable.nodeFlags`), bit by bit.
+private enum NodeFlags {
+    /// The mode cannot pass (`NodePassage.closed`): it may turn round there, before the barrier.
+    static let closed: UInt8 = 1
+    /// A place made for turning round (`OSMNodeMark.isTurningPlace`).
+    static let turningPlace: UInt8 = 2
+}
+
 /// One mode's view of the graph: speed on each way (0 where the mode may not go) and time on each
 /// directed edge (infinite where it may not go that way).
 private struct ModeTable: Sendable {
@@ -499,6 +514,10 @@ private struct ModeTable: Sendable {
     /// By node: a turn restriction binding the mode has its via node here; empty when the mode
     /// meets no restriction.
     let restrictedVia: [Bool]
+    /// By node: what its mark does to the mode (`NodeFlags`); empty when no node's mark does anything.
+    let nodeFlags: [UInt8]
+    /// Seconds of opening the gate at a node (`NodePassage.gate`), by node.
+    let gateSeconds: [Int: TimeInterval]
     /// By node: how many roads the mode may use meet there (one per segment, either direction; 255
     /// at most). A turn costs time only where more than two meet (`TurnCosts`); empty for a mode
     /// whose turns cost nothing.
@@ -541,6 +560,21 @@ private struct ModeTable: Sendable {
             restrictedVia[node] = true
         }
         self.restrictedVia = restrictedVia
+        var flags: [UInt8] = [], gates: [Int: TimeInterval] = [:]
+        for (node, mark) in graph.nodeMarks {
+            var f: UInt8 = 0
+            switch rules.passage(at: mark) {
+            case .open: break
+            case .closed: f |= NodeFlags.closed
+            case .gate(let seconds): gates[node] = seconds
+            }
+            if mark.isTurningPlace { f |= NodeFlags.turningPlace }
+            guard f != 0 else { continue }
+            if flags.isEmpty { flags = [UInt8](repeating: 0, count: graph.count) }
+            flags[node] |= f
+        }
+        nodeFlags = flags
+        gateSeconds = gates
         roads = rules.turnCosts == nil ? [] : (0..<graph.count).map { node in
             UInt8(min(255, graph.edgeIndices(from: node).count { speeds[graph.edge(at: $0).way] > 0 }))
         }

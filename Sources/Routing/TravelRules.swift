@@ -188,3 +188,58 @@ public struct TravelRules: Sendable {
         accessKeys: ["foot", "access"],
         obeysOneway: false)
 }
+
+/// What a node's mark does to a mode going through the node.
+public enum NodePassage: Sendable, Equatable {
+    /// Nothing: the mode passes.
+    case open
+    /// A gate to open: the mode passes, and it costs this many seconds.
+    case gate(TimeInterval)
+    /// The mode cannot pass: it may reach the node and turn round there, not go on.
+    case closed
+}
+
+extension TravelRules {
+    /// Barriers a car passes, as OSRM's `car.lua` (its `barrier_whitelist`).
+    public static let carPassableBarriers: Set<String> = [
+        "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch",
+    ]
+    /// Barriers a car passes after opening them, and the seconds that costs (`car.lua`'s `barrier_penalties`).
+    public static let carGates: [String: TimeInterval] = ["gate": 60, "lift_gate": 60]
+    /// Barriers a bicycle or a pedestrian cannot pass (`bicycle.lua`'s and `foot.lua`'s `barrier_blacklist`):
+    /// a bollard or a stile stops a car, not them.
+    public static let blockingBarriersForRiders: Set<String> = ["yes", "wall", "fence"]
+
+    /// What the node `mark` does to the mode, as OSRM's profiles read it in `process_node`:
+    /// - an access tag on the node for the mode (`accessKeys`, most specific first; of a list such as
+    ///   `no;destination` the part that opens most) decides alone: a value that closes a way to the
+    ///   mode (`closingValues`) closes the node, any other opens it, whatever the barrier; a bicycle
+    ///   ignores access on a crossing (`highway=crossing`), which speaks of the road crossed;
+    /// - else a barrier: a car passes the few `carPassableBarriers`, a rising bollard, a lowered or
+    ///   flush kerb, a kerb mapped on a crossing and a fence that is only heard (`sensory=audible`),
+    ///   opens gates (`carGates`), and stops at any other; a bicycle or a pedestrian stops only at a
+    ///   wall or a fence (`blockingBarriersForRiders`);
+    /// - a node without either is open (a turning place says only where one may turn round).
+    public func passage(at mark: OSMNodeMark) -> NodePassage {
+        let tags = mark.tags
+        let crossing = tags["highway"] == "crossing"
+        if !(mode == .cycle && crossing), let value = accessKeys.lazy.compactMap({ tags[$0] }).first {
+            let parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            return parts.contains(where: { !Self.closingValues.contains($0) }) || parts.isEmpty ? .open : .closed
+        }
+        guard let barrier = tags["barrier"] else { return .open }
+        let audibleFence = barrier == "fence" && (tags["sensory"] == "audible" || tags["sensory"] == "audio")
+        if audibleFence { return .open }
+        switch mode {
+        case .drive:
+            if Self.carPassableBarriers.contains(barrier) || tags["bollard"] == "rising" { return .open }
+            if tags["kerb"] == "lowered" || tags["kerb"] == "flush" || (barrier == "kerb" && crossing) { return .open }
+            if let seconds = Self.carGates[barrier] { return .gate(seconds) }
+            return .closed
+        case .cycle:
+            return Self.blockingBarriersForRiders.contains(barrier) ? .closed : .open
+        case .walk:
+            return Self.blockingBarriersForRiders.contains(barrier) && tags["bollard"] != "rising" ? .closed : .open
+        }
+    }
+}
