@@ -480,6 +480,7 @@ def make_osm():
     put("osm", "pbf-wire-type-group.osm.pbf", pbf_file(block=b"\x0b" * 5000 + b"\x0c" * 5000), "fail", "5,000 nested deprecated groups")
     put("osm", "pbf-wire-type-7.osm.pbf", pbf_file(block=b"\x0f\x00"), "fail", "wire type 7")
     make_osm_restrictions()
+    make_osm_marks()
     sample = read(os.path.join(ROOT, "samples", "data", "andorra", "andorra.osm.pbf"))
     put("osm", "pbf-andorra-truncated.osm.pbf", sample[:60_000], "fail", "the Andorra extract cut after 60 kB")
     flipped = bytearray(sample[:60_000])
@@ -501,6 +502,33 @@ def pbf_relation(rid, keys, vals, roles, memids, types):
     rel = field(1, 0, rid) + field(2, 2, packed(keys)) + field(3, 2, packed(vals)) + field(8, 2, packed(roles)) \
         + field(9, 2, packed(deltas(memids), True)) + field(10, 2, packed(types))
     return field(2, 2, field(4, 2, rel))
+
+
+def make_osm_marks():
+    """Barrier, access and turning-place tags on road nodes: a value too long is left out, a key
+    repeated thousands of times is kept once, and memory stays small."""
+    def node2(tags):
+        return OSM_GOOD.replace('<node id="2" lat="42.5085" lon="1.5265"/>',
+                                '<node id="2" lat="42.5085" lon="1.5265">' + tags + '</node>')
+    put("osm", "node-bollard.osm", node2('<tag k="barrier" v="bollard"/>'), "ok", "control: a bollard on the road")
+    put("osm", "node-barrier-value-100kb.osm", node2('<tag k="barrier" v="' + "x" * 100_000 + '"/>'), "ok",
+        "a barrier value of 100 kB: left out")
+    put("osm", "node-access-repeated.osm", node2('<tag k="access" v="no"/>' * 5_000), "ok",
+        "one access tag repeated 5,000 times on a node: kept once")
+    # PBF: strings 3 and 4 are barrier and bollard; node 2 carries barrier=bollard in keys_vals.
+    ids, lats, lons = good_nodes()
+    strings = (b"", b"highway", b"primary", b"barrier", b"bollard")
+
+    def dense(keys_vals):
+        return (field(1, 2, packed(deltas(ids), True)) + field(8, 2, packed(deltas(lats), True))
+                + field(9, 2, packed(deltas(lons), True)) + field(10, 2, packed(keys_vals)))
+    road = [(10, [1, 2, 3], [1], [2])]
+    put("osm", "pbf-node-bollard.osm.pbf", pbf_file(block=pbf_primitive_block(ids, lats, lons, road, strings=strings,
+        dense_override=dense([0, 3, 4, 0, 0]))), "ok", "control: a bollard on the road's middle node")
+    put("osm", "pbf-node-mark-past-table.osm.pbf", pbf_file(block=pbf_primitive_block(ids, lats, lons, road, strings=strings,
+        dense_override=dense([0, 3, 99, 0, 0]))), "ok", "a barrier value at string 99 of 5: the node's tags are skipped")
+    put("osm", "pbf-node-marks-short.osm.pbf", pbf_file(block=pbf_primitive_block(ids, lats, lons, road, strings=strings,
+        dense_override=dense([0, 3]))), "ok", "keys_vals ending inside a node's tags: the tags are skipped")
 
 
 def make_osm_restrictions():
