@@ -1371,7 +1371,7 @@ def graph_file(patch=None, version=2, bom=0x0A0B0C0D, counts=None, fingerprint=N
         "lat": ("i", lats), "lon": ("i", lons), "id": ("q", ids),
         "edge_start": ("I", [0, 1, 3, 4]), "edge_target": ("I", [1, 0, 2, 1]),
         "edge_way": ("I", [0x80000000, 0, 0x80000000, 0]),
-        "way_id": ("q", [10]), "way_fields": ("I", [1] + [0] * 11),
+        "way_id": ("q", [10]), "way_fields": ("I", [1] + [0] * 12),
         "string_start": ("I", [0, 0, 7, 14]), "string_bytes": ("B", list(b"primarybollard")),
         "r_via": ("I", []), "r_flags": ("I", []), "r_from": ("q", []), "r_to": ("q", []),
         "p_id": ("q", []), "p_lat": ("i", []), "p_lon": ("i", []), "p_name": ("I", []), "p_kind": ("I", []),

@@ -165,5 +165,27 @@ extension WayInfo {
         if let construction = tags["construction"], !["no", "minor", "widening"].contains(construction) {
             underConstruction = true
         }
+        maxspeed = Self.maxspeed(of: tags)
+    }
+
+    /// Keys of a way's speed limit, first present first (as OSRM's `WayHandlers.maxspeed`).
+    public static let maxspeedKeys = ["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"]
+    /// km/h of a limit written as a zone (`FR:urban`, `DE:rural`): OSRM's `maxspeed_table_default`.
+    public static let zoneSpeeds: [String: Double] = ["urban": 50, "rural": 90, "trunk": 110, "motorway": 130]
+
+    /// The speed limit in km/h of a way with these `tags`, read as OSRM's `car.lua` reads it: the first
+    /// of `maxspeedKeys` present; the number it starts with (`90;30` is 90), in mph when it says so
+    /// (1.609 km/h each); else a zone such as `FR:urban` (`zoneSpeeds`); nil for `none`, `signals`,
+    /// `walk` and whatever else gives no speed, or 0.
+    public static func maxspeed(of tags: [String: String]) -> Double? {
+        guard let value = maxspeedKeys.lazy.compactMap({ tags[$0] }).first else { return nil }
+        let digits = value.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 4, let n = Double(digits) {
+            guard n > 0 else { return nil }
+            return value.contains("mph") || value.contains("mp/h") ? n * 1.609 : n
+        }
+        let parts = value.lowercased().split(separator: ":")
+        guard parts.count == 2, parts[0].count == 2 else { return nil }
+        return zoneSpeeds[String(parts[1])]
     }
 }

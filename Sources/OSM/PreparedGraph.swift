@@ -87,8 +87,9 @@ public struct PreparedGraph: @unchecked Sendable {
     public static let remedy = "; run `roadbook prepare` on the extract again"
     /// String index of "no value".
     static let none: UInt32 = 0
-    /// UInt32 fields per way: highway, surface, tracktype, name, ref, flags, then one per `WayInfo.accessKeys`.
-    static let wayFieldCount = 6 + WayInfo.accessKeys.count
+    /// UInt32 fields per way: highway, surface, tracktype, name, ref, flags, then one per `WayInfo.accessKeys`,
+    /// then the speed limit in tenths of km/h (0: none; format 2).
+    static let wayFieldCount = 7 + WayInfo.accessKeys.count
 
     /// The extract the file was made from.
     public let signature: ExtractSignature
@@ -400,6 +401,8 @@ public struct PreparedGraph: @unchecked Sendable {
                            isRoundabout: flags & 4 != 0, name: try string(fields[3], &cache, damaged),
                            ref: try string(fields[4], &cache, damaged), access: access)
         info.underConstruction = flags & 8 != 0
+        let tenths = fields[6 + WayInfo.accessKeys.count]
+        info.maxspeed = tenths > 0 ? Double(tenths) / 10 : nil
         return info
     }
 
@@ -439,6 +442,7 @@ public struct PreparedGraph: @unchecked Sendable {
             wayFields += [intern(way.highway), intern(way.surface), intern(way.tracktype), intern(way.name), intern(way.ref),
                           oneway | (way.isRoundabout ? 4 : 0) | (way.underConstruction ? 8 : 0)]
             for key in WayInfo.accessKeys { wayFields.append(intern(way.access[key])) }
+            wayFields.append(UInt32(min(max((way.maxspeed ?? 0) * 10, 0), 1e6).rounded()))
         }
         let restrictions = graph.turnRestrictions.entries
         let placeNames = graph.places.map { intern($0.name) }

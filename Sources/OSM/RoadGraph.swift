@@ -30,6 +30,8 @@ public struct WayInfo: Sendable, Equatable {
     /// The road is being built or rebuilt (`construction=*` other than `no`, `minor` or
     /// `widening`): it is drawn, but no one routes along it, as OSRM's profiles do not.
     public var underConstruction: Bool = false
+    /// The speed limit in km/h (`maxspeed`, see `WayInfo.maxspeed(of:)`), when tagged and readable.
+    public var maxspeed: Double? = nil
 
     public init(id: Int64, highway: String, surface: String? = nil, tracktype: String? = nil, oneway: Oneway = .no,
                 isRoundabout: Bool = false, name: String? = nil, ref: String? = nil, access: [String: String] = [:]) {

@@ -83,7 +83,7 @@ public struct TravelRules: Sendable {
         let kmh: Double
         if let open = speeds[way.highway] {
             if let verdict, Self.closingValues.contains(verdict) { return nil }
-            kmh = open
+            kmh = limited(open, on: way)
         } else if let tagged = speedsWhenTagged[way.highway] {
             // Only the mode's own tags open a class closed to it: `access=yes` on a footway says the
             // footway is public, not that cars may drive it.
@@ -96,6 +96,22 @@ public struct TravelRules: Sendable {
             guard let grade = way.tracktype, usableTrackTypes.contains(grade) else { return nil }
         }
         return kmh / 3.6
+    }
+
+    /// A car drives this share of a road's speed limit (OSRM's `car.lua`, `speed_reduction`).
+    public static let carSpeedReduction = 0.8
+
+    /// `kmh`, the class's speed, as the road's speed limit changes it (`WayInfo.maxspeed`), as in
+    /// OSRM's profiles: a car drives `carSpeedReduction` of the limit instead, on any road but a
+    /// track (whose speed says how rough it is); a bicycle keeps under the limit; a pedestrian is
+    /// never near it.
+    func limited(_ kmh: Double, on way: WayInfo) -> Double {
+        guard let limit = way.maxspeed, limit > 0 else { return kmh }
+        switch mode {
+        case .drive: return way.highway == "track" ? kmh : limit * Self.carSpeedReduction
+        case .cycle: return min(kmh, limit)
+        case .walk: return kmh
+        }
     }
 
     /// `highway` classes a rider of the mode could take for the way on even where the mode may not

@@ -37,10 +37,12 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
     let pairs = benchmarkLegs(graph)
     var embeddedSeconds: [Double] = []
     var embeddedLengths: [Metres?] = []
+    var embeddedDurations: [TimeInterval?] = []
     for (start, end) in pairs {
         let (seconds, leg) = timed { try? router.leg(from: start, to: end, mode: .drive) }
         embeddedSeconds.append(seconds)
         embeddedLengths.append(leg?.distance)
+        embeddedDurations.append(leg?.duration)
     }
     let answered = embeddedLengths.compactMap { $0 }
     lines.append(String(format: "router: embedded, %d driving legs (%d with a road, median %.1f km): median %.2f ms, p95 %.2f ms per leg",
@@ -51,6 +53,8 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
     let client = try CurlHTTPClient()
     var osrmSeconds: [Double] = []
     var differences: [Double] = []
+    // Of the legs whose lengths agree within 1% (the same roads), our duration over OSRM's.
+    var durationRatios: [Double] = []
     var failures = 0, onlyOSRM = 0, movedByOSRM = 0
     for (i, (start, end)) in pairs.enumerated() {
         let url = osrmURL.appendingPathComponent(
@@ -69,6 +73,10 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
         let moved = (json["waypoints"] as? [[String: Any]])?.compactMap { $0["distance"] as? Double }.contains { $0 > 5 } ?? false
         if moved { movedByOSRM += 1; continue }
         if let ours = embeddedLengths[i], distance > 0 { differences.append(abs(ours - distance) / distance) }
+        if let ours = embeddedLengths[i], let time = embeddedDurations[i], let osrmTime = routes.first?["duration"] as? Double,
+           distance > 0, osrmTime > 0, abs(ours - distance) <= 0.01 * distance {
+            durationRatios.append(time / osrmTime)
+        }
         if embeddedLengths[i] == nil { onlyOSRM += 1 }
     }
     lines.append(String(format: "router: OSRM over HTTP, same legs (%d without a route): median %.2f ms, p95 %.2f ms per leg",
@@ -76,6 +84,9 @@ func routerBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [String] 
     lines.append(String(format: "router: length against OSRM over %d legs (%d more whose end OSRM moved onto another road): median difference %.1f %%, p95 %.1f %%, over 5 %% on %d; %d legs OSRM answers and the embedded router does not",
                         differences.count, movedByOSRM, (percentile(differences, 0.5) ?? 0) * 100,
                         (percentile(differences, 0.95) ?? 0) * 100, differences.count { $0 > 0.05 }, onlyOSRM))
+    lines.append(String(format: "router: duration over OSRM's on the %d legs whose lengths agree within 1%%: median %.2f, 5th–95th percentile %.2f–%.2f",
+                        durationRatios.count, percentile(durationRatios, 0.5) ?? 0, percentile(durationRatios, 0.05) ?? 0,
+                        percentile(durationRatios, 0.95) ?? 0))
     return lines
 }
 

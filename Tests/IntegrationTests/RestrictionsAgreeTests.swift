@@ -128,10 +128,10 @@ struct RestrictionsAgreeTests {
         #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
         // The cases have teeth: without the restrictions the embedded router takes most forbidden turns.
         #expect(withoutTakes >= cases / 2, "without restrictions the embedded router took only \(withoutTakes) of \(cases) forbidden turns")
-        // Around the ban both routers take the same way round at least nine times in ten (42 of 46
+        // Around the ban both routers take the same way round at least nine times in ten (43 of 46
         // at the time of writing; 40 before the router turned round at turning circles,
-        // mini-roundabouts and barriers as OSRM does, 35 before turns cost time as in OSRM's car
-        // profile; the others go round another way, over roads whose speeds the two set apart);
+        // mini-roundabouts and barriers as OSRM does and read speed limits, 35 before turns cost time
+        // as in OSRM's car profile; the others go round another way);
         // without the restrictions hardly ever.
         #expect(agreeWith >= cases * 9 / 10 && agreeWith > 2 * agreeWithout, "\(agreeWith) of \(cases) within 5% of OSRM's length")
     }
