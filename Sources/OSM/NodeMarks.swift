@@ -13,6 +13,14 @@ public struct OSMNodeMark: Sendable, Equatable {
     /// kerb, an audible fence), `highway` (a turning place, a crossing), and the access keys of
     /// ways (`WayInfo.accessKeys`).
     public static let keys = ["barrier", "highway", "bollard", "kerb", "sensory"] + WayInfo.accessKeys
+    /// `keys` as C strings, for a reader that compares a key it holds as one without making a
+    /// String of it (or of each key) per tag.
+    static let cKeys: [[CChar]] = keys.map { Array($0.utf8CString) }
+
+    /// The one of `keys` that the C string `key` spells, if any. O(keys).
+    static func key(matching key: UnsafePointer<CChar>) -> String? {
+        cKeys.firstIndex { strcmp(key, $0) == 0 }.map { keys[$0] }
+    }
     /// `highway` values of a place made for turning round.
     public static let turningPlaces: Set<String> = ["turning_circle", "turning_loop", "mini_roundabout"]
     /// The longest value kept, in bytes: tag values of these keys are words; a longer one is damage

@@ -235,7 +235,7 @@ final class OSMXMLReader: XMLStreamHandler {
             guard name == "tag", nodeKept else { return }
             attributes.withCString("k") { key in
                 guard let key else { return }
-                if let markKey = OSMNodeMark.keys.first(where: { strcmp(key, $0) == 0 }) {
+                if let markKey = OSMNodeMark.key(matching: key) {
                     if let value = attributes["v"] { nodeMark.set(markKey, value) }
                     return
                 }

@@ -396,14 +396,14 @@ public struct EmbeddedRouter: RoutingEngine {
             let here = Int(edgeTarget[incoming]), behind = Int(edgeSource[incoming]), inWay = Int(edgeWay[incoming])
             let restricted = !restrictedVia.isEmpty && restrictedVia[here]
             let flags = nodeFlags.isEmpty ? 0 : nodeFlags[here]
-            let gate = gateSeconds.isEmpty ? 0 : gateSeconds[here] ?? 0
+            let gate = flags & NodeFlags.gate != 0 ? gateSeconds[here] ?? 0 : 0
             /// The seconds of turning onto edge `e`, or nil when the route may not: straight back
             /// but at a dead end, before a barrier or at a place made for turning round (as OSRM);
             /// on past a barrier the mode cannot pass; or a turn a restriction forbids.
             func turn(onto e: Int) -> Double? {
                 let way = Int(edgeWay[e])
                 let back = Int(edgeTarget[e]) == behind && way == inWay
-                if back && flags == 0 && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return nil }
+                if back && flags & (NodeFlags.closed | NodeFlags.turningPlace) == 0 && !isDeadEnd(here, from: behind, along: inWay, seconds: seconds) { return nil }
                 if !back && flags & NodeFlags.closed != 0 { return nil }
                 if restricted && !graph.allowsTurn(fromWay: inWay, at: here, toWay: way, for: vehicles) { return nil }
                 return turnSeconds(incoming, e, back) + (back ? 0 : gate)
@@ -503,6 +503,8 @@ private enum NodeFlags {
     static let closed: UInt8 = 1
     /// A place made for turning round (`OSMNodeMark.isTurningPlace`).
     static let turningPlace: UInt8 = 2
+    /// A gate the mode opens (`NodePassage.gate`): its seconds are in `ModeTable.gateSeconds`.
+    static let gate: UInt8 = 4
 }
 
 /// One mode's view of the graph: speed on each way (0 where the mode may not go) and time on each
@@ -566,7 +568,7 @@ private struct ModeTable: Sendable {
             switch rules.passage(at: mark) {
             case .open: break
             case .closed: f |= NodeFlags.closed
-            case .gate(let seconds): gates[node] = seconds
+            case .gate(let seconds): gates[node] = seconds; f |= NodeFlags.gate
             }
             if mark.isTurningPlace { f |= NodeFlags.turningPlace }
             guard f != 0 else { continue }
