@@ -102,8 +102,9 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// How the route is travelled, for turn notes: which roads at a junction are choices. Nil for
     /// a car (or, in a book drawn from handles, its plan's mode).
     public var travelMode: TravelMode?
-    /// The side of the road traffic keeps to where the route runs. Nil (not written) where it keeps
-    /// right.
+    /// The side of the road traffic keeps to where the route runs, as given when the book was made
+    /// (`--driving-side`), or left as read from the map's roundabouts. Nil (not written) where it
+    /// was not given and the map did not say left: traffic keeps right.
     public var drivingSide: DrivingSide?
 
     /// The templates every roadbook has, in `Templates/`.
@@ -143,8 +144,6 @@ extension Book {
 
     /// The travel mode turn notes are generated for: the plan's, the settings', or a car's.
     public var travelMode: TravelMode { plan?.mode ?? settings.travelMode ?? .drive }
-    /// The side of the road traffic keeps to: the settings', or the right.
-    public var drivingSide: DrivingSide { settings.drivingSide ?? .right }
 }
 
 /// Defaults used across stages, each with its reason. Every one is overridable through settings.

@@ -34,10 +34,11 @@ struct BookOptions {
         Option("no-cover", .flag, help: "leave out the cover page"),
         Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
                help: "metres from the route beyond which a waypoint is off it"),
-        .choice("driving-side", of: DrivingSide.self, default: .right, help: """
+        .choice("driving-side", of: DrivingSide.self, help: """
             the side of the road traffic keeps to, kept in the book: on the
             left, a small roundabout in a track without a map is driven
             clockwise, and the embedded router's right turns cross traffic
+            (default: as the map's roundabouts run, else right)
             """),
         .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
             an off-route waypoint is, with keep: kept in the book file but
@@ -56,8 +57,8 @@ struct BookOptions {
         settings.offRouteDistance = options.number("off-route-distance")!
         cover = !options.flag("no-cover")
         offRoute = options.choice("off-route", as: OffRoutePolicy.self)!
-        // Written only where traffic keeps left, so a book keeping right reads as it always did.
-        settings.drivingSide = options.choice("driving-side", as: DrivingSide.self) == .left ? .left : nil
+        // Kept as given; not given, the map's roundabouts decide (see `settleDrivingSide`), else right.
+        settings.drivingSide = options.choice("driving-side", as: DrivingSide.self)
     }
 
     /// The header and print settings of a book built from handles.

@@ -162,7 +162,7 @@ struct InspectCommand: Command {
         let graph = try osm.map { try RouteTurns.loadGraph($0, corridor: loaded.route.coordinates) }
         let trace = TurnTrace()
         let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode,
-                                         drivingSide: loaded.drivingSide, trace: trace)
+                                         drivingSide: loaded.settings.drivingSide, trace: trace)
         // A junction's row: the book's generated note standing on the first junction of the turn
         // made from it (a roundabout's row stands on its entry node).
         func row(of entry: TurnTrace.Entry) -> Int? {

@@ -126,7 +126,7 @@ struct RouteCommand: Command {
         if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
-        settings.drivingSide = bookOptions.settings.drivingSide ?? .right
+        settings.drivingSide = bookOptions.settings.drivingSide
         if case .stored = handles { return try await retry(console, engine: settings) }
         if !force, FileManager.default.fileExists(atPath: book.path) {
             let notes = (try? BookFile.read(contentsOf: book)).map { " (\($0.notes.count) notes)" } ?? ""
@@ -187,7 +187,7 @@ struct RouteCommand: Command {
         editor.retry()
         // The book keeps its settings, the side traffic keeps to among them.
         var settings = settings
-        settings.drivingSide = stored.drivingSide
+        settings.drivingSide = stored.settings.drivingSide
         try await RouteWorkflow.resolve(&editor, engine: settings, log: ConsoleLog(console))
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)

@@ -175,9 +175,10 @@ public enum ApplyWorkflow {
     /// The turns of the editor's route: from the extract's map when one is given, else from the
     /// engine's junctions on the road legs, else from the line's shape.
     /// - Throws: the map's errors.
-    /// - Parameter drivingSide: the side traffic keeps to, for small roundabouts read from the shape.
+    /// - Parameter drivingSide: the side traffic keeps to, for small roundabouts read from the shape;
+    ///   nil for the map's (see `RouteTurns.maneuvers`), else the right.
     public static func maneuvers(for editor: RouteEditor, options: ApplyOptions,
-                                 drivingSide: DrivingSide = .right) throws -> (maneuvers: [Maneuver], source: String) {
+                                 drivingSide: DrivingSide? = nil) throws -> (maneuvers: [Maneuver], source: String) {
         if options.turns == .none { return ([], "none") }
         let line = editor.line()
         if let osm = options.osm {
@@ -384,7 +385,7 @@ public enum ApplyWorkflow {
     public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
                              log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
         try checkReady(editor, useStraight: options.useStraight)
-        let found = try maneuvers(for: editor, options: options, drivingSide: book.drivingSide)
+        let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide)
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
         if options.terrain.isEmpty {

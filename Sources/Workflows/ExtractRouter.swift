@@ -40,8 +40,9 @@ public actor ExtractRouter: RoutingEngine {
         /// gains nothing.
         public var wholeMapMargin: Metres = 1_000_000
         /// The side of the road traffic keeps to, for the router's turn costs
-        /// (`EmbeddedRouter.Configuration.leftHandTraffic`).
-        public var drivingSide: DrivingSide = .right
+        /// (`EmbeddedRouter.Configuration.leftHandTraffic`); nil for the side the region's
+        /// roundabouts say (`RingTurning`), or the right where they say none.
+        public var drivingSide: DrivingSide?
 
         public init() {}
     }
@@ -121,7 +122,7 @@ public actor ExtractRouter: RoutingEngine {
         let loaded = try loadedRegion()
         if let router = loaded.routers[mode] { return (router, loaded.corridor == nil) }
         var rules = EmbeddedRouter.Configuration()
-        rules.leftHandTraffic = configuration.drivingSide == .left
+        rules.leftHandTraffic = (configuration.drivingSide ?? loaded.graph.ringTurning().drivingSide) == .left
         let router = EmbeddedRouter(graph: loaded.graph, configuration: rules, modes: [mode])
         region?.routers[mode] = router
         return (router, loaded.corridor == nil)

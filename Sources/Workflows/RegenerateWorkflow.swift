@@ -57,7 +57,7 @@ public struct Regeneration: Sendable {
         routeWarning = read.warning
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode, drivingSide: old.drivingSide)
+        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode, drivingSide: old.settings.drivingSide)
         shapeWarning = RouteTurns.shapeWarning(found.reading, file: request.route.lastPathComponent)
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
@@ -123,7 +123,7 @@ public struct Regeneration: Sendable {
         let stored = try BookFile.read(contentsOf: book)
         var editor = RouteWorkflow.editor(for: handles, mode: mode ?? stored.travelMode, legKind: .road)
         var engine = engine
-        engine.drivingSide = stored.drivingSide
+        engine.drivingSide = stored.settings.drivingSide
         try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
         let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
         return (editor, report)

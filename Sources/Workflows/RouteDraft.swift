@@ -224,7 +224,7 @@ public struct DraftSession: Sendable {
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
             if var engine {
-                engine.drivingSide = book.drivingSide
+                engine.drivingSide = book.settings.drivingSide
                 // Handles without a name are named from the embedded router's extract, as `route` names them.
                 try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true, log: log)
             } else {

@@ -22,15 +22,16 @@ public enum RouteTurns {
     ///   - graph: the road network of an OpenStreetMap extract covering the route, if any.
     ///   - mode: how the route is travelled.
     ///   - drivingSide: the side traffic keeps to, for a small roundabout read from the track's shape
-    ///     (the map's rings say their own way round).
+    ///     (the map's rings say their own way round); nil for the side the map's roundabouts say
+    ///     (`RingTurning`), or the right without a map or where they say none.
     ///   - trace: where the turn passes record what they decide about each junction, if anyone asks.
     /// - Returns: the turns; the stretches (metres along the route) not found on the map, whose turns
     ///   come from the track's shape; and without a map, how the track was read for them.
     public static func maneuvers(along route: [Coordinate], graph: RoadGraph?, mode: TravelMode = .drive,
-                                 drivingSide: DrivingSide = .right, trace: TurnTrace? = nil)
+                                 drivingSide: DrivingSide? = nil, trace: TurnTrace? = nil)
         -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>], reading: TrackTurns.Reading?) {
         var shapeRules = TrackTurns.Configuration()
-        shapeRules.leftHandTraffic = drivingSide == .left
+        shapeRules.leftHandTraffic = (drivingSide ?? graph?.ringTurning().drivingSide) == .left
         let shapes = TrackTurns(configuration: shapeRules)
         guard let graph else {
             let shape = shapes.read(route)

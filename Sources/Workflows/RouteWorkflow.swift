@@ -39,8 +39,8 @@ public struct EngineSettings: Sendable {
     /// The largest answer, in bytes, taken from the engine.
     public var maximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
     /// The side of the road traffic keeps to, for the embedded router's turn costs (an engine over
-    /// HTTP has its own, from its profile).
-    public var drivingSide: DrivingSide = .right
+    /// HTTP has its own, from its profile); nil for the side the map's roundabouts say.
+    public var drivingSide: DrivingSide?
 
     public init(kind: EngineKind, url: URL? = nil, apiKey: String? = nil, osm: URL? = nil, concurrency: Int = 4) {
         self.kind = kind
