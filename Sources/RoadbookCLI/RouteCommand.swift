@@ -148,10 +148,13 @@ struct RouteCommand: Command {
         default: "the route"
         }
         try RouteWorkflow.checkStops(editor, maximum: maxStops, source: source)
-        try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true, log: ConsoleLog(console))
+        let rings = try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true, log: ConsoleLog(console))
         for line in Self.describe(editor) { console.out(line) }
         try checkFinished(editor, engine: settings)
-        let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookOptions.routeBook,
+        // The book keeps the side the map's roundabouts say, as `build --osm` does.
+        var bookSettings = bookOptions.routeBook
+        if let rings { settleDrivingSide(of: &bookSettings.settings, from: rings, log: ConsoleLog(console)) }
+        let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookSettings,
                                                      turns: turns, terrain: terrain.request, log: ConsoleLog(console))
         if let printed = try RouteWorkflow.write(built, to: book, pdf: output, template: bookOptions.template,
                                                  cover: bookOptions.cover), let output {

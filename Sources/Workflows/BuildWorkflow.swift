@@ -125,7 +125,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
-        if let graph { settleDrivingSide(of: &assembled.book, from: graph.ringTurning(), log: log) }
+        if let graph { settleDrivingSide(of: &assembled.book.settings, from: graph.ringTurning(), log: log) }
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode,
                                          drivingSide: assembled.book.settings.drivingSide)
         if let warning = RouteTurns.shapeWarning(found.reading, file: track.lastPathComponent) {
@@ -242,10 +242,10 @@ public func noteInput(from waypoint: GPXWaypoint, file: String) -> NoteInput {
 /// was not given takes the map's, kept in the book when it is left (a book keeping right reads as
 /// it always did) and said; a side given against the map is kept, with a warning, since the rings
 /// decide the exits anyway but the side decides a track's small roundabouts and the router's turns.
-func settleDrivingSide(of book: inout Book, from rings: RingTurning, log: any WorkflowLog) {
+public func settleDrivingSide(of settings: inout BookSettings, from rings: RingTurning, log: any WorkflowLog) {
     guard let read = rings.drivingSide else { return }
     let runs = read == .left ? "clockwise" : "anticlockwise"
-    if let given = book.settings.drivingSide {
+    if let given = settings.drivingSide {
         if given != read {
             log.record(WorkflowMessage(.warning, "--driving-side \(given.rawValue), but the map's roundabouts run \(runs) "
                 + "(\(rings.summary)), as where traffic keeps \(read.rawValue)"))
@@ -253,7 +253,7 @@ func settleDrivingSide(of book: inout Book, from rings: RingTurning, log: any Wo
         return
     }
     guard read == .left else { return }
-    book.settings.drivingSide = .left
+    settings.drivingSide = .left
     log.record(WorkflowMessage(.information, "traffic keeps left here: the map's roundabouts run clockwise (\(rings.summary)); "
         + "--driving-side right says otherwise"))
 }

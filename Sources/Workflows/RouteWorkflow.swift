@@ -160,11 +160,15 @@ public enum RouteWorkflow {
     ///   (`PlaceNames`), when the settings have one; the extract is read once for both.
     /// - Throws: `WorkflowError` when there are fewer than two handles; the engine's construction errors.
     /// - Parameter log: where a prepared graph made again is noted (`MapExtract`).
+    /// - Returns: with `nameHandles` and an extract, how the roundabouts of the map read for the
+    ///   names turn (`RingTurning`), for the side traffic keeps to; else nil.
+    @discardableResult
     public static func resolve(_ editor: inout RouteEditor, engine settings: EngineSettings,
-                               nameHandles: Bool = false, log: (any WorkflowLog)? = nil) async throws {
+                               nameHandles: Bool = false, log: (any WorkflowLog)? = nil) async throws -> RingTurning? {
         guard editor.plan.handles.count >= 2 else { throw WorkflowError("a route needs two handles or more") }
         let handles = editor.plan.handles.map(\.coordinate)
         let engine = try settings.makeEngine(around: handles, log: log)
+        var rings: RingTurning?
         if nameHandles, let osm = settings.osm {
             let graph: RoadGraph
             if let router = engine as? ExtractRouter {
@@ -176,8 +180,10 @@ public enum RouteWorkflow {
                 graph = try MapExtract(osm).graph(in: RouteCorridor(route: handles, configuration: near), log: log)
             }
             editor = PlaceNames(graph: graph).naming(editor)
+            rings = graph.ringTurning()
         }
         await editor.resolve(using: engine, concurrency: settings.concurrency)
+        return rings
     }
 
     /// Refuses a route of more handles (stops) than `maximum`, in one line naming the count: a

@@ -207,7 +207,7 @@ struct TurnCommandsTests {
         return xml + "</osm>\n"
     }
 
-    @Test("--driving-side left routes the embedded router round the side where the turns do not cross traffic, and the book keeps the side")
+    @Test("--driving-side left, or a map whose roundabouts run clockwise, routes the embedded router round the side where the turns do not cross traffic, and the book keeps the side")
     func drivingSideRoutes() async throws {
         let folder = try TemporaryFolder()
         try Self.square.write(to: folder.path("square.osm"), atomically: true, encoding: .utf8)
@@ -230,6 +230,8 @@ struct TurnCommandsTests {
         let withRings = Self.square.replacingOccurrences(of: "</osm>", with: Self.clockwiseRings([(-150, 100), (350, 100)], firstID: 100) + "</osm>")
         try withRings.write(to: folder.path("square.osm"), atomically: true, encoding: .utf8)
         #expect(try await westOfMiddle("rings.json", []))
+        // …and the book keeps the side, as build --osm does.
+        #expect(try BookFile.read(contentsOf: folder.path("rings.json")).settings.drivingSide == .left)
     }
 
     @Test("build never replaces a book file holding other work without --force; the same build again replaces nothing it would lose")
