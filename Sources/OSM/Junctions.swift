@@ -28,6 +28,11 @@ public struct JunctionFinder: Sendable {
         /// A roundabout's ring bends through a quarter turn in 20 m: its spokes are fitted over this
         /// much of the ring, which gives the ring's direction at the node (as OSRM reports it).
         public var ringSpokeLength: Metres = 3
+        /// A road the travel mode may not pass within this many metres of the junction (a bollard
+        /// or a locked gate at the mouth of a street, before its next junction) is no choice: drawn,
+        /// never a road to take or a roundabout exit. The metres a rider sees standing at the
+        /// junction, as `spokeLength`; a barrier further on closes a road the rider may still enter.
+        public var barrierReach: Metres = 20
 
         public init() {}
     }
@@ -39,17 +44,23 @@ public struct JunctionFinder: Sendable {
     public let mayUse: @Sendable (WayInfo) -> Bool
     /// Whether `oneway` binds the travel mode (a pedestrian may walk against it).
     public let obeysOneway: Bool
+    /// Whether the travel mode may not pass a node (a barrier or access tag on it, see
+    /// `barrierReach`); nil when no node stops it.
+    public let isClosed: (@Sendable (Int) -> Bool)?
 
     /// - Parameters:
     ///   - graph: the junction graph: the roads of the travel mode and those a rider could take for them.
     ///   - mayUse: whether the mode may use a way; every way by default.
     ///   - obeysOneway: whether `oneway` binds the mode.
+    ///   - isClosed: whether the mode may not pass a node of the graph; nil when none stops it.
     public init(graph: RoadGraph, configuration: Configuration = Configuration(),
-                mayUse: @escaping @Sendable (WayInfo) -> Bool = { _ in true }, obeysOneway: Bool = true) {
+                mayUse: @escaping @Sendable (WayInfo) -> Bool = { _ in true }, obeysOneway: Bool = true,
+                isClosed: (@Sendable (Int) -> Bool)? = nil) {
         self.graph = graph
         self.configuration = configuration
         self.mayUse = mayUse
         self.obeysOneway = obeysOneway
+        self.isClosed = isClosed
     }
 
     /// The junctions along a node path.
@@ -98,7 +109,12 @@ public struct JunctionFinder: Sendable {
                 exit.role = .exit
                 spokes.append(exit)
             }
-            if edge.target != previous && edge.target != next { spokes.append(spoke) }
+            if edge.target != previous && edge.target != next {
+                // The route's own roads are passable, whatever their tags: only a side road is closed.
+                var side = spoke
+                if side.canLeave, closedNear(along: edge, from: node) { side.canLeave = false }
+                spokes.append(side)
+            }
         }
         return Junction(coordinate: graph.coordinates[node], distanceAlong: distanceAlong, spokes: spokes,
                         nodeID: graph.osmIDs[node])
@@ -135,6 +151,26 @@ public struct JunctionFinder: Sendable {
         var dx = cos(theta), dy = sin(theta)
         if dx * mx + dy * my < 0 { dx = -dx; dy = -dy }   // point away from the junction, along the road
         return normalizedBearing(atan2(dx, dy) * 180 / .pi)
+    }
+
+    /// Whether the road leaving `node` by `edge` has a node the travel mode may not pass within
+    /// `barrierReach` metres, before its next junction or its end. O(nodes within the reach).
+    func closedNear(along edge: GraphEdge, from node: Int) -> Bool {
+        guard let isClosed else { return false }
+        var walked = 0.0
+        var from = node, to = edge.target, way = edge.way
+        while true {
+            walked += graph.coordinates[from].distance(to: graph.coordinates[to])
+            if walked > configuration.barrierReach { return false }
+            if isClosed(to) { return true }
+            let onward = graph.edges(from: to).filter { $0.target != from }
+            guard graph.degree(of: to) == 2, to != node, let following = onward.first(where: { $0.way == way }) ?? onward.first else {
+                return false
+            }
+            from = to
+            to = following.target
+            way = following.way
+        }
     }
 
     /// The points `distances` metres along the road that leaves `node` by `edge` (ascending), walking

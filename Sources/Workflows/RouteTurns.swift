@@ -67,8 +67,17 @@ public enum RouteTurns {
         let rules = TravelRules.forMode(mode)
         let junctionGraph = rules.junctionGraph(of: graph)
         let match = RouteMatcher(graph: junctionGraph).match(route)
+        // A side road the mode may not pass just past the junction (a bollard, a locked gate) is no choice.
+        let marks = junctionGraph.nodeMarks
+        var isClosed: (@Sendable (Int) -> Bool)?
+        if !marks.isEmpty {
+            isClosed = { @Sendable node in
+                guard let mark = marks[node], case .closed = rules.passage(at: mark) else { return false }
+                return true
+            }
+        }
         let junctions = JunctionFinder(graph: junctionGraph, mayUse: { rules.speed(on: $0) != nil },
-                                       obeysOneway: rules.obeysOneway).junctions(along: match)
+                                       obeysOneway: rules.obeysOneway, isClosed: isClosed).junctions(along: match)
         // Distances along the book's route, not the matched road: after a GPS gap the two differ.
         return (JunctionPlacement.placed(junctions, on: Polyline(route)), match)
     }
