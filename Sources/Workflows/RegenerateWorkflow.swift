@@ -43,6 +43,9 @@ public struct Regeneration: Sendable {
     /// Set when the new route's turns come from its shape and its fixes scatter independently
     /// (`RouteTurns.shapeWarning`); `finish` logs it.
     public var shapeWarning: String?
+    /// What the map's roundabouts said of the side traffic keeps to (`settleDrivingSide`); `finish`
+    /// logs it.
+    public var sideMessages: [WorkflowMessage] = []
 
     /// Reads the book and the new route and regenerates the turn notes.
     /// - Parameter writing: whether `finish` will write; the output is checked writable first.
@@ -64,6 +67,11 @@ public struct Regeneration: Sendable {
         // A turn a person deleted stays deleted (the book's tombstones).
         _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
         book.settings.travelMode = mode == .drive ? nil : mode
+        if let graph {
+            let said = MessageList()
+            settleDrivingSide(of: &book.settings, from: graph.ringTurning(), given: "the book says", log: said)
+            sideMessages = said.messages
+        }
         // The route now comes from the file, not from the handles: a plan kept would bring the old
         // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
         if book.plan != nil {
@@ -136,6 +144,7 @@ public struct Regeneration: Sendable {
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
         if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
         if let shapeWarning { log.record(WorkflowMessage(.warning, shapeWarning)) }
+        for message in sideMessages { log.record(message) }
         if request.terrain.isEmpty {
             if book.profile != nil {
                 log.record(WorkflowMessage(.warning, "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"))

@@ -157,7 +157,7 @@ struct TurnCommandsTests {
         return xml
     }
 
-    @Test("with no --driving-side, build --osm takes the side from the map's roundabouts: clockwise, the book keeps left and says so; a side given against them is kept, with a warning")
+    @Test("with no --driving-side, build --osm and regenerate --osm take the side from the map's roundabouts: clockwise, the book keeps left and says so; a side given against them is kept, with a warning")
     func drivingSideFromTheMap() async throws {
         let folder = try TemporaryFolder()
         try write(folder)
@@ -178,6 +178,16 @@ struct TurnCommandsTests {
         // A map with no roundabouts says nothing, and the book keeps right without writing it.
         let (plain, quiet) = try await build("plain", osm: "x.osm")
         #expect(plain.settings.drivingSide == nil && !quiet.contains("roundabouts run"), "\(quiet)")
+        // Regenerated on the map whose rings run clockwise, a book that gave no side takes left; one
+        // that says right keeps it, with the warning.
+        let regen = await roadbook(["regenerate", folder.path("plain.json").path, "--route", folder.path("one.gpx").path,
+                                    "--osm", folder.path("left.osm").path])
+        #expect(regen.status == 0 && (regen.output + regen.errors).contains("traffic keeps left here"), "\(regen.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("plain.json")).settings.drivingSide == .left)
+        let kept = await roadbook(["regenerate", folder.path("given.json").path, "--route", folder.path("one.gpx").path,
+                                   "--osm", folder.path("left.osm").path])
+        #expect(kept.status == 0 && (kept.output + kept.errors).contains("warning: the book says right, but the map's roundabouts run clockwise"), "\(kept.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("given.json")).settings.drivingSide == .right)
     }
 
     /// A square of residential streets 200 m across with no road through its middle, a street
