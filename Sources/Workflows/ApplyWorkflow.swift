@@ -3,6 +3,7 @@ import Foundation
 import Formats
 import Geo
 import Model
+import OSM
 import Pipeline
 
 /// How an Apply treats what the new route changes.
@@ -177,17 +178,20 @@ public enum ApplyWorkflow {
     /// - Throws: the map's errors.
     /// - Parameter drivingSide: the side traffic keeps to, for small roundabouts read from the shape;
     ///   nil for the map's (see `RouteTurns.maneuvers`), else the right.
-    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions,
-                                 drivingSide: DrivingSide? = nil) throws -> (maneuvers: [Maneuver], source: String) {
-        if options.turns == .none { return ([], "none") }
+    /// - Returns: the turns, where they come from, and with a map how its roundabouts turn (for the
+    ///   side traffic keeps to, `settleDrivingSide`).
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil) throws
+        -> (maneuvers: [Maneuver], source: String, rings: RingTurning?) {
+        if options.turns == .none { return ([], "none", nil) }
         let line = editor.line()
         if let osm = options.osm {
-            return (RouteTurns.maneuvers(along: line, graph: try RouteTurns.loadGraph(osm, corridor: line), mode: editor.plan.mode,
-                                         drivingSide: drivingSide).maneuvers, "map")
+            let graph = try RouteTurns.loadGraph(osm, corridor: line)
+            return (RouteTurns.maneuvers(along: line, graph: graph, mode: editor.plan.mode, drivingSide: drivingSide).maneuvers,
+                    "map", graph.ringTurning())
         }
         let geometry = editor.geometry()
-        if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine") }
-        return (RouteTurns.maneuvers(along: line, graph: nil, drivingSide: drivingSide).maneuvers, "shape")
+        if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine", nil) }
+        return (RouteTurns.maneuvers(along: line, graph: nil, drivingSide: drivingSide).maneuvers, "shape", nil)
     }
 
     /// The book with the editor's route applied, without terrain (the route's points carry no
@@ -388,6 +392,7 @@ public enum ApplyWorkflow {
         let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide)
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
+        if let rings = found.rings { settleDrivingSide(of: &result.settings, from: rings, given: "the book says", log: log) }
         if options.terrain.isEmpty {
             if book.profile != nil || book.notes.contains(where: { $0.elevation != nil }) {
                 let notice = "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"
