@@ -70,6 +70,8 @@ extension RoadGraph {
             // A node where two rings touch, or a ring's open end, says nothing certain.
             guard ringEdges == 2, let from = arriving, let to = leaving, from != to else { continue }
             let turn = normalizedTurn(coordinates[node].bearing(to: coordinates[to]) - coordinates[from].bearing(to: coordinates[node]))
+            // Two ring nodes at one place have no bearing between them.
+            guard turn.isFinite else { continue }
             if turn > 0 { turning.clockwise += turn } else { turning.anticlockwise -= turn }
         }
         return turning
