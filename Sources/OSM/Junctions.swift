@@ -157,15 +157,31 @@ public struct JunctionFinder: Sendable {
     /// `barrierReach` metres, before its next junction or its end. O(nodes within the reach).
     func closedNear(along edge: GraphEdge, from node: Int) -> Bool {
         guard let isClosed else { return false }
+        var closed = false
+        walkRoad(along: edge, from: node) { _, to, walked, step in
+            guard walked + step <= configuration.barrierReach else { return false }
+            closed = isClosed(to)
+            return !closed
+        }
+        return closed
+    }
+
+    /// Walks the road that leaves `node` by `edge`, segment by segment, on through nodes where only
+    /// that road continues (degree 2, whichever way carries on: a way split in two is still one
+    /// road), calling `segment(from, to, walked, length)` with the metres walked before the segment,
+    /// until it returns false or the road reaches the next junction or its end.
+    /// - Returns: true when the road reached a junction or its end before `segment` said stop.
+    @discardableResult
+    func walkRoad(along edge: GraphEdge, from node: Int, _ segment: (_ from: Int, _ to: Int, _ walked: Metres, _ length: Metres) -> Bool) -> Bool {
         var walked = 0.0
         var from = node, to = edge.target, way = edge.way
         while true {
-            walked += graph.coordinates[from].distance(to: graph.coordinates[to])
-            if walked > configuration.barrierReach { return false }
-            if isClosed(to) { return true }
+            let length = graph.coordinates[from].distance(to: graph.coordinates[to])
+            guard segment(from, to, walked, length) else { return false }
+            walked += length
             let onward = graph.edges(from: to).filter { $0.target != from }
             guard graph.degree(of: to) == 2, to != node, let following = onward.first(where: { $0.way == way }) ?? onward.first else {
-                return false
+                return true
             }
             from = to
             to = following.target
@@ -178,32 +194,22 @@ public struct JunctionFinder: Sendable {
     /// in two is still one road), and stopping at the next junction or dead end when the road is
     /// shorter: the remaining distances then give the road's last point.
     func points(along edge: GraphEdge, from node: Int, at distances: [Metres]) -> [Coordinate] {
+        guard !distances.isEmpty else { return [] }
         var result: [Coordinate] = []
         result.reserveCapacity(distances.count)
-        var walked = 0.0
-        var from = node, to = edge.target, way = edge.way
-        var next = 0
-        while next < distances.count {
+        var next = 0, last = edge.target
+        let ended = walkRoad(along: edge, from: node) { from, to, walked, step in
             let a = graph.coordinates[from], b = graph.coordinates[to]
-            let step = a.distance(to: b)
             while next < distances.count, distances[next] <= walked + step {
                 let into = distances[next] - walked
                 result.append(step > 0 ? a.coordinate(atDistance: into, bearing: a.bearing(to: b)) : b)
                 next += 1
             }
-            if next == distances.count { break }
-            walked += step
-            let onward = graph.edges(from: to).filter { $0.target != from }
-            guard graph.degree(of: to) == 2, to != node,
-                  let following = onward.first(where: { $0.way == way }) ?? onward.first else {
-                // The road ends (or meets another) before the last distance: its end stands for the rest.
-                result.append(b)
-                break
-            }
-            from = to
-            to = following.target
-            way = following.way
+            last = to
+            return next < distances.count
         }
+        // The road ends (or meets another) before the last distance: its end stands for the rest.
+        if ended { result.append(graph.coordinates[last]) }
         return result
     }
 }

@@ -138,30 +138,11 @@ struct TurnCommandsTests {
         #expect(again.settings.drivingSide == .left && again.notes.count == 1 && again.notes.allSatisfy(isRing), "\(again.notes.map { ($0.kind, $0.text) })")
     }
 
-    /// Two roundabouts of 15 m radius centred at `centres` (metres on `grid`), not joined to any
-    /// road, drawn clockwise as traffic goes where it keeps left; nodes and ways numbered from
-    /// `firstID` on. Their rings tell a map's side of the road (`RingTurning`).
-    static func clockwiseRings(_ centres: [(Double, Double)], firstID: Int) -> String {
-        var xml = "", id = firstID
-        for (x, y) in centres {
-            let first = id
-            for k in 0..<12 {
-                let a = -Double(k) * 30 * .pi / 180, c = grid(x + 15 * cos(a), y + 15 * sin(a))
-                xml += "<node id=\"\(id)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"/>\n"
-                id += 1
-            }
-            xml += "<way id=\"\(id)\">" + (first..<first + 12).map { "<nd ref=\"\($0)\"/>" }.joined() + "<nd ref=\"\(first)\"/>"
-                + "<tag k=\"highway\" v=\"tertiary\"/><tag k=\"junction\" v=\"roundabout\"/></way>\n"
-            id += 1
-        }
-        return xml
-    }
-
     @Test("with no --driving-side, build --osm and regenerate --osm take the side from the map's roundabouts: clockwise, the book keeps left and says so; a side given against them is kept, with a warning")
     func drivingSideFromTheMap() async throws {
         let folder = try TemporaryFolder()
         try write(folder)
-        let map = Self.extract.replacingOccurrences(of: "</osm>", with: Self.clockwiseRings([(150, 80), (450, -80)], firstID: 100) + "</osm>")
+        let map = Self.extract.replacingOccurrences(of: "</osm>", with: Self.grid.clockwiseRingsXML([(150, 80), (450, -80)], firstID: 100) + "</osm>")
         try map.write(to: folder.path("left.osm"), atomically: true, encoding: .utf8)
         func build(_ name: String, osm: String, _ extra: [String] = []) async throws -> (Book, String) {
             let r = await roadbook(["build", folder.path("one.gpx").path, "-o", folder.path("\(name).pdf").path,
@@ -237,7 +218,7 @@ struct TurnCommandsTests {
         #expect(try BookFile.read(contentsOf: folder.path("left.json")).settings.drivingSide == .left)
         // Not told, the router takes the side from the map's roundabouts: with two clockwise rings
         // beside the square, its turns keep left too.
-        let withRings = Self.square.replacingOccurrences(of: "</osm>", with: Self.clockwiseRings([(-150, 100), (350, 100)], firstID: 100) + "</osm>")
+        let withRings = Self.square.replacingOccurrences(of: "</osm>", with: Self.grid.clockwiseRingsXML([(-150, 100), (350, 100)], firstID: 100) + "</osm>")
         try withRings.write(to: folder.path("square.osm"), atomically: true, encoding: .utf8)
         #expect(try await westOfMiddle("rings.json", []))
         // …and the book keeps the side, as build --osm does.

@@ -24,6 +24,28 @@ public struct MetreGrid: Sendable {
     }
 }
 
+extension MetreGrid {
+    /// OpenStreetMap XML (nodes and ways, no header) of roundabouts of 15 m radius centred at
+    /// `centres` (metres on the grid), joined to no road, each one closed way of 12 nodes drawn
+    /// clockwise, as traffic goes where it keeps left; ids from `firstID` on. Their rings tell a
+    /// map's side of the road.
+    public func clockwiseRingsXML(_ centres: [(Double, Double)], firstID: Int) -> String {
+        var xml = "", id = firstID
+        for (x, y) in centres {
+            let first = id
+            for k in 0..<12 {
+                let a = -Double(k) * 30 * .pi / 180, c = self(x + 15 * cos(a), y + 15 * sin(a))
+                xml += "<node id=\"\(id)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\"/>\n"
+                id += 1
+            }
+            xml += "<way id=\"\(id)\">" + (first..<first + 12).map { "<nd ref=\"\($0)\"/>" }.joined() + "<nd ref=\"\(first)\"/>"
+                + "<tag k=\"highway\" v=\"tertiary\"/><tag k=\"junction\" v=\"roundabout\"/></way>\n"
+            id += 1
+        }
+        return xml
+    }
+}
+
 /// A temporary folder removed when the value is released.
 public final class TemporaryFolder: @unchecked Sendable {
     public let url: URL

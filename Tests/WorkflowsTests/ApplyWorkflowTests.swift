@@ -254,21 +254,9 @@ struct ApplyWorkflowTests {
     @Test("apply with a map whose roundabouts run clockwise keeps left in a book that gave no side, and says so")
     func drivingSideFromTheMap() async throws {
         let folder = try TemporaryFolder()
-        // Two rings of 15 m radius beside the route, drawn clockwise as traffic goes where it keeps left.
-        var xml = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n", id = 1
-        let grid = MetreGrid(origin: Self.c(42.505, 1.501))
-        for centre in [0.0, 300] {
-            let first = id
-            for k in 0..<12 {
-                let a = -Double(k) * 30 * .pi / 180, p = grid(15 * cos(a), centre + 15 * sin(a))
-                xml += "<node id=\"\(id)\" lat=\"\(p.latitude)\" lon=\"\(p.longitude)\"/>\n"
-                id += 1
-            }
-            xml += "<way id=\"\(id)\">" + (first..<first + 12).map { "<nd ref=\"\($0)\"/>" }.joined()
-                + "<nd ref=\"\(first)\"/><tag k=\"highway\" v=\"tertiary\"/><tag k=\"junction\" v=\"roundabout\"/></way>\n"
-            id += 1
-        }
-        try (xml + "</osm>\n").write(to: folder.path("rings.osm"), atomically: true, encoding: .utf8)
+        // Two rings beside the route, drawn clockwise as traffic goes where it keeps left.
+        let rings = MetreGrid(origin: Self.c(42.505, 1.501)).clockwiseRingsXML([(0, 0), (0, 300)], firstID: 1)
+        try ("<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n" + rings + "</osm>\n").write(to: folder.path("rings.osm"), atomically: true, encoding: .utf8)
         let book = Self.book()
         #expect(book.settings.drivingSide == nil)
         let log = MessageList()
