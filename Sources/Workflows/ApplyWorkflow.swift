@@ -186,8 +186,9 @@ public enum ApplyWorkflow {
         let line = editor.line()
         if let osm = options.osm {
             let graph = try RouteTurns.loadGraph(osm, corridor: line)
-            return (RouteTurns.maneuvers(along: line, graph: graph, mode: editor.plan.mode, drivingSide: drivingSide).maneuvers,
-                    "map", graph.ringTurning())
+            let rings = graph.ringTurning()
+            let side = resolvedDrivingSide(given: drivingSide, rings: rings)
+            return (RouteTurns.maneuvers(along: line, graph: graph, mode: editor.plan.mode, drivingSide: side).maneuvers, "map", rings)
         }
         let geometry = editor.geometry()
         if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine", nil) }

@@ -125,9 +125,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns, file.book == nil || request.osm != nil {
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
-        if let graph { settleDrivingSide(of: &assembled.book.settings, from: graph.ringTurning(), log: log) }
+        let rings = graph?.ringTurning()
+        if let rings { settleDrivingSide(of: &assembled.book.settings, from: rings, log: log) }
         let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode,
-                                         drivingSide: assembled.book.settings.drivingSide)
+                                         drivingSide: resolvedDrivingSide(given: assembled.book.settings.drivingSide, rings: rings))
         if let warning = RouteTurns.shapeWarning(found.reading, file: track.lastPathComponent) {
             log.record(WorkflowMessage(.warning, warning))
         }

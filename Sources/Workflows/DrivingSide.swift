@@ -2,6 +2,13 @@ import Foundation
 import Model
 import OSM
 
+/// The side traffic keeps to: the one `given`, else the one the map's `rings` say, else the right.
+/// A caller that has read the rings passes the side so resolved to `RouteTurns.maneuvers`, which
+/// then does not read them again.
+func resolvedDrivingSide(given: DrivingSide?, rings: RingTurning?) -> DrivingSide {
+    given ?? rings?.drivingSide ?? .right
+}
+
 /// The side traffic keeps to, where the map's roundabouts say it (`RingTurning`): a book whose side
 /// was not given takes the map's, kept in the book when it is left (a book keeping right reads as
 /// it always did) and said; a side given against the map is kept, with a warning, since the rings

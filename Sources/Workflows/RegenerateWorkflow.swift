@@ -60,16 +60,18 @@ public struct Regeneration: Sendable {
         routeWarning = read.warning
         let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode, drivingSide: old.settings.drivingSide)
+        let rings = graph?.ringTurning()
+        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode,
+                                         drivingSide: resolvedDrivingSide(given: old.settings.drivingSide, rings: rings))
         shapeWarning = RouteTurns.shapeWarning(found.reading, file: request.route.lastPathComponent)
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         // A turn a person deleted stays deleted (the book's tombstones).
         _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
         book.settings.travelMode = mode == .drive ? nil : mode
-        if let graph {
+        if let rings {
             let said = MessageList()
-            settleDrivingSide(of: &book.settings, from: graph.ringTurning(), given: "the book says", log: said)
+            settleDrivingSide(of: &book.settings, from: rings, given: "the book says", log: said)
             sideMessages = said.messages
         }
         // The route now comes from the file, not from the handles: a plan kept would bring the old

@@ -31,7 +31,7 @@ public enum RouteTurns {
                                  drivingSide: DrivingSide? = nil, trace: TurnTrace? = nil)
         -> (maneuvers: [Maneuver], offMap: [ClosedRange<Metres>], reading: TrackTurns.Reading?) {
         var shapeRules = TrackTurns.Configuration()
-        shapeRules.leftHandTraffic = (drivingSide ?? graph?.ringTurning().drivingSide) == .left
+        shapeRules.leftHandTraffic = resolvedDrivingSide(given: drivingSide, rings: drivingSide == nil ? graph?.ringTurning() : nil) == .left
         let shapes = TrackTurns(configuration: shapeRules)
         guard let graph else {
             let shape = shapes.read(route)
