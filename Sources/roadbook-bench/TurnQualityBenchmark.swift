@@ -117,6 +117,11 @@ private struct ShapeGoalCounts {
     /// Rows not "Straight on" at a step, and at a bend only; extra rows (see above), and of them
     /// the "Straight on" ones.
     var rows = 0, atStep = 0, atBendOnly = 0, extra = 0, extraStraightOn = 0
+    /// Rows that say "Roundabout", and of them those with no OSRM roundabout within 30 m: a rider
+    /// told of a roundabout at a hairpin or a jog of the road.
+    var roundaboutRows = 0, roundaboutRowsAtNone = 0
+    /// OSRM's roundabouts with a row there that says "Roundabout".
+    var goalRoundaboutsNamed = 0
 }
 
 /// Points every 5 m along `line` where its heading over the `shapeBendChord` metres before and
@@ -214,9 +219,19 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
         if r.kind == .roundabout {
             counts.goalRoundabouts += 1
             if found { counts.goalRoundaboutsFound += 1 }
+            if ours.contains(where: { m in m.kind == .roundabout && places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }) {
+                counts.goalRoundaboutsNamed += 1
+            }
         }
     }
     counts.rows += ours.count
+    let roundabouts = route.references.filter { $0.kind == .roundabout }.map(\.location)
+    for m in ours where m.kind == .roundabout {
+        counts.roundaboutRows += 1
+        if !places(of: m).contains(where: { p in roundabouts.contains { p.distance(to: $0) <= turnQualitySamePlace } }) {
+            counts.roundaboutRowsAtNone += 1
+        }
+    }
     for m in ours {
         switch standing(of: m, on: route) {
         case .step: if m.kind != .straightOn { counts.atStep += 1 }
@@ -549,6 +564,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
     lines.append(row(extraRow.0, goal.map(extraRow.1)))
     lines.append(row("  of them Straight on", goal.map { share($0.extraStraightOn, $0.rows) }))
+    lines.append(row("Roundabout rows at no roundabout", goal.map { share($0.roundaboutRowsAtNone, $0.roundaboutRows) }))
+    lines.append(row("roundabouts with a Roundabout row", goal.map { share($0.goalRoundaboutsNamed, $0.goalRoundabouts) }))
     lines.append(String(format: "shape goal by jitter: a fix every %.0f m, %.0f m of error in all, the rest drifting; %.0f m of jitter is independent noise at every fix",
                         turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))
     lines.append(row("jitter", turnQualitySweepJitters.map { String(format: "%.1f m", $0) }))
