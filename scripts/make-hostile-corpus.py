@@ -20,6 +20,7 @@ import copy
 import gzip
 import io
 import json
+import math
 import os
 import random
 import re
@@ -1003,11 +1004,56 @@ def make_fuzz_seeds():
     seeds("draft", corpus("draft", ".json"))
     seeds("osm-pbf", corpus("osm", ".pbf"))
     seeds("osm-xml", corpus("osm", ".osm", ".gz"))
+    # A roundabout's ring (which way it runs says the side traffic keeps to), a road into it, and a
+    # one-way road against its drawing behind a bollard.
+    with open(os.path.join(FUZZ, "osm-xml", "seeds", "ring.osm"), "w") as f:
+        f.write('<?xml version="1.0"?>\n<osm version="0.6">\n'
+                '<node id="1" lat="42.5001" lon="1.5"/>\n<node id="2" lat="42.5" lon="1.5001"/>\n'
+                '<node id="3" lat="42.4999" lon="1.5"/>\n<node id="4" lat="42.5" lon="1.4999"/>\n'
+                '<node id="5" lat="42.5003" lon="1.5"/>\n'
+                '<node id="6" lat="42.5" lon="1.5003" ><tag k="barrier" v="bollard"/></node>\n'
+                '<way id="10"><nd ref="1"/><nd ref="4"/><nd ref="3"/><nd ref="2"/><nd ref="1"/><tag k="highway" v="tertiary"/>'
+                '<tag k="junction" v="roundabout"/></way>\n'
+                '<way id="11"><nd ref="5"/><nd ref="1"/><tag k="highway" v="primary"/></way>\n'
+                '<way id="12"><nd ref="2"/><nd ref="6"/><tag k="highway" v="residential"/><tag k="oneway" v="-1"/></way>\n'
+                '</osm>\n')
     seeds("graph", corpus("graph", ".roadbook-graph"))
     seeds("hgt", corpus("dem", ".hgt", ".zip"))
     seeds("geotiff", corpus("dem", ".tif"))
     seeds("kml", corpus("kml", ".kml", ".kmz") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".kml", ".kmz"))])
     seeds("geojson", corpus("geojson", ".geojson") + [os.path.join(ROOT, "samples", "data", "foreign", n) for n in os.listdir(os.path.join(ROOT, "samples", "data", "foreign")) if n.endswith((".geojson", ".json"))])
+    # The track-turns harness reads 4-byte steps (north, east; signed 16-bit big-endian, centimetres);
+    # (-32768, -32768) repeats the last fix three times, (-32768, n) jumps to a pole or across the
+    # antimeridian.
+    def walk(points):
+        return b"".join(struct.pack(">hh", round((b[1] - a[1]) * 100), round((b[0] - a[0]) * 100)) for a, b in zip(points, points[1:]))
+
+    def legs(corners, step=5):
+        points = [corners[0]]
+        for a, b in zip(corners, corners[1:]):
+            n = max(1, round(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
+            points += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
+        return points
+    shapes = legs([(0, 0), (300, 0), (300, -200)])
+    # A 270° loop round a 15 m ring, a hairpin, a ring of 8 m passed straight.
+    shapes += [(315 - 15 * math.cos(a), -200 + 15 * math.sin(a)) for a in (k / 14 * 1.5 * math.pi for k in range(1, 15))]
+    shapes += legs([shapes[-1], (shapes[-1][0] + 200, shapes[-1][1])])[1:]
+    x, y = shapes[-1]
+    shapes += [(x + 15 * math.sin(math.pi * k / 10), y + 15 - 15 * math.cos(math.pi * k / 10)) for k in range(1, 11)]
+    shapes += legs([shapes[-1], (shapes[-1][0] - 200, shapes[-1][1])])[1:]
+    x, y = shapes[-1]
+    shapes += [(x - 8 - 8 * math.cos(math.radians(30 + 10 * k)) + 8 * math.cos(math.radians(30)), y + 8 * math.sin(math.radians(30 + 10 * k)) - 4)
+               for k in range(13)]
+    shapes += legs([shapes[-1], (shapes[-1][0] - 200, shapes[-1][1])])[1:]
+    track_turns = os.path.join(FUZZ, "track-turns", "seeds")
+    shutil.rmtree(track_turns, ignore_errors=True)
+    os.makedirs(track_turns)
+    with open(os.path.join(track_turns, "shapes.bin"), "wb") as f:
+        f.write(walk(shapes))
+    with open(os.path.join(track_turns, "still-and-jumps.bin"), "wb") as f:
+        f.write(walk(legs([(0, 0), (0, 100)])) + struct.pack(">hh", -32768, -32768) + walk(legs([(0, 100), (100, 100)]))
+                + struct.pack(">hh", -32768, 2) + walk(legs([(0, 0), (50, 0)])) + struct.pack(">hh", -32768, 1)
+                + walk(legs([(0, 0), (300, 0), (300, 300)])))
     # The engine harness reads its first byte as (status index << 5) | engine, the engine being the
     # byte mod 3: 0 OSRM, 1 Valhalla (its /route and its /trace_attributes both get the body), 2
     # GraphHopper; all with status 200.

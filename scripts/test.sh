@@ -89,7 +89,7 @@ set -e
 # Outputs all or nothing: a 5,000-row build killed 20 times (release binary, under a minute).
 scripts/kill-test.sh || status=1
 
-# A short libFuzzer run of every parser harness (Fuzz/, scripts/fuzz.sh): 15 s each (16 harnesses keep
+# A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 15 s each (18 harnesses keep
 # CI well under 20 minutes; longer runs are for `scripts/fuzz.sh NAME SECONDS`), after
 # building them (a few minutes the first time, then only what changed). A finding is saved under
 # Fuzz/NAME/crashes and fails the run. ROADBOOK_FUZZ_SECONDS=0 skips it.
