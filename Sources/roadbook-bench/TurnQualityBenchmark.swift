@@ -406,7 +406,8 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// there says the same side, the opposite, or none (straight on, a roundabout). Far rows: our rows
 /// that are not "Straight on" with no reference maneuver within 30 m, as a share of all our rows.
 /// Shape mode's goal (issue 11, class 9) is measured as `ShapeGoalCounts` says: recall of turns of
-/// 45° or more and roundabouts, and extra rows (at no OSRM step and no bend of OSRM's line).
+/// 45° or more and roundabouts, and extra rows (at no OSRM step and no bend of OSRM's line); and
+/// how many rows that say "Roundabout" stand at no OSRM roundabout.
 /// `ROADBOOK_TURNS_SEED` picks other routes and noise, to tune on routes the figures are not reported on.
 /// `ROADBOOK_TURNS_CORRIDOR=1` reads the extract again for every map-mode run, only the run's
 /// corridor (`RouteTurns.loadGraph(_:corridor:)`, as `build` does), scores those rows, and counts
