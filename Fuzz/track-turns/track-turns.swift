@@ -1,8 +1,9 @@
 // The turn finder that reads a track's shape (Pipeline.TrackTurns) on any track: the input is a
 // walk of 4-byte steps (north, east; signed 16-bit, in centimetres, so a step reaches 327 m) from
-// a start in Andorra, at most 1,024 steps (a longer track is the same work, only slower to fuzz). A step of (−32768, −32768) repeats the last fix three times (a receiver
-// standing still), one of (−32768, n) jumps to a pole (n even: north) or across the antimeridian.
-// It must return rows in track order, each on the track, never trap.
+// a start in Andorra, at most 1,024 steps (a longer track is the same work, only slower to fuzz).
+// A step of (−32768, −32768) repeats the last fix three times (a receiver standing still), one of
+// (−32768, n) jumps to a pole (n even: north) or across the antimeridian. It must return rows in
+// track order, each on the track, never trap.
 import Foundation
 import Geo
 import Pipeline

@@ -211,6 +211,11 @@ private func standing(of m: Maneuver, on route: QualityRoute) -> RowStanding {
     return .neither
 }
 
+/// Whether a place of `m` is within `turnQualitySamePlace` of any of `locations`.
+private func standsAt(_ m: Maneuver, _ locations: [Coordinate]) -> Bool {
+    places(of: m).contains { p in locations.contains { p.distance(to: $0) <= turnQualitySamePlace } }
+}
+
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
     for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
         counts.goalReferences += 1
@@ -219,18 +224,14 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
         if r.kind == .roundabout {
             counts.goalRoundabouts += 1
             if found { counts.goalRoundaboutsFound += 1 }
-            if ours.contains(where: { m in m.kind == .roundabout && places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }) {
-                counts.goalRoundaboutsNamed += 1
-            }
+            if ours.contains(where: { $0.kind == .roundabout && standsAt($0, [r.location]) }) { counts.goalRoundaboutsNamed += 1 }
         }
     }
     counts.rows += ours.count
     let roundabouts = route.references.filter { $0.kind == .roundabout }.map(\.location)
     for m in ours where m.kind == .roundabout {
         counts.roundaboutRows += 1
-        if !places(of: m).contains(where: { p in roundabouts.contains { p.distance(to: $0) <= turnQualitySamePlace } }) {
-            counts.roundaboutRowsAtNone += 1
-        }
+        if !standsAt(m, roundabouts) { counts.roundaboutRowsAtNone += 1 }
     }
     for m in ours {
         switch standing(of: m, on: route) {
