@@ -180,7 +180,7 @@ private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
     func along(_ c: Coordinate) -> Metres { line.position(closestTo: c)?.distanceAlong ?? -1 }
     let goal = route.references.filter { $0.kind == .roundabout || abs($0.angle ?? 0) >= shapeGoalTurn }
     for r in goal {
-        let found = ours.contains { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        let found = ours.contains { standsAt($0, [r.location]) }
         guard !found else { continue }
         let d = along(r.location)
         let others = route.references.filter { $0.location.distance(to: r.location) > 1 }.map { $0.location.distance(to: r.location) }
@@ -219,7 +219,7 @@ private func standsAt(_ m: Maneuver, _ locations: [Coordinate]) -> Bool {
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
     for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
         counts.goalReferences += 1
-        let found = ours.contains { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        let found = ours.contains { standsAt($0, [r.location]) }
         if found { counts.goalFound += 1 }
         if r.kind == .roundabout {
             counts.goalRoundabouts += 1

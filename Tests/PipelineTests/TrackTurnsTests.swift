@@ -9,6 +9,9 @@ import TestSupport
 struct TrackTurnsTests {
     let grid = MetreGrid()
 
+    /// The rows found, for a failed expectation's message: kind, modifier and whole degrees.
+    func described(_ found: [Maneuver]) -> String { "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })" }
+
     /// East 500 m, then south 500 m: one right turn at 500 m. A point every 5 m.
     var lShape: [(Double, Double)] {
         (0...100).map { (Double($0) * 5, 0) } + (1...100).map { (500, -Double($0) * 5) }
@@ -135,8 +138,8 @@ struct TrackTurnsTests {
     func overturnedHairpinIsNoRoundabout(seed: UInt64?) throws {
         let line = seed.map { recorded(overturnedHairpin, jitter: 1, seed: $0) } ?? track(overturnedHairpin)
         let found = TrackTurns().maneuvers(in: line)
-        #expect(!found.contains { $0.kind == .roundabout }, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
-        #expect(found.contains { $0.kind == .turn && $0.modifier == .sharpLeft }, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(!found.contains { $0.kind == .roundabout }, "\(described(found))")
+        #expect(found.contains { $0.kind == .turn && $0.modifier == .sharpLeft }, "\(described(found))")
     }
 
     @Test("out and back along one road (the legs 6 m apart) is a U-turn")
@@ -232,7 +235,7 @@ struct TrackTurnsTests {
         let (points, corner) = curvingIntoJunction
         let line = seed.map { recorded(points, jitter: 1, seed: $0) } ?? track(points)
         let found = TrackTurns().maneuvers(in: line)
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
         // The curve starts 56 m before the corner. The row is at the junction: within 10 m of it on
@@ -255,7 +258,7 @@ struct TrackTurnsTests {
           arguments: recordings)
     func recordedRightAngle(seed: UInt64) throws {
         let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (400, 0), (400, -400)]), seed: seed))
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
         #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
@@ -271,7 +274,7 @@ struct TrackTurnsTests {
         }
         points += legs([(-30, 300), (-30, 0)]).dropFirst()
         let found = TrackTurns().maneuvers(in: recorded(points, seed: seed))
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .turn && m.modifier == .sharpLeft, "\(m.kind) \(m.modifier) \(m.turnAngle)")
         #expect(m.coordinate.distance(to: grid(0, 300)) <= 30, "\(m.coordinate.distance(to: grid(0, 300))) m from the bend")
@@ -288,7 +291,7 @@ struct TrackTurnsTests {
         }
         points += legs([(-15, 15), (-15, -285)]).dropFirst()
         let found = TrackTurns().maneuvers(in: recorded(points, seed: seed))
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .roundabout || m.modifier.side == -1, "\(m.kind) \(m.modifier) \(m.turnAngle)")
         #expect(m.coordinate.distance(to: grid(0, 0)) <= 30, "\(m.coordinate.distance(to: grid(0, 0))) m from the entry")
@@ -299,7 +302,7 @@ struct TrackTurnsTests {
     func recordedSBends(seed: UInt64) {
         let corners: [(Double, Double)] = [(300, 0), (300, 100), (400, 100), (400, 200)]
         let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0)] + corners + [(700, 200)]), seed: seed))
-        #expect(found.map(\.modifier.side) == [-1, 1, -1, 1], "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.map(\.modifier.side) == [-1, 1, -1, 1], "\(described(found))")
         for (m, corner) in zip(found, corners) {
             let miss = m.coordinate.distance(to: grid(corner.0, corner.1))
             #expect(miss <= 20, "\(miss) m from the corner at \(corner)")
@@ -330,7 +333,7 @@ struct TrackTurnsTests {
           arguments: recordings)
     func receiverRightAngle(seed: UInt64) throws {
         let found = TrackTurns().maneuvers(in: recorded(legs([(0, 0), (400, 0), (400, -400)]), jitter: 1, seed: seed))
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
         #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
@@ -363,7 +366,7 @@ struct TrackTurnsTests {
         let line = straightThroughRoundabout(radius: 12)
         for (name, track) in [("clean", track(line)), ("receiver", recorded(line, jitter: 1, seed: seed))] {
             let found = TrackTurns().maneuvers(in: track)
-            #expect(found.count == 1, "\(name): \(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+            #expect(found.count == 1, "\(name): \(described(found))")
             let m = try #require(found.first)
             // Where the line meets the ring, as OSRM places a roundabout maneuver.
             let entry = grid(12 * cos(210 * .pi / 180), 12 * sin(210 * .pi / 180))
@@ -403,7 +406,7 @@ struct TrackTurnsTests {
     @Test("a receiver's track of an 8 m ring passed straight on gives one row there, Straight on, never a roundabout", arguments: recordings)
     func receiverRingNotNamed(seed: UInt64) throws {
         let found = TrackTurns().maneuvers(in: recorded(straightThroughRoundabout(radius: 8), jitter: 1, seed: seed))
-        #expect(!found.contains { $0.kind == .roundabout }, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(!found.contains { $0.kind == .roundabout }, "\(described(found))")
         let rows = found.filter { $0.coordinate.distance(to: grid(-8, 0)) <= 30 }
         #expect(rows.count == 1 && rows.allSatisfy { $0.kind == .straightOn || abs($0.turnAngle) < 45 },
                 "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle), Int($0.coordinate.distance(to: grid(-8, 0)))) })")
@@ -452,7 +455,7 @@ struct TrackTurnsTests {
         let track = recorded(legs([(0, 0), (400, 0), (400, -400)]), jitter: 1, spacing: 1, seed: seed)
         #expect(TrackTurns().read(track).reading?.kind == .jittered, "\(String(describing: TrackTurns().read(track).reading))")
         let found = TrackTurns().maneuvers(in: track)
-        #expect(found.count == 1, "\(found.map { ($0.kind, $0.modifier, Int($0.turnAngle)) })")
+        #expect(found.count == 1, "\(described(found))")
         let m = try #require(found.first)
         #expect(m.kind == .turn && m.modifier.side == 1, "\(m.kind) \(m.modifier)")
         #expect(m.coordinate.distance(to: grid(400, 0)) <= 20, "\(m.coordinate.distance(to: grid(400, 0))) m from the corner")
