@@ -507,18 +507,18 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
             // track, for trying a detector outside Swift.
             func pts(_ cs: [Coordinate]) -> String { "[" + cs.map { String(format: "[%.7f,%.7f]", $0.latitude, $0.longitude) }.joined(separator: ",") + "]" }
             let refs = route.references.map { String(format: "{\"kind\":\"%@\",\"angle\":%.1f,\"lat\":%.7f,\"lon\":%.7f}", $0.kind.rawValue, $0.angle ?? 0, $0.location.latitude, $0.location.longitude) }
-            let kindNames: [String] = runs[shapeRecorded].flatMap { (m: Maneuver) -> [String] in
-                Array(repeating: "\"" + m.kind.rawValue + "\"", count: places(of: m).count)
+            // One kind for each place of a column's rows (a row of two turns has two places).
+            func kinds(_ rows: [Maneuver]) -> String {
+                "[" + rows.flatMap { m in Array(repeating: "\"" + m.kind.rawValue + "\"", count: places(of: m).count) }.joined(separator: ",") + "]"
             }
-            let recordedKinds = "[" + kindNames.joined(separator: ",") + "]"
             let fields = [("line", pts(route.line)), ("noisy", pts(noisy)), ("recorded", pts(recorded)),
                           ("steps", pts(route.steps)), ("bends", pts(route.bends)), ("refs", "[" + refs.joined(separator: ",") + "]"),
                           ("rows", pts(runs[shapeNoisy].flatMap(places(of:)))),
-                          ("kinds", "[" + runs[shapeNoisy].map { "\"\($0.kind.rawValue)\"" }.joined(separator: ",") + "]"),
+                          ("kinds", kinds(runs[shapeNoisy])),
                           ("recordedRows", pts(runs[shapeRecorded].flatMap(places(of:)))),
-                          // One kind for each place of `recordedRows` (a row of two turns has two places).
-                          ("recordedKinds", recordedKinds),
-                          ("cleanRows", pts(runs[shapeClean].flatMap(places(of:))))]
+                          ("recordedKinds", kinds(runs[shapeRecorded])),
+                          ("cleanRows", pts(runs[shapeClean].flatMap(places(of:)))),
+                          ("cleanKinds", kinds(runs[shapeClean]))]
             trackLines.append("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         }
         routeIndex += 1

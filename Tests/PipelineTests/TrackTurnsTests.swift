@@ -436,6 +436,19 @@ struct TrackTurnsTests {
         #expect(unlimited.contains { $0.kind == .roundabout }, "\(describe(unlimited))")
     }
 
+    /// A mountain road's jog between hairpins, as drawn in the map (the vertices of a road in the
+    /// Andorra extract, metres east and north of the jog): heading 26°, then 7°, 351°, 17° and on at
+    /// 334°. It bulges out to the right of its ends, as a ring passed straight does, and was named a
+    /// roundabout; but it swings left, left, right and left: off a ring the track swings out
+    /// (right), not back in.
+    @Test("a jog of the road that bulges right but swings back in at its end is no roundabout; the ring passed straight still is one")
+    func jogIsNoRing() {
+        let jog = legs([(89.9, -93.3), (119.4, -87.4), (124.4, -81.3), (116.9, -76.4), (81.1, -70.2), (38.6, -72.2), (4.3, -89.2), (-22.5, -118.1), (-27.6, -118.3), (-28.9, -115.0), (2.1, -50.1), (4.5, -29.0), (-1.1, 7.3), (7.8, 36.0), (-35.2, 125.8), (-42.7, 145.2), (-48.2, 159.7), (-50.7, 170.2), (-51.9, 182.9), (-54.1, 193.9), (-56.9, 201.4), (-62.4, 205.5), (-70.3, 207.5), (-77.5, 205.9), (-84.1, 202.0), (-90.3, 186.7), (-98.6, 167.5), (-103.1, 154.8), (-103.7, 147.9), (-102.1, 140.7), (-102.6, 133.8), (-104.6, 117.9), (-107.4, 97.1), (-107.2, 19.7)])
+        let found = TrackTurns().maneuvers(in: track(jog))
+        #expect(!found.isEmpty && !found.contains { $0.kind == .roundabout }, "\(described(found))")
+        #expect(TrackTurns().maneuvers(in: track(straightThroughRoundabout(radius: 8))).map(\.kind) == [.roundabout])
+    }
+
     @Test("a track is read as clean, a receiver's (jittered) or scattered by its own scatter; one too short is not read",
           arguments: recordings)
     func readings(seed: UInt64) throws {
