@@ -268,7 +268,8 @@ private func places(of m: Maneuver) -> [Coordinate] {
 }
 
 /// With `ROADBOOK_TURNS_DUMP=FILE`, the rows and references of the "map, clean" column (or "map,
-/// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`) that did not agree are written to FILE, each with its junction's roads (role, class, name, angle from the
+/// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`, any column by its place with
+/// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its junction's roads (role, class, name, angle from the
 /// arrival, whether one may leave by it): the rows far from any reference (FAR), the references
 /// with no row (MISS, with the nearest junction), wrong sides (SIDE) and exits (EXIT), and every
 /// row's kind (ROW). It is how the turn passes were checked against OSRM on routes of another seed.
@@ -322,7 +323,7 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
         counts.withSide += 1
         // A roundabout row says its exit, not a side.
         let sides = there.filter { $0.kind != .roundabout }.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
-        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1; if dump { dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side): " + there.map(describe).joined(separator: " | ")) } } else { counts.noSide += 1 }
+        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1; if dump { dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): " + there.map { "\(Int($0.coordinate.distance(to: r.location))) m off, " + describe($0) }.joined(separator: " | ")) } } else { counts.noSide += 1 }
     }
 }
 
@@ -430,8 +431,11 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let client = try CurlHTTPClient()
     var generator = SplitMix(state: turnQualityRouteSeed)
     let dumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] != nil
-    // The "map, noisy" column instead of "map, clean" with ROADBOOK_TURNS_DUMP_NOISY=1.
-    let dumpedColumn = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP_NOISY"] == "1" ? 1 : 0
+    // The "map, noisy" column instead of "map, clean" with ROADBOOK_TURNS_DUMP_NOISY=1, or any column
+    // by its place in the table (0 to 5) with ROADBOOK_TURNS_DUMP_COLUMN.
+    let environment = ProcessInfo.processInfo.environment
+    let dumpedColumn = environment["ROADBOOK_TURNS_DUMP_COLUMN"].flatMap { Int($0) }
+        ?? (environment["ROADBOOK_TURNS_DUMP_NOISY"] == "1" ? 1 : 0)
     var routes: [QualityRoute] = []
     var attempts = 0, unanswered = 0
     let wanted = turnQualityRouteCount
@@ -498,7 +502,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         for (i, ours) in runs.enumerated() {
             let dumped = i == dumpedColumn && dumping
             score(ours, against: route.references, into: &counts[i], dump: dumped,
-                  junctions: dumped ? RouteTurns.junctions(along: i == 0 ? route.line : noisy, graph: graph).junctions : [])
+                  junctions: dumped ? RouteTurns.junctions(along: [route.line, noisy, recorded][i % 3], graph: graph).junctions : [])
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
         if shapeDumping { dumpShape(runs[shapeDumpColumn], route: route, index: routeIndex) }
