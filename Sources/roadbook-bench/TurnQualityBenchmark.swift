@@ -122,6 +122,9 @@ private struct ShapeGoalCounts {
     var roundaboutRows = 0, roundaboutRowsAtNone = 0
     /// OSRM's roundabouts with a row there that says "Roundabout".
     var goalRoundaboutsNamed = 0
+    /// Rows of two turns ("left then right"), and of them those whose second turn OSRM's line makes:
+    /// it turns 15° or more that way from the second turn's place to 22 m past it.
+    var staggered = 0, staggeredSecondMade = 0
 }
 
 /// Points every 5 m along `line` where its heading over the `shapeBendChord` metres before and
@@ -228,6 +231,14 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
         }
     }
     counts.rows += ours.count
+    let line = Polyline(route.line)
+    for m in ours {
+        guard let then = m.then, let second = m.junctions.dropFirst().first,
+              let along = line.position(closestTo: second.coordinate)?.distanceAlong else { continue }
+        counts.staggered += 1
+        let turn = headingChange(of: line, around: along + 10, reach: 12).net
+        if abs(turn) >= 15 && (turn > 0 ? 1 : -1) == then.side { counts.staggeredSecondMade += 1 }
+    }
     let roundabouts = route.references.filter { $0.kind == .roundabout }.map(\.location)
     for m in ours where m.kind == .roundabout {
         counts.roundaboutRows += 1
@@ -572,6 +583,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("  of them Straight on", goal.map { share($0.extraStraightOn, $0.rows) }))
     lines.append(row("Roundabout rows at no roundabout", goal.map { share($0.roundaboutRowsAtNone, $0.roundaboutRows) }))
     lines.append(row("roundabouts with a Roundabout row", goal.map { share($0.goalRoundaboutsNamed, $0.goalRoundabouts) }))
+    lines.append(row("two-turn rows, second on the line", goal.map { share($0.staggeredSecondMade, $0.staggered) }))
     lines.append(String(format: "shape goal by jitter: a fix every %.0f m, %.0f m of error in all, the rest drifting; %.0f m of jitter is independent noise at every fix",
                         turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))
     lines.append(row("jitter", turnQualitySweepJitters.map { String(format: "%.1f m", $0) }))
