@@ -172,6 +172,14 @@ public struct TurnDetector: Sendable {
         /// Degrees added to a road's weight when the rider arrives on a named road it does not
         /// carry on.
         public var namePenalty: Degrees = 20
+        /// Beside a nearly straight road, or one that carries the entry's name on and bends less than
+        /// `slightLimit`, a road weighing more than this many times as much (and `distinctMargin`
+        /// degrees more) is no rival for the way on, as in OSRM's test of a distinct narrow turn: a
+        /// street splitting 6° and 26° off straight, both of its name, goes on along the first; one
+        /// bending 49° where the only other road goes back 112° goes on along its bend.
+        public var distinctRatio: Double = 2
+        /// See `distinctRatio`, in degrees (half OSRM's fuzzy angle difference of 25°).
+        public var distinctMargin: Degrees = 12.5
         /// A road bending up to this much may be the obvious one by its name or as the straightest
         /// road; beyond it only a main road past side streets is.
         public var narrowLimit: Degrees = 45

@@ -412,14 +412,30 @@ public enum TurnPasses {
         let publicRoad = { (s: Spoke) in rank(s.highway) < rank("service") }
         let eligible = publicRoad(entry) && roads.contains(where: publicRoad) ? roads.indices.filter { publicRoad(roads[$0]) }
                                                                                : Array(roads.indices)
-        guard let best = eligible.min(by: { weights[$0] < weights[$1] }),
-              eligible.allSatisfy({ $0 == best || weights[$0] - weights[best] >= c.forkSeparation }) else { return nil }
+        guard let best = eligible.min(by: { weights[$0] < weights[$1] }) else { return nil }
         let bend = abs(relativeAngle(of: roads[best], arrivingAlong: entry))
         let others = eligible.filter { $0 != best }
+        // As OSRM tells a distinct narrow turn: beside a road that is nearly straight, or that bends
+        // short of a turn and carries the entry's name or `ref` on, a road weighing more than
+        // `distinctRatio` times as much and `distinctMargin` more is no rival.
+        let narrow = bend <= c.straightLimit || (bend < c.slightLimit && continues(roads[best], entry))
+        func distinct(_ other: Double, from best: Double) -> Bool {
+            other > c.distinctRatio * best && other - best > c.distinctMargin
+        }
+        let distinctWeight = { (k: Int) in narrow && distinct(weights[k], from: weights[best]) }
+        guard others.allSatisfy({ weights[$0] - weights[best] >= c.forkSeparation || distinctWeight($0) }) else { return nil }
         if bend <= c.straightLimit { return best }
-        if bend <= c.narrowLimit, continues(roads[best], entry) || !others.contains(where: { continues(roads[$0], entry) }) {
+        // A road of no lower rank than the way on that bends not much further is a rival whatever
+        // the names say (its angles alone, as OSRM measures them): a road splitting 38° one way
+        // and 58° the other has no way on.
+        let rivals = others.contains {
+            rank(roads[$0].highway) <= rank(roads[best].highway)
+                && !distinct(abs(relativeAngle(of: roads[$0], arrivingAlong: entry)), from: bend)
+        }
+        if bend <= c.narrowLimit, !rivals, continues(roads[best], entry) || !others.contains(where: { continues(roads[$0], entry) }) {
             return best
         }
+        if narrow, !rivals, others.allSatisfy(distinctWeight) { return best }
         let below = { (step: Int) in others.allSatisfy { rank(roads[$0].highway) >= rank(roads[best].highway) + step } }
         let carriesOn = continues(roads[best], entry) && !others.contains { continues(roads[$0], entry) }
         return (bend <= c.obviousLimit && below(2)) || (bend <= c.slightLimit && carriesOn && below(1)) ? best : nil

@@ -334,7 +334,7 @@ if let i = arguments.firstIndex(of: "--scale-router-child"), i + 4 < arguments.c
 }
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-    usage: roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL]
+    usage: roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL] [--extract PBF]
       --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render,
                       or scale (only when asked: a generated 7-million-node grid city, build's map
                       loading whole and by corridor for a 12 and a 105 km route beside osmium fileinfo -e;
@@ -345,6 +345,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
                       (scripts/bench/gpx-floor.c; scripts/bench.sh builds it)
       --osrm URL      an OSRM server over the Andorra extract (default: ROADBOOK_OSRM_URL); router and
                       turns-quality need it (turns-quality: generated turn rows against OSRM's maneuvers)
+      --extract PBF   turns-quality over this OpenStreetMap extract instead of Andorra's, to measure on
+                      roads the turn passes were not tuned on; --osrm must serve the same extract
     """)
     exit(0)
 }
@@ -360,6 +362,7 @@ func option(_ flag: String) -> String? {
 let only = option("--only")
 let floorProgram = option("--floor")
 let gpxFloorProgram = option("--gpx-floor")
+let qualityExtract = option("--extract").map { URL(fileURLWithPath: $0) }
 let osrmURL = (option("--osrm") ?? ProcessInfo.processInfo.environment["ROADBOOK_OSRM_URL"]).flatMap(URL.init(string:))
 do {
     if only == nil || only == "sample" { try benchSample() }
@@ -376,7 +379,7 @@ do {
         for line in try await routerBenchmarkLines(extract: andorraExtract(), osrmURL: osrmURL) { print(line) }
     }
     if only == nil || only == "turns-quality" {
-        for line in try await turnQualityBenchmarkLines(extract: andorraExtract(), osrmURL: osrmURL) { print(line) }
+        for line in try await turnQualityBenchmarkLines(extract: qualityExtract ?? andorraExtract(), osrmURL: osrmURL) { print(line) }
     }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     if only == "scale" { for line in try scaleBenchmarkLines() { print(line) } }
