@@ -285,6 +285,66 @@ enum Scenarios {
                           e
         """, [("abde", ["highway": "tertiary", "name": "havel"]), ("bc", ["highway": "residential", "name": "anger"])])
 
+    // Three junctions of Helsinki's centre (an extract no turn pass was tuned on), drawn with their
+    // angles: where OSRM gives no maneuver at the first two and "end of road" at the third.
+    /// A street splitting 6° and 24° to the left, both branches of its name.
+    static let sameNameSplit = ScenarioMap(grid: 10, """
+                                      d
+        
+        
+        
+        
+        
+        
+                                      c
+        
+        a         b
+        """, [("abc", ["highway": "secondary", "name": "union"]), ("bd", ["highway": "secondary", "name": "union"])])
+
+    /// A street bending 49° right where the only other road, of its name, goes back 111° to the left.
+    static let bendPastRoadBack = ScenarioMap(grid: 10, """
+               d
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+                         c
+        """, [("abc", ["highway": "secondary", "name": "union"]), ("bd", ["highway": "secondary", "name": "union"])])
+
+    /// A primary road splitting: its name goes on 39° to the left, another primary road 59° to the right.
+    static let primarySplit = ScenarioMap(grid: 10, """
+                            c
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+        
+        
+                        d
+        """, [("abc", ["highway": "primary", "name": "etela"]), ("bd", ["highway": "primary", "name": "pohjois"])])
+
     static let narrowCross = ScenarioMap(grid: 10, #"""
         a       e
          \     /
@@ -738,6 +798,23 @@ struct GuidanceScenarioTests {
                          map: S.staggeredLong, route: "abcdefg", rows: [ScenarioRow("c", "Right then left")]),
         GuidanceScenario(name: "staggered-intersections.feature: Staggered Intersection: do not collapse if long segment in between",
                          map: S.staggeredLong, route: "gfedcba", rows: [ScenarioRow("e", "Right then left")]),
+
+        // MARK: Helsinki's centre
+        // A split of one street 18° apart: the branch near straight is the way on (OSRM says nothing);
+        // taking the other is a bear.
+        GuidanceScenario(name: "Helsinki: a street splitting 6° and 24° off, both of its name", map: S.sameNameSplit,
+                         route: "abc", rows: [], tolerated: [straightOn("b")]),
+        GuidanceScenario(name: "Helsinki: a street splitting 6° and 24° off, both of its name", map: S.sameNameSplit,
+                         route: "abd", rows: [ScenarioRow("b", "Bear left", "Keep left", "Keep left at fork")]),
+        // The street's bend is the way on; the road back is no rival (OSRM says nothing).
+        GuidanceScenario(name: "Helsinki: a street bending 49° past a road going back 111°", map: S.bendPastRoadBack,
+                         route: "abc", rows: []),
+        GuidanceScenario(name: "Helsinki: a street bending 49° past a road going back 111°", map: S.bendPastRoadBack,
+                         route: "abd", rows: [ScenarioRow("b", "End of road, turn left", "Turn sharp left", "Turn left")]),
+        // No way on: the name goes left, but a road of its rank goes right not much further (OSRM:
+        // "end of road left").
+        GuidanceScenario(name: "Helsinki: a primary road splitting 39° left (its name) and 59° right", map: S.primarySplit,
+                         route: "abc", rows: [ScenarioRow("b", "Keep left at fork", "Bear left", "Keep left", "Turn left", "End of road, turn left")]),
     ]
 
     /// Every roundabout case seen in a mirror: where traffic keeps left the rings run clockwise, and
