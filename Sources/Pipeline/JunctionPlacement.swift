@@ -36,14 +36,22 @@ public enum JunctionPlacement {
         return junctions.map { junction in
             var j = junction
             // One place per pass: of each run of consecutive segments near the junction, the closest.
+            // A run that goes twice `onJunction` away from the junction and comes back to it (out along
+            // a short spur and back, a U-turn within the search radius) passes it twice.
             var passes: [RoutePosition] = []
             var previous = -2
+            var left = false
             for segment in index.segments(near: junction.coordinate, radius: c.searchRadius) {
                 let p = route.project(junction.coordinate, ontoSegment: segment)
-                if segment == previous + 1, let last = passes.last {
+                let near = abs(p.offsetFromRoute) <= c.onJunction
+                if segment == previous + 1, let last = passes.last, !(left && near) {
                     if abs(p.offsetFromRoute) < abs(last.offsetFromRoute) { passes[passes.count - 1] = p }
+                    if abs(p.offsetFromRoute) > 2 * c.onJunction && abs(passes[passes.count - 1].offsetFromRoute) <= c.onJunction {
+                        left = true
+                    }
                 } else {
                     passes.append(p)
+                    left = false
                 }
                 previous = segment
             }
