@@ -51,14 +51,14 @@ private let shapeBendChord: Metres = 30
 
 /// The kind of place where a car has another road to take, from OSRM's step type.
 private enum PlaceKind: String, CaseIterable {
-    case turn, fork, endOfRoad = "end of road", roundabout, `continue` = "continue (bending road)"
+    case turn, fork, endOfRoad = "end of road", roundabout, `continue` = "continue (bending road)", uTurn = "u-turn"
 }
 
 /// One of OSRM's maneuvers kept as a reference.
 private struct ReferenceManeuver {
     var kind: PlaceKind
     var location: Coordinate
-    /// −1 left, +1 right (0 for roundabouts, whose side is not compared).
+    /// −1 left, +1 right (0 for roundabouts and U-turns, whose side is not compared).
     var side: Int
     var exit: Int?
     /// OSRM's turn from `bearing_before` to `bearing_after`, (−180, 180], + right; nil when not given.
@@ -75,10 +75,14 @@ private func osrmSide(_ modifier: String?) -> Int {
 
 /// OSRM's steps where a car has another road to take: turns, forks, ends of road and `continue`
 /// with a left or right modifier (the road bends at a junction), and roundabouts, rotaries and
-/// small roundabouts OSRM calls "roundabout turn".
+/// small roundabouts OSRM calls "roundabout turn"; and U-turns, where the route turns round.
 /// Depart, arrive, merges, ramps, name changes and straight steps are not references.
 private func referenceManeuver(type: String, modifier: String?, exit: Int?, location: Coordinate) -> ReferenceManeuver? {
     let side = osrmSide(modifier)
+    // Where the route turns round (at a dead end or a spur, or where a turn is forbidden).
+    if modifier == "uturn", ["turn", "continue", "end of road"].contains(type) {
+        return ReferenceManeuver(kind: .uTurn, location: location, side: 0)
+    }
     switch type {
     case "turn": return side != 0 ? ReferenceManeuver(kind: .turn, location: location, side: side) : nil
     case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side) : nil
@@ -331,6 +335,7 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
             }
             continue
         }
+        guard r.kind != .uTurn else { continue }
         counts.withSide += 1
         // A roundabout row says its exit, not a side.
         let sides = there.filter { $0.kind != .roundabout }.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
