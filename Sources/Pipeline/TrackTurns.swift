@@ -483,11 +483,11 @@ public struct TrackTurns: Sendable {
             // On 150 routes each of tuning seeds 3 and 7, 26% and 25% of the "Roundabout" rows read from
             // OSRM's lines stood at no roundabout without this, 2.5% and 11% with it, for a third fewer
             // roundabouts named (the first swing told them apart no better than the bulge; both swings,
-            // 2% and 6%, named half as many). A receiver's track names no wiggle a roundabout: its jitter makes
-            // wiggles of its own that bulge either way, and on 150 routes of tuning seed 3 two in three
-            // of the "Roundabout" rows so named stood at no roundabout, however far the wiggle strayed
-            // from its line. Its wiggle still makes a row, "Straight on" through a ring passed straight,
-            // so the roundabout is not missed.
+            // 2% and 6%, named half as many). A receiver's track names no wiggle a roundabout: its
+            // jitter makes wiggles of its own that bulge either way, and on 150 routes of tuning seed 3
+            // two in three of the "Roundabout" rows so named stood at no roundabout, however far the
+            // wiggle strayed from its line. Its wiggle still makes a row, "Straight on" through a ring
+            // passed straight, so the roundabout is not missed.
             let modifier = TurnDetector.modifier(for: angle, configuration: turnConfiguration)
             let kind: Maneuver.Kind = ring.ring && ring.leavesOutwards && !jittered ? .roundabout : abs(angle) < c.straightOnLimit ? .straightOn : .turn
             var m = Maneuver(kind: kind, modifier: kind == .straightOn ? .straight : modifier,
@@ -517,9 +517,10 @@ public struct TrackTurns: Sendable {
     /// The strongest within `wiggleLength` either side is kept; its entry is the sample before the
     /// first change of 10° or more. Each also says whether its last swing of 10° or more is outwards
     /// (to the right where traffic keeps right), as the swing off a ring is; a clean line's wiggle is
-    /// named a roundabout only then (see `maneuvers(_:)`). With `raise` above 0 (a jittered track), both
-    /// thresholds are raised by `raise` times the track's median swing, total and back, over `wiggleLength`; with
-    /// `stray` above 0, the track must also leave the line through the wiggle by that many metres.
+    /// named a roundabout only then (see `maneuvers(_:)`). With `raise` above 0 (a jittered track),
+    /// both thresholds are raised by `raise` times the track's median swing, total and back, over
+    /// `wiggleLength`; with `stray` above 0, the track must also leave the line through the wiggle by
+    /// that many metres.
     /// O(samples × wiggleLength / spacing), and a sort of the samples' swings when raised.
     func wiggles(_ s: [Coordinate], _ c: Configuration, raise: Double = 0, stray strayNeeded: Metres = 0) -> [(entry: Int, before: Degrees, after: Degrees, ring: Bool, leavesOutwards: Bool)] {
         let w = max(2, Int((c.wiggleLength / c.spacing).rounded()))

@@ -394,9 +394,15 @@ public enum TurnPasses {
     /// three ranks) and `namePenalty` when the entry has a name or `ref` the road does not carry on.
     /// Arriving on a public road, only public roads may be obvious while there is one (a service
     /// road or track is a lesser road, as in OSRM's road priorities).
-    /// The lightest road is obvious when every other weighs `forkSeparation` more and it is one of:
+    /// The lightest road is obvious when every other weighs `forkSeparation` more, or is distinct
+    /// from it as OSRM tells a distinct narrow turn (more than `distinctRatio` times its weight and
+    /// `distinctMargin` more, where it is nearly straight or carries the entry's name or `ref` on
+    /// short of `slightLimit`), and it is one of:
     /// - nearly straight (within `straightLimit`);
-    /// - within `narrowLimit` of straight, and no other road carries on the entry's name or `ref`;
+    /// - within `narrowLimit` of straight, carrying the entry's name or `ref` on or no other road
+    ///   doing so, with no rival: no road of its rank or above bending, by its angle alone, less
+    ///   than `distinctRatio` times as far or within `distinctMargin` of it;
+    /// - short of `slightLimit`, carrying the name on, with no rival and every other road distinct;
     /// - within `obviousLimit`, and at least two ranks above every other road (a main road bending
     ///   past a side street), or within `slightLimit` and one rank above while it alone carries on
     ///   the entry's name or `ref`.
