@@ -284,10 +284,12 @@ private func places(of m: Maneuver) -> [Coordinate] {
 
 /// With `ROADBOOK_TURNS_DUMP=FILE`, the rows and references of the "map, clean" column (or "map,
 /// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`, any column by its place with
-/// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its junction's roads (role, class, name, angle from the
-/// arrival, whether one may leave by it): the rows far from any reference (FAR), the references
-/// with no row (MISS, with the nearest junction), wrong sides (SIDE) and exits (EXIT), and every
-/// row's kind (ROW). It is how the turn passes were checked against OSRM on routes of another seed.
+/// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its
+/// junction's roads (role, class, name, angle from the arrival, whether one may leave by it): the
+/// rows far from any reference (FAR), the references with no row (MISS, with the nearest
+/// junction), wrong sides (SIDE, with OSRM's angle and place and how far our row stands from it)
+/// and exits (EXIT), and every row's kind (ROW). It is how the turn passes were checked against
+/// OSRM on routes of another seed.
 nonisolated(unsafe) private var dumpLines: [String] = []
 
 /// A row and its junctions, one line each, for the dump.
