@@ -312,6 +312,9 @@ public enum ApplyWorkflow {
         let addedIDs = Set(turns.added.filter { $0.kind == .turn }.map(\.id))
         let deletedIDs = Set(deleted.map(\.id))
         report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: deleted)
+        // The regenerator numbers the added turns on from the notes it was given, not from the
+        // tombstones: the new ids start past both, so none is given twice.
+        reserved = max(reserved, (result.notes.map(\.id).max() ?? 0) + 1)
         for i in result.notes.indices where deletedIDs.contains(result.notes[i].id) && addedIDs.contains(result.notes[i].id) {
             result.notes[i].id = freshID()
         }

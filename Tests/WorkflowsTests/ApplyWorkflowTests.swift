@@ -231,6 +231,29 @@ struct ApplyWorkflowTests {
         #expect(report.stayedDeleted == 1, "\(report.summary)")
     }
 
+    /// Tombstones holding ids past every note's, and more new turns than there are tombstones: the
+    /// turns the regenerator numbers on from the notes meet the tombstones' ids, and those renumbered
+    /// must not take the ids of the turns after them.
+    @Test("new turns never share an id, with each other or with a deleted note, when the tombstones hold the highest ids")
+    func freshIDsPastTombstones() throws {
+        var editor = RouteEditor()
+        editor.setDefaultLegKind(.straight)
+        // North and east by turns: a right or left turn at each of the six inner handles.
+        for k in 0..<8 {
+            editor.addHandle(at: Self.c(42.50 + Double((k + 1) / 2) * 0.01, 1.50 + Double(k / 2) * 0.012), origin: .coordinate)
+        }
+        var book = assembleRouteBook(title: "T", editor: editor, turns: false)
+        book.notes.append(Note(id: 50, kind: .typed, distanceAlong: 555, coordinate: Self.c(42.505, 1.5001), text: "Gate"))
+        book.notes.sort { $0.distanceAlong < $1.distanceAlong }
+        book.deletedNotes = (51...53).map { DeletedNote(id: $0, kind: .typed, coordinate: Self.c(42.40, 1.40), text: "Gone \($0)") }
+        let applied = try Self.apply(book, Self.draft(of: book), ApplyOptions(turns: .add))
+        let ids = applied.book.notes.map(\.id)
+        #expect(applied.book.notes.filter { $0.kind == .turn }.count >= 4, "\(applied.book.notes.map(\.text))")
+        #expect(Set(ids).count == ids.count, "\(ids.sorted())")
+        #expect(Set(ids).isDisjoint(with: 51...53), "\(ids.sorted())")
+        _ = try BookFile.decode(BookFile.encode(applied.book), fileName: "b.json")
+    }
+
     @Test("the same note edited on its handle and in the book shows the latest words")
     func latestWords() throws {
         var book = Self.book()
