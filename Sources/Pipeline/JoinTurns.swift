@@ -45,8 +45,10 @@ public struct TurnJoiner: Sendable {
     /// - Parameters:
     ///   - maneuvers: generated turns, in route order.
     ///   - notes: the book's located notes.
+    ///   - firstID: the least id a new note may take: a book's `nextNoteID`, so that no new note
+    ///     takes the id of a deleted one (its tombstone).
     /// - Complexity: O(maneuvers × notes × log(maneuvers × notes)).
-    public func joinReporting(_ maneuvers: [Maneuver], into notes: [Note]) -> JoinResult {
+    public func joinReporting(_ maneuvers: [Maneuver], into notes: [Note], firstID: Int = 1) -> JoinResult {
         var result = notes
         // Every pair within the join distance, nearest first; ties in route order of the turn, then the note.
         var pairs: [(gap: Metres, turn: Int, note: Int)] = []
@@ -66,7 +68,7 @@ public struct TurnJoiner: Sendable {
         }
         var added: [Note] = []
         var contradictions: [JoinContradiction] = []
-        var nextID = (notes.map(\.id).max() ?? 0) + 1
+        var nextID = max(firstID, (notes.map(\.id).max() ?? 0) + 1)
         for (t, maneuver) in maneuvers.enumerated() {
             let (text, tulip, generated) = describe(maneuver)
             if let i = noteOfTurn[t] {

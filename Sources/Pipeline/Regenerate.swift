@@ -166,7 +166,7 @@ public struct Regenerator: Sendable {
         // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.
         let fresh = maneuvers.indices.filter { !used.contains($0) }.map { maneuvers[$0] }
         let before = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-        let joined = joiner.joinReporting(fresh, into: notes)
+        let joined = joiner.joinReporting(fresh, into: notes, firstID: book.nextNoteID)
         notes = joined.notes
         report.contradictions += joined.contradictions
         for note in notes where note.generated != nil && before[note.id]?.generated == nil {

@@ -304,20 +304,14 @@ public enum ApplyWorkflow {
                           straightStretches: report.straight.isEmpty ? nil : report.straight)
 
         // Every note onto the new route, turns regenerated.
+        // With every tombstone, found just now too, so the new turns' ids skip the deleted notes'.
         var working = book
         working.notes = notes
+        working.deletedNotes = deleted
         let regenerator = Regenerator()
         var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers)
-        // A generated turn at a deleted turn's junction stays deleted; new ids skip deleted ones.
-        let addedIDs = Set(turns.added.filter { $0.kind == .turn }.map(\.id))
-        let deletedIDs = Set(deleted.map(\.id))
+        // A generated turn at a deleted turn's junction stays deleted.
         report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: deleted)
-        // The regenerator numbers the added turns on from the notes it was given, not from the
-        // tombstones: the new ids start past both, so none is given twice.
-        reserved = max(reserved, (result.notes.map(\.id).max() ?? 0) + 1)
-        for i in result.notes.indices where deletedIDs.contains(result.notes[i].id) && addedIDs.contains(result.notes[i].id) {
-            result.notes[i].id = freshID()
-        }
         if options.turns == .addWithoutTulips {
             for i in result.notes.indices where result.notes[i].generated != nil && result.notes[i].tulip?.origin == .generated {
                 result.notes[i].tulip = nil

@@ -66,6 +66,15 @@ struct RegenerationTests {
         #expect(report.tulipsRedrawn == 2 && report.removed.isEmpty)
     }
 
+    @Test("a new row never takes the id of a note a person deleted (its tombstone holds the highest id)")
+    func newRowSkipsDeletedIDs() throws {
+        var old = book()
+        old.deletedNotes = [DeletedNote(id: 7, kind: .typed, coordinate: Self.map["g"].coordinate, text: "Gone")]
+        let (book, report) = Regenerator().regenerate(old, route: route("abef"), maneuvers: turns("abef"))
+        #expect(report.added.map(\.text) == ["Turn left onto East"])
+        #expect(report.added.map(\.id) == [8], "the first id past every note's and every tombstone's")
+    }
+
     @Test("a reversed route: every turn is regenerated for the other direction")
     func reversed() throws {
         let (book, report) = Regenerator().regenerate(book(), route: route("dba"), maneuvers: turns("dba"))
