@@ -341,7 +341,18 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
         counts.withSide += 1
         // A roundabout row says its exit, not a side.
         let sides = there.filter { $0.kind != .roundabout }.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
-        if sides.contains(r.side) { counts.rightSide += 1 } else if sides.contains(-r.side) { counts.wrongSide += 1; if dump { dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): " + there.map { "\(Int($0.coordinate.distance(to: r.location))) m off, " + describe($0) }.joined(separator: " | ")) } } else { counts.noSide += 1 }
+        if sides.contains(r.side) {
+            counts.rightSide += 1
+        } else if sides.contains(-r.side) {
+            counts.wrongSide += 1
+            if dump {
+                let rows = there.map { "\(Int($0.coordinate.distance(to: r.location))) m off, " + describe($0) }
+                dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): "
+                                 + rows.joined(separator: " | "))
+            }
+        } else {
+            counts.noSide += 1
+        }
     }
 }
 
@@ -448,10 +459,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     guard drivable.count >= 2 else { throw BenchError(message: "turns-quality: no drivable roads in \(extract.path)") }
     let client = try CurlHTTPClient()
     var generator = SplitMix(state: turnQualityRouteSeed)
-    let dumping = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_DUMP"] != nil
+    let environment = ProcessInfo.processInfo.environment
+    let dumping = environment["ROADBOOK_TURNS_DUMP"] != nil
     // The "map, noisy" column instead of "map, clean" with ROADBOOK_TURNS_DUMP_NOISY=1, or any column
     // by its place in the table (0 to 5) with ROADBOOK_TURNS_DUMP_COLUMN.
-    let environment = ProcessInfo.processInfo.environment
     let dumpedColumn = environment["ROADBOOK_TURNS_DUMP_COLUMN"].flatMap { Int($0) }
         ?? (environment["ROADBOOK_TURNS_DUMP_NOISY"] == "1" ? 1 : 0)
     var routes: [QualityRoute] = []
