@@ -509,6 +509,10 @@ public struct TrackTurns: Sendable {
         return (lo, span > 0 ? min(1, max(0, (d - cumulative[lo]) / span)) : 0)
     }
 
+    /// A wiggle of the track (see `wiggles`): the sample before it, the headings before and after it,
+    /// whether it is a ring, and whether its last swing is outwards.
+    typealias Wiggle = (entry: Int, before: Degrees, after: Degrees, ring: Bool, leavesOutwards: Bool)
+
     /// Small roundabouts passed nearly straight on a clean or jittered track: where the heading, sample to
     /// sample, swings `wiggleTurn` or more in all within `wiggleLength`, `wiggleExcess` of it back
     /// again. It is a ring when the track bulges out to the right of the line through its ends (round
@@ -522,7 +526,7 @@ public struct TrackTurns: Sendable {
     /// `wiggleLength`; with `stray` above 0, the track must also leave the line through the wiggle by
     /// that many metres.
     /// O(samples × wiggleLength / spacing), and a sort of the samples' swings when raised.
-    func wiggles(_ s: [Coordinate], _ c: Configuration, raise: Double = 0, stray strayNeeded: Metres = 0) -> [(entry: Int, before: Degrees, after: Degrees, ring: Bool, leavesOutwards: Bool)] {
+    func wiggles(_ s: [Coordinate], _ c: Configuration, raise: Double = 0, stray strayNeeded: Metres = 0) -> [Wiggle] {
         let w = max(2, Int((c.wiggleLength / c.spacing).rounded()))
         let count = s.count
         guard count > w + 3 else { return [] }
@@ -550,7 +554,7 @@ public struct TrackTurns: Sendable {
             if strayNeeded > 0, stray(s, from: max(0, i - 2), to: min(count - 1, i + w + 2)) < strayNeeded { continue }
             score[i] = backs[i]
         }
-        var result: [(entry: Int, before: Degrees, after: Degrees, ring: Bool, leavesOutwards: Bool)] = []
+        var result: [Wiggle] = []
         var i = 0
         while i < count {
             guard score[i] > 0 else { i += 1; continue }

@@ -97,6 +97,8 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
 /// One route of the benchmark: OSRM's line and its reference maneuvers.
 private struct QualityRoute {
     var line: [Coordinate]
+    /// `line` as a polyline, built once: every column and sweep of the route measures along it.
+    var polyline: Polyline
     var references: [ReferenceManeuver]
     /// Where every OSRM step is (depart, arrive, new name, merge … as well as the references).
     var steps: [Coordinate] = []
@@ -183,7 +185,7 @@ private func headingChange(of line: Polyline, around along: Metres, reach: Metre
 }
 
 private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
-    let line = Polyline(route.line)
+    let line = route.polyline
     func along(_ c: Coordinate) -> Metres { line.position(closestTo: c)?.distanceAlong ?? -1 }
     let goal = route.references.filter { $0.kind == .roundabout || abs($0.angle ?? 0) >= shapeGoalTurn }
     for r in goal {
@@ -235,7 +237,7 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
         }
     }
     counts.rows += ours.count
-    let line = Polyline(route.line)
+    let line = route.polyline
     for m in ours {
         guard let then = m.then, let second = m.junctions.dropFirst().first,
               let along = line.position(closestTo: second.coordinate)?.distanceAlong else { continue }
@@ -425,7 +427,7 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
             }
         }
     }
-    return line.count >= 2 ? QualityRoute(line: line, references: references, steps: steps, bends: bends(of: line)) : nil
+    return line.count >= 2 ? QualityRoute(line: line, polyline: Polyline(line), references: references, steps: steps, bends: bends(of: line)) : nil
 }
 
 /// The generated turn rows against OSRM's guidance (issue 11): seeded random driving routes over
@@ -511,7 +513,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         return rows
     }
     for route in routes {
-        length += Polyline(route.line).length
+        length += route.polyline.length
         let noisy = recordedTrack(route.line, generator: &generator)
         let recorded = recordedTrack(route.line, jitter: turnQualityJitter, generator: &recordedGenerator)
         let runs = [try mapRows(route.line),
