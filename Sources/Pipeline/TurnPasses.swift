@@ -96,7 +96,7 @@ public enum TurnPasses {
     /// The roads one may leave the ring by at `junction` that lie further right, seen from its entry,
     /// than `spoke` on a ring run anticlockwise (traffic keeping right), further left on one run
     /// clockwise: they are met before it.
-    static func exitsBefore(_ spoke: Spoke, at junction: Junction, clockwise: Bool) -> Int {
+    public static func exitsBefore(_ spoke: Spoke, at junction: Junction, clockwise: Bool) -> Int {
         guard let entry = junction.entry else { return 0 }
         let angle = relativeAngle(of: spoke, arrivingAlong: entry)
         return junction.spokes.filter {
@@ -133,7 +133,7 @@ public enum TurnPasses {
     }
 
     /// A road a rider may leave a roundabout's ring by.
-    static func isRingExit(_ spoke: Spoke) -> Bool { !spoke.isRoundabout && spoke.canLeave }
+    public static func isRingExit(_ spoke: Spoke) -> Bool { !spoke.isRoundabout && spoke.canLeave }
 
     // MARK: - 3. U-turns
 

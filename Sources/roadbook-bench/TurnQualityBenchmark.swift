@@ -77,12 +77,19 @@ private func osrmSide(_ modifier: String?) -> Int {
 /// with a left or right modifier (the road bends at a junction), and roundabouts, rotaries and
 /// small roundabouts OSRM calls "roundabout turn"; and U-turns, where the route turns round.
 /// Depart, arrive, merges, ramps, name changes and straight steps are not references.
-private func referenceManeuver(type: String, modifier: String?, exit: Int?, location: Coordinate) -> ReferenceManeuver? {
+/// Nor is a turn, fork, end of road or bend where no third road meets OSRM's own intersection:
+/// OSRM says "turn" where a road changes its name on a bend, and a rider has nothing to choose
+/// there. A third road closed to the car (a one-way street's other direction at a T) still counts:
+/// the rider sees the junction and must be told which way.
+/// - Parameter intersection: OSRM's first intersection of the step; nil when the step has none.
+private func referenceManeuver(type: String, modifier: String?, exit: Int?, location: Coordinate,
+                               intersection: OSRMIntersection?) -> ReferenceManeuver? {
     let side = osrmSide(modifier)
     // Where the route turns round (at a dead end or a spur, or where a turn is forbidden).
     if modifier == "uturn", ["turn", "continue", "end of road"].contains(type) {
         return ReferenceManeuver(kind: .uTurn, location: location, side: 0)
     }
+    if let intersection, ["turn", "fork", "continue", "end of road"].contains(type), intersection.roads < 3 { return nil }
     switch type {
     case "turn": return side != 0 ? ReferenceManeuver(kind: .turn, location: location, side: side) : nil
     case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side) : nil
@@ -91,6 +98,18 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
     case "roundabout", "rotary", "roundabout turn":
         return ReferenceManeuver(kind: .roundabout, location: location, side: 0, exit: exit)
     default: return nil
+    }
+}
+
+/// The roads at one of OSRM's intersections.
+private struct OSRMIntersection {
+    /// Roads meeting there, the one the route arrives by included.
+    var roads: Int
+
+    /// Nil when the intersection has no `bearings` array.
+    init?(_ json: [String: Any]) {
+        guard let bearings = json["bearings"] as? [Any] else { return nil }
+        roads = bearings.count
     }
 }
 
@@ -267,8 +286,13 @@ private struct QualityCounts {
     var referencesByKind: [PlaceKind: Int] = [:], foundByKind: [PlaceKind: Int] = [:]
     /// Found references with a side: the side agrees, is the opposite, or our row says none.
     var withSide = 0, rightSide = 0, wrongSide = 0, noSide = 0
-    /// OSRM roundabouts with an exit number where our row there is a roundabout with one too.
+    /// OSRM roundabouts with an exit number where our row there is a roundabout with one too, and
+    /// the two ways of counting count the same roads (`countsAsOSRM`); and those where they do not.
     var exitsCompared = 0, exitsAgree = 0
+    var exitsOtherConvention = 0, exitsOtherConventionAgree = 0
+    /// References whose modifier names the other side than OSRM's own bearings turn by 45° or more:
+    /// their side is not compared.
+    var sideAgainstBearings = 0
     var ourRows = 0, farRows = 0
     var farRowsByKind: [Maneuver.Kind: Int] = [:]
 }
@@ -276,6 +300,32 @@ private struct QualityCounts {
 /// "97.0% (130/134)", or "– (0/0)".
 private func share(_ part: Int, _ whole: Int) -> String {
     whole == 0 ? "– (0/0)" : String(format: "%.1f%% (%d/%d)", 100 * Double(part) / Double(whole), part, whole)
+}
+
+/// The roads OSRM's car guidance counts as roundabout exits when the ring is not one of them
+/// itself: the others (service roads, tracks, `highway=road`) "may be ignored" there.
+private let osrmExitRoads: Set<String> = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link",
+                                          "secondary", "secondary_link", "tertiary", "tertiary_link", "unclassified",
+                                          "residential", "living_street"]
+
+/// Whether our roundabout row's exit number counts the same roads as OSRM's would. OSRM counts the
+/// ring's nodes after the entry node with a road of `osrmExitRoads` to leave by, up to the exit
+/// node; we count roads the travel mode may leave by (README, "Roundabout exits"). The two agree
+/// where, before the exit taken, no exit arm stands at the entry node or beside the exit taken at
+/// the exit node, no ring node has two exit arms, and every exit arm is of `osrmExitRoads`. Only
+/// there are the exit numbers compared.
+private func countsAsOSRM(_ row: Maneuver) -> Bool {
+    let ring = row.junctions
+    guard ring.count >= 2, let first = ring.first, let last = ring.last, let into = first.exit, let out = last.exit,
+          let ringOut = first.spokes.first(where: { $0.isRoundabout && $0.canLeave }) else { return false }
+    let clockwise = TurnPasses.ringRunsClockwise(at: first, leavingBy: ringOut)
+    guard TurnPasses.exitsBefore(into, at: first, clockwise: clockwise) == 0,
+          TurnPasses.exitsBefore(out, at: last, clockwise: clockwise) == 0 else { return false }
+    if let ringRoad = into.highway, !osrmExitRoads.contains(ringRoad) { return false }
+    return ring.dropFirst().dropLast().allSatisfy { junction in
+        let exits = junction.spokes.filter { TurnPasses.isRingExit($0) && $0.role == .side }
+        return exits.count <= 1 && exits.allSatisfy { osrmExitRoads.contains($0.highway ?? "") }
+    }
 }
 
 /// The places a row of ours stands for: its junction, and for a staggered row ("left then right")
@@ -333,13 +383,23 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
         counts.found += 1
         counts.foundByKind[r.kind, default: 0] += 1
         if r.kind == .roundabout {
-            if let exit = r.exit, let ourExit = there.first(where: { $0.kind == .roundabout && $0.exitNumber != nil })?.exitNumber {
-                counts.exitsCompared += 1
-                if exit == ourExit { counts.exitsAgree += 1 } else if dump { dumpLines.append("EXIT osrm \(exit) ours: " + there.map(describe).joined(separator: " | ")) }
+            if let exit = r.exit, let row = there.first(where: { $0.kind == .roundabout && $0.exitNumber != nil }),
+               let ourExit = row.exitNumber {
+                if countsAsOSRM(row) {
+                    counts.exitsCompared += 1
+                    if exit == ourExit { counts.exitsAgree += 1 } else if dump { dumpLines.append("EXIT osrm \(exit) ours: " + there.map(describe).joined(separator: " | ")) }
+                } else {
+                    counts.exitsOtherConvention += 1
+                    if exit == ourExit { counts.exitsOtherConventionAgree += 1 }
+                }
             }
             continue
         }
         guard r.kind != .uTurn else { continue }
+        if let angle = r.angle, abs(angle) >= 45, (angle > 0 ? 1 : -1) == -r.side {
+            counts.sideAgainstBearings += 1
+            continue
+        }
         counts.withSide += 1
         // A roundabout row says its exit, not a side.
         let sides = there.filter { $0.kind != .roundabout }.flatMap { [$0.modifier.side, $0.then?.side ?? 0] }
@@ -418,7 +478,8 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
             let place = Coordinate(latitude: location[1], longitude: location[0])
             steps.append(place)
             if var r = referenceManeuver(type: maneuver["type"] as? String ?? "", modifier: maneuver["modifier"] as? String,
-                                         exit: maneuver["exit"] as? Int, location: place) {
+                                         exit: maneuver["exit"] as? Int, location: place,
+                                         intersection: ((step["intersections"] as? [[String: Any]])?.first).flatMap(OSRMIntersection.init)) {
                 if let before = (maneuver["bearing_before"] as? NSNumber)?.doubleValue,
                    let after = (maneuver["bearing_after"] as? NSNumber)?.doubleValue {
                     r.angle = normalizedTurn(after - before)
@@ -581,7 +642,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("same side (of found, with a side)", counts.map { share($0.rightSide, $0.withSide) }))
     lines.append(row("wrong side", counts.map { share($0.wrongSide, $0.withSide) }))
     lines.append(row("no side said", counts.map { share($0.noSide, $0.withSide) }))
+    lines.append(row("OSRM's side against its bearings", counts.map { String($0.sideAgainstBearings) }))
     lines.append(row("roundabout exit agrees", counts.map { share($0.exitsAgree, $0.exitsCompared) }))
+    lines.append(row("  where the counts differ in kind", counts.map { share($0.exitsOtherConventionAgree, $0.exitsOtherConvention) }))
     lines.append(row("our rows", counts.map { String($0.ourRows) }))
     lines.append(row("far (>30 m), not Straight on", counts.map { share($0.farRows, $0.ourRows) }))
     for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
