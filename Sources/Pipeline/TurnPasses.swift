@@ -258,10 +258,11 @@ public enum TurnPasses {
                     m.kind = endOfRoad ? .endOfRoad : .turn
                     return (m, "stays on the obvious road, but a public road goes on clearly straighter")
                 }
-                // A road bending a good deal (`bendingRoad`, short of a turn) past a public road
-                // on the other side that is no less straight: which way the road goes.
+                // A road bending a good deal (`bendingRoad`, short of a turn) where a public road
+                // leaves ahead on the other side, bending not distinctly further (a Y): which way
+                // the road goes. Neither is straight on; the rider must pick one.
                 let bendsPast = abs(a) >= c.bendingRoad && abs(a) < c.slightLimit && zip(choices, angles).contains {
-                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= abs(a)
+                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= c.forkCone && !distinctTurn(abs($0.1), from: abs(a), configuration: c)
                 }
                 // The entry's name or ref carries on along another road ahead: the rider
                 // following the signs would go there.
@@ -368,6 +369,13 @@ public enum TurnPasses {
         }
     }
 
+    /// Whether a road weighing `other` (degrees off straight, or a weight in degrees) is distinct
+    /// from one weighing `best`, as OSRM tells a distinct narrow turn: more than `distinctRatio`
+    /// times as much and `distinctMargin` more.
+    static func distinctTurn(_ other: Double, from best: Double, configuration c: TurnDetector.Configuration) -> Bool {
+        other > c.distinctRatio * best && other - best > c.distinctMargin
+    }
+
     /// Whether `spoke` carries on the road of `entry`: the same `ref` (one of its `;`-separated
     /// values) or the same name.
     static func continues(_ spoke: Spoke, _ entry: Spoke) -> Bool {
@@ -425,9 +433,7 @@ public enum TurnPasses {
         // short of a turn and carries the entry's name or `ref` on, a road weighing more than
         // `distinctRatio` times as much and `distinctMargin` more is no rival.
         let narrow = bend <= c.straightLimit || (bend < c.slightLimit && continues(roads[best], entry))
-        func distinct(_ other: Double, from best: Double) -> Bool {
-            other > c.distinctRatio * best && other - best > c.distinctMargin
-        }
+        func distinct(_ other: Double, from best: Double) -> Bool { distinctTurn(other, from: best, configuration: c) }
         let distinctWeight = { (k: Int) in narrow && distinct(weights[k], from: weights[best]) }
         guard others.allSatisfy({ weights[$0] - weights[best] >= c.forkSeparation || distinctWeight($0) }) else { return nil }
         if bend <= c.straightLimit { return best }

@@ -345,6 +345,72 @@ enum Scenarios {
                         d
         """, [("abc", ["highway": "primary", "name": "etela"]), ("bd", ["highway": "primary", "name": "pohjois"])])
 
+    // Two junctions of Monaco (an extract no turn pass was tuned on before it came), drawn with
+    // their angles: a Y whose branches both leave straight, where OSRM says which way.
+    /// An unnamed primary road splitting 38° right into a tunnel of another name, past an unnamed
+    /// residential street 56° left.
+    static let tunnelY = ScenarioMap(grid: 10, """
+                       d
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+                            c
+        """, [("ab", ["highway": "primary"]), ("bc", ["highway": "primary", "name": "tunnel"]), ("bd", ["highway": "residential"])])
+
+    /// A primary bridge bending 35° left, its name going on, past a tertiary avenue 48° right.
+    static let bridgeY = ScenarioMap(grid: 10, """
+                            c
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+        
+        
+        
+                            d
+        """, [("abc", ["highway": "primary", "name": "pont"]), ("bd", ["highway": "tertiary", "name": "alsace"])])
+
+    /// A secondary road bending 20° right past a residential street 45° off to the left: the street
+    /// leaves distinctly further off; no Y.
+    static let bendPastDistinct = ScenarioMap(grid: 10, """
+                            d
+        
+        
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+                             c
+        """, [("abc", ["highway": "secondary", "name": "plans"]), ("bd", ["highway": "residential"])])
+
     static let narrowCross = ScenarioMap(grid: 10, #"""
         a       e
          \     /
@@ -815,6 +881,18 @@ struct GuidanceScenarioTests {
         // "end of road left").
         GuidanceScenario(name: "Helsinki: a primary road splitting 39° left (its name) and 59° right", map: S.primarySplit,
                          route: "abc", rows: [ScenarioRow("b", "Keep left at fork", "Bear left", "Keep left", "Turn left", "End of road, turn left")]),
+
+        // MARK: Monaco
+        // A Y: the way on leaves straight too, and the other branch not distinctly further (OSRM
+        // says "turn left" at both); a road leaving distinctly further is no branch of a Y.
+        GuidanceScenario(name: "Monaco: a primary road splitting 38° right into a tunnel, a street 56° left", map: S.tunnelY,
+                         route: "abc", rows: [ScenarioRow("b", "Bear right", "Keep right")]),
+        GuidanceScenario(name: "Monaco: a primary road splitting 38° right into a tunnel, a street 56° left", map: S.tunnelY,
+                         route: "abd", rows: [ScenarioRow("b", "Bear left", "Keep left", "Turn left")]),
+        GuidanceScenario(name: "Monaco: a bridge bending 35° left, its name on, past an avenue 48° right", map: S.bridgeY,
+                         route: "abc", rows: [ScenarioRow("b", "Bear left", "Keep left")]),
+        GuidanceScenario(name: "a road bending 20° right past a street 45° off to the left", map: S.bendPastDistinct,
+                         route: "abc", rows: []),
     ]
 
     /// Every roundabout case seen in a mirror: where traffic keeps left the rings run clockwise, and
