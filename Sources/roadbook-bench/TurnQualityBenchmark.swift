@@ -338,7 +338,7 @@ private func places(of m: Maneuver) -> [Coordinate] {
 /// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`, any column by its place with
 /// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its
 /// junction's roads (role, class, name, angle from the arrival, whether one may leave by it): the
-/// rows far from any reference (FAR), the references with no row (MISS, with the nearest
+/// rows far from any reference (FAR), the references with no row (MISS, with OSRM's angle and place and the nearest
 /// junction), wrong sides (SIDE, with OSRM's angle and place and how far our row stands from it)
 /// and exits (EXIT), and every row's kind (ROW). It is how the turn passes were checked against
 /// OSRM on routes of another seed.
@@ -377,7 +377,7 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
         counts.referencesByKind[r.kind, default: 0] += 1
         let there = ours.filter { m in places(of: m).contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
         if there.isEmpty && dump, let j = junctions.min(by: { $0.coordinate.distance(to: r.location) < $1.coordinate.distance(to: r.location) }) {
-            dumpLines.append("MISS \(r.kind.rawValue) \(r.side): " + describe(Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: j.distanceAlong, coordinate: j.coordinate, turnAngle: j.turnAngle ?? 0, junctions: [j])))
+            dumpLines.append("MISS \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): " + describe(Maneuver(kind: .unclassified, modifier: .straight, distanceAlong: j.distanceAlong, coordinate: j.coordinate, turnAngle: j.turnAngle ?? 0, junctions: [j])))
         }
         guard !there.isEmpty else { continue }
         counts.found += 1
