@@ -185,13 +185,15 @@ public struct TurnDetector: Sendable {
         public var narrowLimit: Degrees = 45
         /// The obvious road bends at most this much: beyond it, taking it is a turn a rider must be told.
         public var obviousLimit: Degrees = 90
-        /// A road bending at least this much (and less than `slightLimit`) where a public road leaves
-        /// ahead on the other side, bending not distinctly further (`distinctRatio`, `distinctMargin`),
-        /// gets a row saying which way it goes: a Y whose branches are both well off straight (OSRM's
+        /// A road bending at least this much where a public road leaves on the other side, ahead
+        /// (within `forkCone`) or bending within `distinctMargin` as far, and not distinctly further
+        /// (`distinctRatio`, `distinctMargin`), gets a row saying which way it goes: a Y whose
+        /// branches are both well off straight, or a T whose road goes on round a bend (OSRM's
         /// "continue left/right", or its turn where no road is distinct). A bridge bending 35° left
-        /// past an avenue 48° right is such a Y; a road bending 20° past a street 45° off the other
-        /// way is not. Below 30° the bend is the road's own line: at 20°, over 60 routes, rows at
-        /// such Ys on Andorra and Monaco stood at no OSRM maneuver as often as at one.
+        /// past an avenue 48° right is such a Y, a hairpin turning 57° right past a street 61° left
+        /// such a T; a road bending 20° past a street 45° off the other way is neither. Below 30°
+        /// the bend is the road's own line: at 20°, over 60 routes, rows at such Ys on Andorra and
+        /// Monaco stood at no OSRM maneuver as often as at one.
         public var bendingRoad: Degrees = 30
         /// Going straight on, a road up to two ranks below within this many degrees of straight (a
         /// residential street off a tertiary road at a shallow angle) earns a "straight on" row.

@@ -258,11 +258,13 @@ public enum TurnPasses {
                     m.kind = endOfRoad ? .endOfRoad : .turn
                     return (m, "stays on the obvious road, but a public road goes on clearly straighter")
                 }
-                // A road bending a good deal (`bendingRoad`, short of a turn) where a public road
-                // leaves ahead on the other side, bending not distinctly further (a Y): which way
-                // the road goes. Neither is straight on; the rider must pick one.
-                let bendsPast = abs(a) >= c.bendingRoad && abs(a) < c.slightLimit && zip(choices, angles).contains {
-                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= c.forkCone && !distinctTurn(abs($0.1), from: abs(a), configuration: c)
+                // A road bending a good deal (`bendingRoad`) where a public road leaves on the other
+                // side ahead (or bending within `distinctMargin` as far), not distinctly further: a
+                // Y, or a T whose road goes on round a bend: which way the road goes. Neither is
+                // straight on; the rider must pick one.
+                let bendsPast = abs(a) >= c.bendingRoad && zip(choices, angles).contains {
+                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= max(c.forkCone, abs(a) + c.distinctMargin)
+                        && !distinctTurn(abs($0.1), from: abs(a), configuration: c)
                 }
                 // The entry's name or ref carries on along another road ahead: the rider
                 // following the signs would go there.

@@ -391,6 +391,30 @@ enum Scenarios {
                             d
         """, [("abc", ["highway": "primary", "name": "pont"]), ("bd", ["highway": "tertiary", "name": "alsace"])])
 
+    /// A hairpin of a tertiary road turning 56° right, its name going on, past an unnamed
+    /// residential street 61° left: nothing goes straight on.
+    static let hairpinT = ScenarioMap(grid: 10, """
+                       d
+        
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+        
+                        c
+        """, [("abc", ["highway": "tertiary", "name": "beausoleil"]), ("bd", ["highway": "residential"])])
+
     /// A secondary road bending 20° right past a residential street 45° off to the left: the street
     /// leaves distinctly further off; no Y.
     static let bendPastDistinct = ScenarioMap(grid: 10, """
@@ -891,6 +915,8 @@ struct GuidanceScenarioTests {
                          route: "abd", rows: [ScenarioRow("b", "Bear left", "Keep left", "Turn left")]),
         GuidanceScenario(name: "Monaco: a bridge bending 35° left, its name on, past an avenue 48° right", map: S.bridgeY,
                          route: "abc", rows: [ScenarioRow("b", "Bear left", "Keep left")]),
+        GuidanceScenario(name: "Monaco: a hairpin turning 56° right, its name on, past a street 61° left", map: S.hairpinT,
+                         route: "abc", rows: [ScenarioRow("b", "Bear right", "Turn right", "Keep right")]),
         GuidanceScenario(name: "a road bending 20° right past a street 45° off to the left", map: S.bendPastDistinct,
                          route: "abc", rows: []),
     ]
