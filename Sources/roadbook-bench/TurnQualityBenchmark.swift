@@ -147,7 +147,9 @@ private struct QualityRoute {
 /// Shape mode's goal (issue 11, class 9), per mode × input.
 ///
 /// - Goal references: OSRM's references turning at least `shapeGoalTurn` (|bearing_after −
-///   bearing_before|), and every roundabout. Found: a row of ours within 30 m.
+///   bearing_before|), and every roundabout. Found: a row of ours within 30 m. Left out: OSRM's
+///   two turns at a crossroads mapped as two nodes (`markCrossroadsInTwoNodes`), each of 45° or
+///   more where the route goes straight over: the route does not turn there.
 /// - Extra rows: rows of ours with no OSRM step of any kind within 30 m and no bend of OSRM's own
 ///   line of `shapeGoalTurn` or more within 30 m, as a share of all our rows; "Straight on" rows
 ///   too (also counted apart): from the shape alone, such a row says there is a junction. A
@@ -156,6 +158,8 @@ private struct QualityRoute {
 ///   no step and no bend: on gentle curves, or misplaced.
 private struct ShapeGoalCounts {
     var goalReferences = 0, goalFound = 0
+    /// References left out: the turns of a crossroads in two nodes, gone straight over.
+    var crossroadsLeftOut = 0
     /// Of them, the roundabouts.
     var goalRoundabouts = 0, goalRoundaboutsFound = 0
     /// Rows not "Straight on" at a step, and at a bend only; extra rows (see above), and of them
@@ -265,6 +269,10 @@ private func standsAt(_ m: Maneuver, _ locations: [Coordinate]) -> Bool {
 
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
     for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
+        guard !r.crossroadsInTwoNodes else {
+            counts.crossroadsLeftOut += 1
+            continue
+        }
         counts.goalReferences += 1
         let found = ours.contains { standsAt($0, [r.location]) }
         if found { counts.goalFound += 1 }
@@ -686,6 +694,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     ]
     let extraRow: (String, (ShapeGoalCounts) -> String) = ("extra rows (no step, no bend)", { share($0.extra, $0.rows) })
     for (name, figure) in recallRows { lines.append(row(name, goal.map(figure))) }
+    lines.append(row("  left out: two-node crossroads", goal.map { String($0.crossroadsLeftOut) }))
     lines.append(row("rows at an OSRM step (any kind)", goal.map { share($0.atStep, $0.rows) }))
     lines.append(row("rows at a bend >= 45° only", goal.map { share($0.atBendOnly, $0.rows) }))
     lines.append(row(extraRow.0, goal.map(extraRow.1)))
