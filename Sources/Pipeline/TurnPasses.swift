@@ -435,8 +435,7 @@ public enum TurnPasses {
         // short of a turn and carries the entry's name or `ref` on, a road weighing more than
         // `distinctRatio` times as much and `distinctMargin` more is no rival.
         let narrow = bend <= c.straightLimit || (bend < c.slightLimit && continues(roads[best], entry))
-        func distinct(_ other: Double, from best: Double) -> Bool { distinctTurn(other, from: best, configuration: c) }
-        let distinctWeight = { (k: Int) in narrow && distinct(weights[k], from: weights[best]) }
+        let distinctWeight = { (k: Int) in narrow && distinctTurn(weights[k], from: weights[best], configuration: c) }
         guard others.allSatisfy({ weights[$0] - weights[best] >= c.forkSeparation || distinctWeight($0) }) else { return nil }
         if bend <= c.straightLimit { return best }
         // A road of no lower rank than the way on that bends not much further is a rival whatever
@@ -444,7 +443,7 @@ public enum TurnPasses {
         // and 58° the other has no way on.
         let rivals = others.contains {
             rank(roads[$0].highway) <= rank(roads[best].highway)
-                && !distinct(abs(relativeAngle(of: roads[$0], arrivingAlong: entry)), from: bend)
+                && !distinctTurn(abs(relativeAngle(of: roads[$0], arrivingAlong: entry)), from: bend, configuration: c)
         }
         if bend <= c.narrowLimit, !rivals, continues(roads[best], entry) || !others.contains(where: { continues(roads[$0], entry) }) {
             return best
