@@ -367,7 +367,7 @@ private func places(of m: Maneuver) -> [Coordinate] {
 /// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`, any column by its place with
 /// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its
 /// junction's roads (role, class, name, angle from the arrival, whether one may leave by it): the
-/// rows far from any reference (FAR), the references with no row (MISS, with OSRM's angle and
+/// rows far from any reference (FAR, with why the junction pass made each in map mode), the references with no row (MISS, with OSRM's angle and
 /// place and the nearest junction), wrong sides (SIDE, with OSRM's angle and place and how far our
 /// row stands from it) and exits (EXIT), and every row's kind (ROW). It is how the turn passes were checked against
 /// OSRM on routes of another seed.
@@ -389,13 +389,17 @@ private func describe(_ m: Maneuver) -> String {
     return s
 }
 
-private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts, dump: Bool = false, junctions: [Junction] = []) {
+private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts, dump: Bool = false, junctions: [Junction] = [],
+                   verdicts: [Int64: String] = [:]) {
     counts.ourRows += ours.count
     if dump { for m in ours { dumpLines.append("ROW " + (m.kind == .straightOn ? describe(m) : "\(m.kind.rawValue) \(m.modifier.rawValue)")) } }
     for m in ours where m.kind != .straightOn {
         let placesOfRow = places(of: m)
         let near = references.contains { r in placesOfRow.contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
-        if !near && dump { dumpLines.append("FAR " + describe(m)) }
+        if !near && dump {
+            let why = m.junctions.compactMap { $0.nodeID.flatMap { verdicts[$0] } }
+            dumpLines.append("FAR " + describe(m) + (why.isEmpty ? "" : "\n    why: " + why.joined(separator: " | ")))
+        }
         if !near {
             counts.farRows += 1
             counts.farRowsByKind[m.kind, default: 0] += 1
@@ -626,8 +630,18 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         }
         for (i, ours) in runs.enumerated() {
             let dumped = i == dumpedColumn && dumping
+            // The passes' verdicts on a dumped map-mode column's junctions, to say why each far row was made.
+            var verdicts: [Int64: String] = [:]
+            if dumped && i < 3 {
+                let trace = TurnTrace()
+                _ = RouteTurns.maneuvers(along: [route.line, noisy, recorded][i], graph: graph, trace: trace)
+                for entry in trace.decisions where entry.pass == "classify junctions" {
+                    if let node = entry.nodeID { verdicts[node] = entry.verdict }
+                }
+            }
             score(ours, against: route.references, into: &counts[i], dump: dumped,
-                  junctions: dumped ? RouteTurns.junctions(along: [route.line, noisy, recorded][i % 3], graph: graph).junctions : [])
+                  junctions: dumped ? RouteTurns.junctions(along: [route.line, noisy, recorded][i % 3], graph: graph).junctions : [],
+                  verdicts: verdicts)
             scoreShapeGoal(ours, route: route, into: &goal[i])
         }
         if shapeDumping { dumpShape(runs[shapeDumpColumn], route: route, index: routeIndex) }
