@@ -184,7 +184,8 @@ public enum TurnPasses {
     /// - **The obvious road** (`obviousRoad`): the one a rider stays on without being told, by road
     ///   class, name and `ref`, then angle. Staying on it needs no row, unless another choice is
     ///   clearly straighter than the bend it takes (a row saying which way the road goes), or a road
-    ///   of its rank within `mistakableCone` of straight could be taken for the way on ("Straight on").
+    ///   of its rank within `mistakableCone` of straight, or one carrying the road's name within
+    ///   `narrowMistakableCone`, could be taken for the way on ("Straight on").
     ///   Leaving it is a turn, "bear" at most: a slip road 10° off a trunk road is left to its side.
     /// - **A fork**: no obvious road, and the exit and another choice of comparable rank both within
     ///   `forkCone` of straight: keep left, right or in the middle.
@@ -277,10 +278,13 @@ public enum TurnPasses {
                     return (m, bendsPast ? "the obvious road bends past a public road on the other side"
                                          : "the road's name goes on along another road ahead")
                 }
-                // A road of about its rank close to straight could be taken for the way on.
+                // A road of about its rank close to straight could be taken for the way on, and so
+                // could a public road of any rank carrying the entry's name or ref within
+                // `narrowMistakableCone`: a rider following the name sees it on both branches.
                 let mistakable = zip(choices, angles).contains { spoke, angle in
                     (abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1)
                         || (abs(angle) <= c.narrowMistakableCone && rank(spoke.highway) <= rank(exit.highway) + 2)
+                        || (abs(angle) <= c.narrowMistakableCone && publicRoad(spoke) && continues(spoke, entry))
                 }
                 if mistakable && m.modifier != .straight {
                     m.kind = .turn

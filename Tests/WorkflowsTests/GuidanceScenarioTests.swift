@@ -415,6 +415,57 @@ enum Scenarios {
                         c
         """, [("abc", ["highway": "tertiary", "name": "beausoleil"]), ("bd", ["highway": "residential"])])
 
+    /// A primary road bending 18° left where a residential street of the same name leaves 23° right
+    /// (Monaco's Avenue Victor Hugo): a rider following the name could take either branch.
+    static let sameNameY = ScenarioMap(grid: 10, """
+                                                c
+        
+        
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+        
+        
+                                          d
+        """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": "victor hugo"])])
+
+    /// The same Y, the residential street under another name: the primary road is the way on.
+    static let otherNameY = ScenarioMap(grid: 10, """
+                                                c
+        
+        
+        
+        
+        
+        
+        
+        
+        
+        a         b
+        
+        
+        
+        
+        
+        
+        
+        
+        
+                                          d
+        """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": "lamartine"])])
+
     /// A secondary road bending 20° right past a residential street 45° off to the left: the street
     /// leaves distinctly further off; no Y.
     static let bendPastDistinct = ScenarioMap(grid: 10, """
@@ -918,6 +969,14 @@ struct GuidanceScenarioTests {
         GuidanceScenario(name: "Monaco: a hairpin turning 56° right, its name on, past a street 61° left", map: S.hairpinT,
                          route: "abc", rows: [ScenarioRow("b", "Bear right", "Turn right", "Keep right")]),
         GuidanceScenario(name: "a road bending 20° right past a street 45° off to the left", map: S.bendPastDistinct,
+                         route: "abc", rows: []),
+        // Both branches carry the road's name: the rider cannot follow the name, so the row says which
+        // branch; under another name the lesser street is no way on (OSRM: "continue slight left").
+        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.sameNameY,
+                         route: "abc", rows: [ScenarioRow("b", "Straight on", "Bear left", "Keep left")]),
+        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.sameNameY,
+                         route: "abd", rows: [ScenarioRow("b", "Bear right", "Keep right")]),
+        GuidanceScenario(name: "a primary road bending 18° left, a street of another name 23° right", map: S.otherNameY,
                          route: "abc", rows: []),
     ]
 
