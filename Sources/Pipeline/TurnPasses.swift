@@ -185,7 +185,8 @@ public enum TurnPasses {
     ///   class, name and `ref`, then angle. Staying on it needs no row, unless another choice is
     ///   clearly straighter than the bend it takes (a row saying which way the road goes), or a road
     ///   of its rank within `mistakableCone` of straight, or one carrying the road's name within
-    ///   `narrowMistakableCone`, could be taken for the way on ("Straight on").
+    ///   `narrowMistakableCone`, could be taken for the way on ("Straight on"), or the route goes
+    ///   straight over a more important road (`crossesMoreImportantRoad`: "Straight on at crossroads").
     ///   Leaving it is a turn, "bear" at most: a slip road 10° off a trunk road is left to its side.
     /// - **A fork**: no obvious road, and the exit and another choice of comparable rank both within
     ///   `forkCone` of straight: keep left, right or in the middle.
@@ -290,6 +291,11 @@ public enum TurnPasses {
                     m.kind = .turn
                     return (m, "the obvious road bends where a road of its rank goes near straight on")
                 }
+                if m.modifier == .straight && crossesMoreImportantRoad(junction, entry: entry, exit: exit) {
+                    m.kind = .straightOn
+                    m.atCrossroads = true
+                    return (m, "goes straight over a more important road")
+                }
                 guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else {
                     return (nil, "stays on the obvious road (\(exit.highway ?? "road")); no road to take for it")
                 }
@@ -331,6 +337,17 @@ public enum TurnPasses {
         }
         m.kind = .turn
         return (m, "no obvious road; turns off")
+    }
+
+    /// Whether the route, on `entry` and `exit`, crosses a main road (tertiary or above) ranked above
+    /// both: a road of that rank meets the junction on the left and on the right, 45–135° off. The
+    /// rider stops or gives way there, and must know to go straight over. A minor road crossing
+    /// another (residential over unclassified) is a plain crossroads.
+    static func crossesMoreImportantRoad(_ junction: Junction, entry: Spoke, exit: Spoke) -> Bool {
+        let route = min(rank(entry.highway), rank(exit.highway))
+        let crossing = junction.spokes.filter { $0.role == .side && rank($0.highway) < route && rank($0.highway) <= rank("tertiary") }
+            .map { relativeAngle(of: $0, arrivingAlong: entry) }
+        return crossing.contains { (-135 ... -45).contains($0) } && crossing.contains { (45...135).contains($0) }
     }
 
     /// A candidate that leaves the road ahead at `obviousAngle` (the obvious road, or the nearest
@@ -464,7 +481,9 @@ public enum TurnPasses {
     /// the first keeps its row and its drawing (the first junction), the second becomes its `then`
     /// ("Left then right") and gives the exit road. The rider sees both at once; two rows 30 m apart
     /// cannot be read in time. Closer than `crossroadsOffset` and straight on overall, the two are one
-    /// crossroads mapped as two nodes: no row.
+    /// crossroads mapped as two nodes, with the row of a crossroads gone straight over: none, or
+    /// "Straight on at crossroads" where the road crossed ranks above the route's (as
+    /// `crossesMoreImportantRoad` at one node).
     @Sendable public static func mergeStaggered(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         let turnKinds: Set<Maneuver.Kind> = [.turn, .endOfRoad]
         var result: [Maneuver] = []
@@ -478,9 +497,25 @@ public enum TurnPasses {
                     if m.coordinate.distance(to: next.coordinate) < context.configuration.crossroadsOffset,
                        abs(m.turnAngle + next.turnAngle) < context.configuration.straightLimit,
                        !context.configuration.straightOnAtEveryCrossroads {
-                        // Two nodes a few metres apart across a road: one crossroads gone straight over.
-                        context.trace?.record(m.junctions + next.junctions, pass: "merge staggered junctions",
-                                              "no row: a crossroads mapped as two nodes a few metres apart, gone straight over")
+                        // Two nodes a few metres apart across a road: one crossroads gone straight over,
+                        // a row only when the road crossed ranks above the route's.
+                        if let crossed = m.junctions.last?.exit, let before = m.junctions.first?.entry, let after = next.junctions.last?.exit,
+                           rank(crossed.highway) < min(rank(before.highway), rank(after.highway)), rank(crossed.highway) <= rank("tertiary") {
+                            var over = m
+                            over.kind = .straightOn
+                            over.modifier = .straight
+                            over.atCrossroads = true
+                            over.junctions += next.junctions
+                            over.exitName = next.exitName
+                            over.exitRef = next.exitRef
+                            over.turnAngle = normalizedTurn(m.turnAngle + next.turnAngle)
+                            context.trace?.record(over.junctions, pass: "merge staggered junctions",
+                                                  "Straight on: a crossroads mapped as two nodes a few metres apart, straight over a more important road")
+                            result.append(over)
+                        } else {
+                            context.trace?.record(m.junctions + next.junctions, pass: "merge staggered junctions",
+                                                  "no row: a crossroads mapped as two nodes a few metres apart, gone straight over")
+                        }
                         i += 2
                         continue
                     }
