@@ -344,10 +344,14 @@ public enum TurnPasses {
     /// rider stops or gives way there, and must know to go straight over. A minor road crossing
     /// another (residential over unclassified) is a plain crossroads.
     static func crossesMoreImportantRoad(_ junction: Junction, entry: Spoke, exit: Spoke) -> Bool {
-        let route = min(rank(entry.highway), rank(exit.highway))
-        let crossing = junction.spokes.filter { $0.role == .side && rank($0.highway) < route && rank($0.highway) <= rank("tertiary") }
+        let crossing = junction.spokes.filter { $0.role == .side && isMainRoad($0, above: [entry, exit]) }
             .map { relativeAngle(of: $0, arrivingAlong: entry) }
         return crossing.contains { (-135 ... -45).contains($0) } && crossing.contains { (45...135).contains($0) }
+    }
+
+    /// Whether `road` is a main road (tertiary or above) ranked above every one of `route`.
+    static func isMainRoad(_ road: Spoke, above route: [Spoke]) -> Bool {
+        rank(road.highway) <= rank("tertiary") && route.allSatisfy { rank(road.highway) < rank($0.highway) }
     }
 
     /// A candidate that leaves the road ahead at `obviousAngle` (the obvious road, or the nearest
@@ -499,8 +503,8 @@ public enum TurnPasses {
                        !context.configuration.straightOnAtEveryCrossroads {
                         // Two nodes a few metres apart across a road: one crossroads gone straight over,
                         // a row only when the road crossed ranks above the route's.
-                        if let crossed = m.junctions.last?.exit, let before = m.junctions.first?.entry, let after = next.junctions.last?.exit,
-                           rank(crossed.highway) < min(rank(before.highway), rank(after.highway)), rank(crossed.highway) <= rank("tertiary") {
+                        if let crossed = m.junctions.last?.exit, let before = m.junctions.first?.entry,
+                           let after = next.junctions.last?.exit, isMainRoad(crossed, above: [before, after]) {
                             var over = m
                             over.kind = .straightOn
                             over.modifier = .straight
@@ -509,8 +513,8 @@ public enum TurnPasses {
                             over.exitName = next.exitName
                             over.exitRef = next.exitRef
                             over.turnAngle = normalizedTurn(m.turnAngle + next.turnAngle)
-                            context.trace?.record(over.junctions, pass: "merge staggered junctions",
-                                                  "Straight on: a crossroads mapped as two nodes a few metres apart, straight over a more important road")
+                            context.trace?.record(over.junctions, pass: "merge staggered junctions", "Straight on: a crossroads mapped as"
+                                                  + " two nodes a few metres apart, straight over a more important road")
                             result.append(over)
                         } else {
                             context.trace?.record(m.junctions + next.junctions, pass: "merge staggered junctions",

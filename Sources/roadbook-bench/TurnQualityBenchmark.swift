@@ -367,10 +367,11 @@ private func places(of m: Maneuver) -> [Coordinate] {
 /// noisy" with `ROADBOOK_TURNS_DUMP_NOISY=1`, any column by its place with
 /// `ROADBOOK_TURNS_DUMP_COLUMN=0…5`) that did not agree are written to FILE, each with its
 /// junction's roads (role, class, name, angle from the arrival, whether one may leave by it): the
-/// rows far from any reference (FAR, with why the junction pass made each in map mode), the references with no row (MISS, with OSRM's angle and
-/// place and the nearest junction), wrong sides (SIDE, with OSRM's angle and place and how far our
-/// row stands from it) and exits (EXIT), and every row's kind (ROW). It is how the turn passes were checked against
-/// OSRM on routes of another seed.
+/// rows far from any reference (FAR, in map mode with the junction pass's reason for each), the
+/// references with no row (MISS, with OSRM's angle and place and the nearest junction), wrong sides
+/// (SIDE, with OSRM's angle and place and how far our row stands from it) and exits (EXIT), and
+/// every row's kind (ROW). It is how the turn passes were checked against OSRM on routes of
+/// another seed.
 nonisolated(unsafe) private var dumpLines: [String] = []
 
 /// A row and its junctions, one line each, for the dump.
