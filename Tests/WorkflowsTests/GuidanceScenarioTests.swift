@@ -415,9 +415,10 @@ enum Scenarios {
                         c
         """, [("abc", ["highway": "tertiary", "name": "beausoleil"]), ("bd", ["highway": "residential"])])
 
-    /// A primary road bending 18° left where a residential street of the same name leaves 23° right
-    /// (Monaco's Avenue Victor Hugo): a rider following the name could take either branch.
-    static let sameNameY = ScenarioMap(grid: 10, """
+    /// A primary road, "victor hugo", bending 18° left where a residential street named `side`
+    /// leaves 23° right (Monaco's Avenue Victor Hugo, where the street has the road's name).
+    static func nameY(_ side: String) -> ScenarioMap {
+        ScenarioMap(grid: 10, """
                                                 c
         
         
@@ -439,32 +440,8 @@ enum Scenarios {
         
         
                                           d
-        """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": "victor hugo"])])
-
-    /// The same Y, the residential street under another name: the primary road is the way on.
-    static let otherNameY = ScenarioMap(grid: 10, """
-                                                c
-        
-        
-        
-        
-        
-        
-        
-        
-        
-        a         b
-        
-        
-        
-        
-        
-        
-        
-        
-        
-                                          d
-        """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": "lamartine"])])
+        """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": side])])
+    }
 
     /// A secondary road bending 20° right past a residential street 45° off to the left: the street
     /// leaves distinctly further off; no Y.
@@ -1008,11 +985,11 @@ struct GuidanceScenarioTests {
                          route: "abc", rows: []),
         // Both branches carry the road's name: the rider cannot follow the name, so the row says which
         // branch; under another name the lesser street is no way on (OSRM: "continue slight left").
-        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.sameNameY,
+        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.nameY("victor hugo"),
                          route: "abc", rows: [ScenarioRow("b", "Straight on", "Bear left", "Keep left")]),
-        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.sameNameY,
+        GuidanceScenario(name: "Monaco: a primary road bending 18° left, a street of its name 23° right", map: S.nameY("victor hugo"),
                          route: "abd", rows: [ScenarioRow("b", "Bear right", "Keep right")]),
-        GuidanceScenario(name: "a primary road bending 18° left, a street of another name 23° right", map: S.otherNameY,
+        GuidanceScenario(name: "a primary road bending 18° left, a street of another name 23° right", map: S.nameY("lamartine"),
                          route: "abc", rows: []),
     ]
 
