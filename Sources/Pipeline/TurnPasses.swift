@@ -509,10 +509,7 @@ public enum TurnPasses {
                             over.kind = .straightOn
                             over.modifier = .straight
                             over.atCrossroads = true
-                            over.junctions += next.junctions
-                            over.exitName = next.exitName
-                            over.exitRef = next.exitRef
-                            over.turnAngle = normalizedTurn(m.turnAngle + next.turnAngle)
+                            over.absorb(next)
                             context.trace?.record(over.junctions, pass: "merge staggered junctions", "Straight on: a crossroads mapped as"
                                                   + " two nodes a few metres apart, straight over a more important road")
                             result.append(over)
@@ -525,10 +522,7 @@ public enum TurnPasses {
                     }
                     m.then = next.modifier
                     m.thenKind = next.kind
-                    m.junctions += next.junctions
-                    m.exitName = next.exitName
-                    m.exitRef = next.exitRef
-                    m.turnAngle = normalizedTurn(m.turnAngle + next.turnAngle)
+                    m.absorb(next)
                     context.trace?.record(m.junctions, pass: "merge staggered junctions",
                                           "one row for both turns of a staggered junction: \(Instructions.english.text(for: m))")
                     result.append(m)
@@ -585,11 +579,8 @@ public enum TurnPasses {
             if choiceKinds.contains(last.kind), choiceKinds.contains(step.kind), last.then == nil, step.then == nil {
                 last.then = step.modifier
                 last.thenKind = step.kind
-                last.junctions += step.junctions
-                last.exitName = step.exitName
-                last.exitRef = step.exitRef
                 let total = last.turnAngle + step.turnAngle
-                last.turnAngle = normalizedTurn(total)
+                last.absorb(step)
                 if abs(total) >= context.configuration.mergedUTurn, last.modifier.side == step.modifier.side {
                     // Two turns the same way that bring the rider back (across a divided road): a U-turn.
                     last.kind = .uTurn
@@ -659,5 +650,16 @@ public enum TurnPasses {
         }
         fill(upTo: line.length)
         return result
+    }
+}
+
+extension Maneuver {
+    /// Makes this row stand for `next` too, one place to the rider: its junctions follow this row's,
+    /// the route leaves by `next`'s exit road, and the turn is the two turns together.
+    mutating func absorb(_ next: Maneuver) {
+        junctions += next.junctions
+        exitName = next.exitName
+        exitRef = next.exitRef
+        turnAngle = normalizedTurn(turnAngle + next.turnAngle)
     }
 }
