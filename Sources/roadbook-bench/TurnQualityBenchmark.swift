@@ -66,6 +66,11 @@ private struct ReferenceManeuver {
     /// One of two turns to opposite sides a few metres apart that go straight on together: a
     /// crossroads mapped as two nodes, gone straight over (`markCrossroadsInTwoNodes`).
     var crossroadsInTwoNodes = false
+    /// A step where, by OSRM's own intersection, the car has no other road to take and the route
+    /// only bends (`OSRMIntersection.noChoice(turnsFully:)`): not a place of choice. Recall leaves
+    /// it out (counted apart); a row of ours there is not far, OSRM announcing a maneuver there; shape
+    /// mode's goal, about the road's turns, keeps it.
+    var noChoice = false
 }
 
 /// Marks OSRM's left-then-right (or right-then-left) turns closer than the generator's
@@ -99,7 +104,9 @@ private func osrmSide(_ modifier: String?) -> Int {
 /// Nor is a turn, fork, end of road or bend where no third road meets OSRM's own intersection:
 /// OSRM says "turn" where a road changes its name on a bend, and a rider has nothing to choose
 /// there. A third road closed to the car (a one-way street's other direction at a T) still counts:
-/// the rider sees the junction and must be told which way.
+/// the rider sees the junction and must be told which way. Where the third roads are only roads
+/// the car may not enter or roads going back, the step is kept but marked `noChoice` (see
+/// `OSRMIntersection.noChoice(turnsFully:)`).
 /// - Parameter intersection: OSRM's first intersection of the step; nil when the step has none.
 private func referenceManeuver(type: String, modifier: String?, exit: Int?, location: Coordinate,
                                intersection: OSRMIntersection?) -> ReferenceManeuver? {
@@ -109,11 +116,13 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
         return ReferenceManeuver(kind: .uTurn, location: location, side: 0)
     }
     if let intersection, ["turn", "fork", "continue", "end of road"].contains(type), intersection.roads < 3 { return nil }
+    let full = ["left", "right", "sharp left", "sharp right"].contains(modifier ?? "")
+    let noChoice = intersection?.noChoice(turnsFully: full) ?? false
     switch type {
-    case "turn": return side != 0 ? ReferenceManeuver(kind: .turn, location: location, side: side) : nil
-    case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side) : nil
-    case "end of road": return side != 0 ? ReferenceManeuver(kind: .endOfRoad, location: location, side: side) : nil
-    case "continue": return side != 0 ? ReferenceManeuver(kind: .continue, location: location, side: side) : nil
+    case "turn": return side != 0 ? ReferenceManeuver(kind: .turn, location: location, side: side, noChoice: noChoice) : nil
+    case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side, noChoice: noChoice) : nil
+    case "end of road": return side != 0 ? ReferenceManeuver(kind: .endOfRoad, location: location, side: side, noChoice: noChoice) : nil
+    case "continue": return side != 0 ? ReferenceManeuver(kind: .continue, location: location, side: side, noChoice: noChoice) : nil
     case "roundabout", "rotary", "roundabout turn":
         return ReferenceManeuver(kind: .roundabout, location: location, side: 0, exit: exit)
     default: return nil
@@ -124,11 +133,37 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
 private struct OSRMIntersection {
     /// Roads meeting there, the one the route arrives by included.
     var roads: Int
+    /// Whether a road other than the two the route takes may be entered by the car (OSRM's `entry`)
+    /// within `goingBack` of straight on.
+    var roadToTake: Bool
+    /// Whether a road other than the two the route takes stands within `goingBack` of straight on,
+    /// open to the car or not.
+    var roadAhead: Bool
 
     /// Nil when the intersection has no `bearings` array.
     init?(_ json: [String: Any]) {
-        guard let bearings = json["bearings"] as? [Any] else { return nil }
+        guard let bearings = (json["bearings"] as? [NSNumber])?.map(\.doubleValue) else { return nil }
         roads = bearings.count
+        let entry = json["entry"] as? [Bool] ?? []
+        guard let arrivedBy = json["in"] as? Int, let leftBy = json["out"] as? Int, bearings.indices.contains(arrivedBy),
+              entry.count == bearings.count else {
+            // Without OSRM's `in`, `out` and `entry`, every third road counts as one to take.
+            (roadToTake, roadAhead) = (roads >= 3, roads >= 3)
+            return
+        }
+        let goingBack = TurnDetector.Configuration().goingBack
+        let others = bearings.indices.filter { $0 != arrivedBy && $0 != leftBy }
+            .filter { abs(normalizedTurn(bearings[$0] - (bearings[arrivedBy] + 180))) < goingBack }
+        roadToTake = others.contains { entry[$0] }
+        roadAhead = !others.isEmpty
+    }
+
+    /// Whether the step is no place of choice, as the issue rules: the only other roads are one-way
+    /// roads arriving (a slip road merging, the other carriageway where a road splits in two) or
+    /// roads going back. A real T stays a place of choice: the route turns fully (OSRM's modifier
+    /// left, right or sharp, 40° or more) where a road it may not take stands on ahead or across.
+    func noChoice(turnsFully: Bool) -> Bool {
+        !roadToTake && !(turnsFully && roadAhead)
     }
 }
 
@@ -310,6 +345,11 @@ private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts
 /// Counts for one mode × input.
 private struct QualityCounts {
     var references = 0, found = 0
+    /// OSRM's steps that are no place of choice (`ReferenceManeuver.noChoice`), and those with a row
+    /// of ours there all the same.
+    var noChoiceSteps = 0, noChoiceRowed = 0
+    /// Our rows, not "Straight on", at a step with no road to take and at no place of choice.
+    var rowsAtNoChoiceOnly = 0
     /// Missed references at a crossroads mapped as two nodes, gone straight over.
     var missedCrossroads = 0
     var referencesByKind: [PlaceKind: Int] = [:], foundByKind: [PlaceKind: Int] = [:]
@@ -392,19 +432,27 @@ private func describe(_ m: Maneuver) -> String {
 
 private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], into counts: inout QualityCounts, dump: Bool = false, junctions: [Junction] = [],
                    verdicts: [Int64: String] = [:]) {
+    let (references, noChoice) = (references.filter { !$0.noChoice }, references.filter(\.noChoice))
+    counts.noChoiceSteps += noChoice.count
+    counts.noChoiceRowed += noChoice.filter { r in ours.contains { standsAt($0, [r.location]) } }.count
     counts.ourRows += ours.count
     if dump { for m in ours { dumpLines.append("ROW " + (m.kind == .straightOn ? describe(m) : "\(m.kind.rawValue) \(m.modifier.rawValue)")) } }
+    // A row is far when no OSRM maneuver kept as a step stands within 30 m: a place of choice, or
+    // a step with no road to take (OSRM announces something there). The latter are counted apart.
     for m in ours where m.kind != .straightOn {
         let placesOfRow = places(of: m)
-        let near = references.contains { r in placesOfRow.contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
-        if !near && dump {
+        let within = { (r: ReferenceManeuver) in placesOfRow.contains { $0.distance(to: r.location) <= turnQualitySamePlace } }
+        guard !references.contains(where: within) else { continue }
+        if noChoice.contains(where: within) {
+            counts.rowsAtNoChoiceOnly += 1
+            continue
+        }
+        if dump {
             let why = m.junctions.compactMap { $0.nodeID.flatMap { verdicts[$0] } }
             dumpLines.append("FAR " + describe(m) + (why.isEmpty ? "" : "\n    why: " + why.joined(separator: " | ")))
         }
-        if !near {
-            counts.farRows += 1
-            counts.farRowsByKind[m.kind, default: 0] += 1
-        }
+        counts.farRows += 1
+        counts.farRowsByKind[m.kind, default: 0] += 1
     }
     for r in references {
         counts.references += 1
@@ -688,6 +736,8 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.foundByKind[kind] ?? 0, $0.referencesByKind[kind] ?? 0) }))
     }
     lines.append(row("missed: crossroads in two nodes", counts.map { String($0.missedCrossroads) }))
+    lines.append(row("OSRM steps with no road to take", counts.map { String($0.noChoiceSteps) }))
+    lines.append(row("  with a row of ours", counts.map { share($0.noChoiceRowed, $0.noChoiceSteps) }))
     lines.append(row("same side (of found, with a side)", counts.map { share($0.rightSide, $0.withSide) }))
     lines.append(row("wrong side", counts.map { share($0.wrongSide, $0.withSide) }))
     lines.append(row("no side said", counts.map { share($0.noSide, $0.withSide) }))
@@ -696,6 +746,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     lines.append(row("  where the counts differ in kind", counts.map { share($0.exitsOtherConventionAgree, $0.exitsOtherConvention) }))
     lines.append(row("our rows", counts.map { String($0.ourRows) }))
     lines.append(row("far (>30 m), not Straight on", counts.map { share($0.farRows, $0.ourRows) }))
+    lines.append(row("  not far: at a step with no road", counts.map { share($0.rowsAtNoChoiceOnly, $0.ourRows) }))
     for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
     }
