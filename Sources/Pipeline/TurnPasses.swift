@@ -296,6 +296,14 @@ public enum TurnPasses {
                     m.atCrossroads = true
                     return (m, "goes straight over a more important road")
                 }
+                // A slip road splitting: it ends on the road it serves where another public road
+                // leaves ahead of square. The rider must know to go on onto that road.
+                let link = { (s: Spoke) in s.highway?.hasSuffix("_link") == true }
+                let splits = zip(choices, angles).contains { publicRoad($0.0) && abs($0.1) < 90 }
+                if link(entry) && !link(exit) && rank(exit.highway) < rank(entry.highway) && splits {
+                    m.kind = m.modifier == .straight ? .straightOn : .turn
+                    return (m, "a slip road ends on its road where another road could be taken")
+                }
                 guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else {
                     return (nil, "stays on the obvious road (\(exit.highway ?? "road")); no road to take for it")
                 }

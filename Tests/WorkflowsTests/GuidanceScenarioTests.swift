@@ -443,6 +443,28 @@ enum Scenarios {
         """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": side])])
     }
 
+    /// Monaco's Pont Sainte-Dévote: a slip road splitting, straight on into the primary road it
+    /// serves, or 63° left along another slip road.
+    static let slipRoadSplit = ScenarioMap(grid: 10, """
+               d
+
+        a     b       c
+        """, [("ab", ["highway": "primary_link", "oneway": "yes"]),
+              ("bc", ["highway": "primary", "name": "pont sainte-devote", "oneway": "yes"]),
+              ("bd", ["highway": "primary_link", "oneway": "yes"])])
+
+    /// Monaco's Bretelle Ostende: a slip road joining a one-way road 27° left where only a car
+    /// park's entrance leaves.
+    static let slipRoadJoiningBesideService = ScenarioMap(grid: 10, """
+        a
+
+        d     b       c
+
+              e
+        """, [("ab", ["highway": "secondary_link", "oneway": "yes"]),
+              ("dbc", ["highway": "secondary", "name": "costa", "oneway": "yes"]),
+              ("be", ["highway": "service", "name": "parking"])])
+
     /// A secondary road bending 20° right past a residential street 45° off to the left: the street
     /// leaves distinctly further off; no Y.
     static let bendPastDistinct = ScenarioMap(grid: 10, """
@@ -991,6 +1013,15 @@ struct GuidanceScenarioTests {
                          route: "abd", rows: [ScenarioRow("b", "Bear right", "Keep right")]),
         GuidanceScenario(name: "a primary road bending 18° left, a street of another name 23° right", map: S.nameY("lamartine"),
                          route: "abc", rows: []),
+        // Where a slip road splits, going on into the road it serves is a choice the rider must
+        // know (OSRM: "turn slight right"); where it only joins its road beside a car park's
+        // entrance, there is none.
+        GuidanceScenario(name: "Monaco: a slip road splitting, straight on into its primary road or 63° left",
+                         map: S.slipRoadSplit, route: "abc", rows: [ScenarioRow("b", "Straight on")]),
+        GuidanceScenario(name: "Monaco: a slip road splitting, straight on into its primary road or 63° left",
+                         map: S.slipRoadSplit, route: "abd", rows: [ScenarioRow("b", "Turn left", "Bear left")]),
+        GuidanceScenario(name: "Monaco: a slip road joining a one-way road beside a car park's entrance",
+                         map: S.slipRoadJoiningBesideService, route: "abc", rows: []),
     ]
 
     /// Every roundabout case seen in a mirror: where traffic keeps left the rings run clockwise, and
