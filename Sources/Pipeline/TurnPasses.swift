@@ -262,11 +262,16 @@ public enum TurnPasses {
                 }
                 // A road bending a good deal (`bendingRoad`) where a public road leaves on the other
                 // side ahead (or bending within `distinctMargin` as far), not distinctly further: a
-                // Y, or a T whose road goes on round a bend: which way the road goes. Neither is
-                // straight on; the rider must pick one.
-                let bendsPast = abs(a) >= c.bendingRoad && zip(choices, angles).contains {
-                    publicRoad($0.0) && $0.1 * a < 0 && abs($0.1) <= max(c.forkCone, abs(a) + c.distinctMargin)
-                        && !distinctTurn(abs($0.1), from: abs(a), configuration: c)
+                // Y, or a T whose road goes on round a bend: which way the road goes. So is a road
+                // bending off straight (`straightLimit`) where a public road leaves on the other side
+                // bending as far, or at most `distinctMargin` further: a Y both of whose branches
+                // bend. Neither is straight on; the rider must pick one.
+                let bendsPast = zip(choices, angles).contains { spoke, angle in
+                    guard publicRoad(spoke) && angle * a < 0 else { return false }
+                    let y = abs(a) >= c.bendingRoad && abs(angle) <= max(c.forkCone, abs(a) + c.distinctMargin)
+                        && !distinctTurn(abs(angle), from: abs(a), configuration: c)
+                    let bothBend = abs(a) >= c.straightLimit && (abs(a) ... abs(a) + c.distinctMargin).contains(abs(angle))
+                    return y || bothBend
                 }
                 // The entry's name or ref carries on along another road ahead: the rider
                 // following the signs would go there.

@@ -443,6 +443,38 @@ enum Scenarios {
         """, [("abc", ["highway": "primary", "name": "victor hugo"]), ("bd", ["highway": "residential", "name": side])])
     }
 
+    /// A primary road curving 24° left where an unnamed tertiary road leaves to the right, drawn
+    /// in `drawing` (Monaco's Boulevard du Larvotto, where OSRM's bearings see the curve as 36°).
+    static func curvingY(_ drawing: String) -> ScenarioMap {
+        ScenarioMap(grid: 10, drawing, [("abc", ["highway": "primary", "oneway": "yes"]), ("bd", ["highway": "tertiary"])])
+    }
+
+    /// The tertiary road 31° right: it bends about as far as the primary.
+    static let curvingYNear = curvingY("""
+                          c
+
+
+
+        a        b
+
+
+                      d
+        """)
+
+    /// The tertiary road 40° right: distinctly further than the primary's 24°.
+    static let curvingYFar = curvingY("""
+                          c
+
+
+
+        a        b
+
+
+
+
+                       d
+        """)
+
     /// Monaco's Pont Sainte-Dévote: a slip road splitting, straight on into the primary road it
     /// serves, or 63° left along another slip road.
     static let slipRoadSplit = ScenarioMap(grid: 10, """
@@ -1013,6 +1045,12 @@ struct GuidanceScenarioTests {
                          route: "abd", rows: [ScenarioRow("b", "Bear right", "Keep right")]),
         GuidanceScenario(name: "a primary road bending 18° left, a street of another name 23° right", map: S.nameY("lamartine"),
                          route: "abc", rows: []),
+        // Both branches of a Y bend, the other about as far: nothing goes straight on (OSRM: "turn
+        // slight left"). Bending distinctly further, the other road is a side road: no row.
+        GuidanceScenario(name: "Monaco: a primary road curving 24° left, a tertiary road 31° right",
+                         map: S.curvingYNear, route: "abc", rows: [ScenarioRow("b", "Bear left", "Keep left")]),
+        GuidanceScenario(name: "a primary road curving 24° left, a tertiary road 40° right",
+                         map: S.curvingYFar, route: "abc", rows: []),
         // Where a slip road splits, going on into the road it serves is a choice the rider must
         // know (OSRM: "turn slight right"); where it only joins its road beside a car park's
         // entrance, there is none.
