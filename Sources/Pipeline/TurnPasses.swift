@@ -307,7 +307,7 @@ public enum TurnPasses {
                 let splits = zip(choices, angles).contains { publicRoad($0.0) && abs($0.1) < 90 }
                 if link(entry) && !link(exit) && rank(exit.highway) < rank(entry.highway) && splits {
                     m.kind = m.modifier == .straight ? .straightOn : .turn
-                    return (m, "a slip road ends on its road where another road could be taken")
+                    return (m, "a slip road splits: it ends on its road where another public road leaves ahead")
                 }
                 guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else {
                     return (nil, "stays on the obvious road (\(exit.highway ?? "road")); no road to take for it")
