@@ -485,7 +485,7 @@ enum Scenarios {
               ("bc", ["highway": "primary", "name": "pont sainte-devote", "oneway": "yes"]),
               ("bd", ["highway": "primary_link", "oneway": "yes"])])
 
-    /// Monaco's Bretelle Ostende: a slip road joining a one-way road 27° left where only a car
+    /// Monaco's Bretelle Ostende: a slip road joining a one-way road 18° left where only a car
     /// park's entrance leaves.
     static let slipRoadJoiningBesideService = ScenarioMap(grid: 10, """
         a
