@@ -303,9 +303,8 @@ public enum TurnPasses {
                 }
                 // A slip road splitting: it ends on the road it serves where another public road
                 // leaves ahead of square. The rider must know to go on onto that road.
-                let link = { (s: Spoke) in s.highway?.hasSuffix("_link") == true }
                 let splits = zip(choices, angles).contains { publicRoad($0.0) && abs($0.1) < 90 }
-                if link(entry) && !link(exit) && rank(exit.highway) < rank(entry.highway) && splits {
+                if isSlipRoad(entry) && !isSlipRoad(exit) && rank(exit.highway) < rank(entry.highway) && splits {
                     m.kind = m.modifier == .straight ? .straightOn : .turn
                     return (m, "a slip road splits: it ends on its road where another public road leaves ahead")
                 }
@@ -386,9 +385,11 @@ public enum TurnPasses {
     /// Two roads a rider would weigh as equals at a fork: ranks at most one apart, and both slip
     /// roads or neither.
     static func comparable(_ a: Spoke, _ b: Spoke) -> Bool {
-        let link = { (s: Spoke) in s.highway?.hasSuffix("_link") == true }
-        return abs(rank(a.highway) - rank(b.highway)) <= 1 && link(a) == link(b)
+        abs(rank(a.highway) - rank(b.highway)) <= 1 && isSlipRoad(a) == isSlipRoad(b)
     }
+
+    /// Whether `road` is a slip road (`*_link`).
+    static func isSlipRoad(_ road: Spoke) -> Bool { road.highway?.hasSuffix("_link") == true }
 
     /// The rank of a road class for staying on it, 0 the most important: motorway, trunk, primary,
     /// secondary, tertiary, then the minor public roads, service roads, tracks and the rest. A slip
