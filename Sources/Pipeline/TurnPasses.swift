@@ -183,10 +183,12 @@ public enum TurnPasses {
     ///   `aheadCone` of straight and the route turns at least `slightLimit`: "End of road".
     /// - **The obvious road** (`obviousRoad`): the one a rider stays on without being told, by road
     ///   class, name and `ref`, then angle. Staying on it needs no row, unless another choice is
-    ///   clearly straighter than the bend it takes (a row saying which way the road goes), or a road
-    ///   of its rank within `mistakableCone` of straight, or one carrying the road's name within
+    ///   clearly straighter than the bend it takes (a row saying which way the road goes), or the road
+    ///   bends past a public road on the other side bending about as far (a Y: which branch), or a
+    ///   road of its rank within `mistakableCone` of straight, or one carrying the road's name within
     ///   `narrowMistakableCone`, could be taken for the way on ("Straight on"), or the route goes
-    ///   straight over a more important road (`crossesMoreImportantRoad`: "Straight on at crossroads").
+    ///   straight over a more important road (`crossesMoreImportantRoad`: "Straight on at crossroads"),
+    ///   or a slip road splits where it ends on the road it serves.
     ///   Leaving it is a turn, "bear" at most: a slip road 10° off a trunk road is left to its side.
     /// - **A fork**: no obvious road, and the exit and another choice of comparable rank both within
     ///   `forkCone` of straight: keep left, right or in the middle.
