@@ -25,8 +25,9 @@ private let turnQualityNoise: Metres = 3
 /// The "recorded" tracks: of the 3 m, this much is jitter from fix to fix and the rest drifts (see
 /// `recordedTrack`). A receiver's position error comes mostly from causes that change slowly (the
 /// satellites' geometry, the atmosphere, reflections) and its own filter smooths its fixes, so
-/// consecutive fixes err nearly alike; 1 m is a plain receiver's jitter.
-private let turnQualityJitter: Metres = 1
+/// consecutive fixes err nearly alike; 1 m is a plain receiver's jitter. `ROADBOOK_TURNS_JITTER`
+/// reads them with another (its rows then show in the recorded track dump).
+private let turnQualityJitter: Metres = ProcessInfo.processInfo.environment["ROADBOOK_TURNS_JITTER"].flatMap(Double.init) ?? 1
 /// The drift's correlation distance: 300 m, about 30 s at 36 km/h.
 private let turnQualityDriftDistance: Metres = 300
 /// The jitters of the shape sweep (3 m in all, the rest drifting): how shape mode's goal figures
@@ -52,6 +53,8 @@ private let shapeBendChord: Metres = 30
 /// The kind of place where a car has another road to take, from OSRM's step type.
 private enum PlaceKind: String, CaseIterable {
     case turn, fork, endOfRoad = "end of road", roundabout, `continue` = "continue (bending road)", uTurn = "u-turn"
+    /// OSRM's "on ramp" (onto a slip road towards a motorway or trunk road) and "off ramp" (off one).
+    case ramp = "ramp (on or off)"
 }
 
 /// One of OSRM's maneuvers kept as a reference.
@@ -75,14 +78,16 @@ private struct ReferenceManeuver {
 
 /// Marks OSRM's left-then-right (or right-then-left) turns closer than the generator's
 /// `crossroadsOffset` that together turn less than its `straightLimit`: a crossroads whose side
-/// roads were mapped a few metres apart, gone straight over. The generator gives such a crossroads
+/// roads were mapped a few metres apart, gone straight over. Either may be an end of road (the first
+/// node a T, as the generator's `mergeStaggered` reads it too). The generator gives such a crossroads
 /// no row, as OSRM gives none to one mapped as one node (OSRM itself drops such a zig-zag only
 /// under 3 m). They stay references; the benchmark counts the misses among them apart.
 private func markCrossroadsInTwoNodes(_ references: inout [ReferenceManeuver]) {
     let c = TurnDetector.Configuration()
     for i in references.indices.dropLast() {
         let (a, b) = (references[i], references[i + 1])
-        guard a.kind == .turn, b.kind == .turn, a.side == -b.side, let x = a.angle, let y = b.angle,
+        let turns: Set<PlaceKind> = [.turn, .endOfRoad]
+        guard turns.contains(a.kind), turns.contains(b.kind), a.side == -b.side, let x = a.angle, let y = b.angle,
               a.location.distance(to: b.location) < c.crossroadsOffset, abs(x + y) < c.straightLimit else { continue }
         references[i].crossroadsInTwoNodes = true
         references[i + 1].crossroadsInTwoNodes = true
@@ -99,8 +104,9 @@ private func osrmSide(_ modifier: String?) -> Int {
 
 /// OSRM's steps where a car has another road to take: turns, forks, ends of road and `continue`
 /// with a left or right modifier (the road bends at a junction), and roundabouts, rotaries and
-/// small roundabouts OSRM calls "roundabout turn"; and U-turns, where the route turns round.
-/// Depart, arrive, merges, ramps, name changes and straight steps are not references.
+/// small roundabouts OSRM calls "roundabout turn"; ramps, where the route takes a slip road onto or
+/// off a motorway or trunk road (the car could stay on its road); and U-turns, where the route turns
+/// round. Depart, arrive, merges, name changes and straight steps are not references.
 /// Nor is a turn, fork, end of road or bend where no third road meets OSRM's own intersection:
 /// OSRM says "turn" where a road changes its name on a bend, and a rider has nothing to choose
 /// there. A third road closed to the car (a one-way street's other direction at a T) still counts:
@@ -115,7 +121,7 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
     if modifier == "uturn", ["turn", "continue", "end of road"].contains(type) {
         return ReferenceManeuver(kind: .uTurn, location: location, side: 0)
     }
-    if let intersection, ["turn", "fork", "continue", "end of road"].contains(type), intersection.roads < 3 { return nil }
+    if let intersection, ["turn", "fork", "continue", "end of road", "on ramp", "off ramp"].contains(type), intersection.roads < 3 { return nil }
     let full = ["left", "right", "sharp left", "sharp right"].contains(modifier ?? "")
     let noChoice = intersection?.noChoice(turnsFully: full) ?? false
     switch type {
@@ -123,6 +129,8 @@ private func referenceManeuver(type: String, modifier: String?, exit: Int?, loca
     case "fork": return side != 0 ? ReferenceManeuver(kind: .fork, location: location, side: side, noChoice: noChoice) : nil
     case "end of road": return side != 0 ? ReferenceManeuver(kind: .endOfRoad, location: location, side: side, noChoice: noChoice) : nil
     case "continue": return side != 0 ? ReferenceManeuver(kind: .continue, location: location, side: side, noChoice: noChoice) : nil
+    // A ramp straight ahead is a place of choice too (the road it leaves bends away): no side to compare.
+    case "on ramp", "off ramp": return ReferenceManeuver(kind: .ramp, location: location, side: side, noChoice: noChoice)
     case "roundabout", "rotary", "roundabout turn":
         return ReferenceManeuver(kind: .roundabout, location: location, side: 0, exit: exit)
     default: return nil
@@ -480,7 +488,8 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
             }
             continue
         }
-        guard r.kind != .uTurn else { continue }
+        // A U-turn's side is not compared, nor a ramp's straight ahead.
+        guard r.kind != .uTurn, r.side != 0 else { continue }
         if let angle = r.angle, abs(angle) >= 45, (angle > 0 ? 1 : -1) == -r.side {
             counts.sideAgainstBearings += 1
             continue
