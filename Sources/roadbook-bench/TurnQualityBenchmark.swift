@@ -84,9 +84,9 @@ private struct ReferenceManeuver {
 /// under 3 m). They stay references; the benchmark counts the misses among them apart.
 private func markCrossroadsInTwoNodes(_ references: inout [ReferenceManeuver]) {
     let c = TurnDetector.Configuration()
+    let turns: Set<PlaceKind> = [.turn, .endOfRoad]
     for i in references.indices.dropLast() {
         let (a, b) = (references[i], references[i + 1])
-        let turns: Set<PlaceKind> = [.turn, .endOfRoad]
         guard turns.contains(a.kind), turns.contains(b.kind), a.side == -b.side, let x = a.angle, let y = b.angle,
               a.location.distance(to: b.location) < c.crossroadsOffset, abs(x + y) < c.straightLimit else { continue }
         references[i].crossroadsInTwoNodes = true
