@@ -16,6 +16,8 @@ for region in "${regions[@]}"; do
 done
 cache="${ROADBOOK_CACHE:-$HOME/.cache/roadbook}"
 export ROADBOOK_CACHE="$cache"
+# shellcheck source=engines/common.sh
+source scripts/engines/common.sh
 port=""
 trap '[ -z "$port" ] || scripts/engines/osrm.sh stop "$port" >/dev/null 2>&1 || true' EXIT
 trap 'exit 130' INT
@@ -27,7 +29,7 @@ swift build -c release --product roadbook-bench 2>&1 | grep -vE '^\[[0-9]+/[0-9]
 bench="$(swift build -c release --show-bin-path)/roadbook-bench"
 for region in "${regions[@]}"; do
   data=$(scripts/engines/osrm.sh prepare car "samples/data/$region/$region.osm.pbf" "$cache/osrm-car-$region")
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(rb_free_port)
   url=$(scripts/engines/osrm.sh start "$data" "$port")
   echo "== $region"
   "$bench" --only turns-quality --osrm "$url" --extract "samples/data/$region/$region.osm.pbf"

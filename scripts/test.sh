@@ -31,9 +31,8 @@ trap stop_engines EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# shellcheck source=engines/common.sh
+source scripts/engines/common.sh
 
 # start_engine VAR SCRIPT DATA: starts SCRIPT on a free port and stores the port in VAR. A free
 # port can be taken between choosing and binding it, so a port clash is retried on another port
@@ -41,7 +40,7 @@ free_port() {
 start_engine() {
   local var="$1" script="$2" data="$3" port attempt err
   for attempt in 1 2 3; do
-    port=$(free_port)
+    port=$(rb_free_port)
     printf -v "$var" '%s' "$port"
     if err=$("$script" start "$data" "$port" 2>&1 >/dev/null); then
       printf '%s\n' "$err" >&2

@@ -1,5 +1,5 @@
-# Shared helpers for the engine scripts (osrm.sh, later valhalla.sh).
-# Source this file; it defines functions and variables only.
+# Shared helpers for the engine scripts (osrm.sh, valhalla.sh) and the scripts that start engines
+# (test.sh, bench-regions.sh). Source this file; it defines functions and variables only.
 #
 # Environment:
 #   ROADBOOK_CACHE   cache root (default: $HOME/.cache/roadbook)
@@ -89,6 +89,12 @@ rb_http_answers() {
     local code
     code="$(curl -s -o /dev/null -m 1 -w '%{http_code}' "$1" 2>/dev/null)" || true
     [[ -n "$code" && "$code" != "000" ]]
+}
+
+# rb_free_port: prints a TCP port on 127.0.0.1 that was free a moment ago (the system picks it);
+# another process may take it before it is bound, so a caller that cannot lose it retries.
+rb_free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # rb_port_free PORT: true when nothing accepts TCP connections on 127.0.0.1:PORT.
