@@ -14,8 +14,6 @@ regions=("$@")
 for region in "${regions[@]}"; do
   [ -f "samples/data/$region/$region.osm.pbf" ] || { echo "error: no samples/data/$region/$region.osm.pbf" >&2; exit 1; }
 done
-cache="${ROADBOOK_CACHE:-$HOME/.cache/roadbook}"
-export ROADBOOK_CACHE="$cache"
 # shellcheck source=engines/common.sh
 source scripts/engines/common.sh
 port=""
@@ -28,7 +26,7 @@ scripts/engines/osrm.sh install
 swift build -c release --product roadbook-bench 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] |prohibited flag' || true
 bench="$(swift build -c release --show-bin-path)/roadbook-bench"
 for region in "${regions[@]}"; do
-  data=$(scripts/engines/osrm.sh prepare car "samples/data/$region/$region.osm.pbf" "$cache/osrm-car-$region")
+  data=$(scripts/engines/osrm.sh prepare car "samples/data/$region/$region.osm.pbf" "$ROADBOOK_CACHE/osrm-car-$region")
   port=$(rb_free_port)
   url=$(scripts/engines/osrm.sh start "$data" "$port")
   echo "== $region"
