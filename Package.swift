@@ -87,6 +87,8 @@ let package = Package(
         // written down are the layers of the code.
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: swift6),
         .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"], swiftSettings: swift6),
+        // The benchmark's own arithmetic, where a figure it prints rests on more than counting.
+        .testTarget(name: "BenchTests", dependencies: ["roadbook-bench", "Geo"], swiftSettings: swift6),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Formats", "TestSupport"], exclude: ["Fixtures"],
                     swiftSettings: swift6),

@@ -34,11 +34,13 @@ import Model
 /// smoothing, which would pull the corner in and blur neighbouring turns together.
 ///
 /// What a track with 3 m of independent scatter at every fix, a fix every 10 m, can show is
-/// limited: a 15 m window holds one
-/// or two fixes' worth of information, so its heading wanders by some 15°, and a corner of 60° is
-/// now and then measured under the threshold; a roundabout of 8–15 m radius passed nearly straight
-/// moves the track by about its radius for 30–40 m, within two or three times the scatter, and
-/// is not told from the scatter or a gentle curve (see the turn-quality benchmark's shape columns).
+/// limited: a 15 m window holds one or two fixes' worth of information, so its heading wanders by
+/// some 15°, and a corner of 60° is now and then measured under the threshold; a roundabout of
+/// 8–15 m radius passed nearly straight moves the track by about its radius for 30–40 m, within two
+/// or three times the scatter, and this reader does not tell it from the scatter or a gentle curve.
+/// How much of it the fixes hold at all, the turn-quality benchmark bounds with an ideal reader
+/// told where each ring is and its path: about seven rings in ten at the false finds the goal's
+/// extra rows leave room for (see its shape columns and the README's "How well, measured").
 ///
 /// Then:
 /// - a bend that turns more than `loopTurn` within `loopLength`, and whose road on does not turn
