@@ -74,6 +74,8 @@ private struct ReferenceManeuver {
     /// it out (counted apart); a row of ours there is not far, OSRM announcing a maneuver there; shape
     /// mode's goal, about the road's turns, keeps it.
     var noChoice = false
+    /// Whether shape mode's goal asks for it: a roundabout, or a turn of `shapeGoalTurn` or more.
+    var inShapeGoal: Bool { kind == .roundabout || abs(angle ?? 0) >= shapeGoalTurn }
 }
 
 /// Marks OSRM's left-then-right (or right-then-left) turns closer than the generator's
@@ -272,7 +274,7 @@ private func headingChange(of line: Polyline, around along: Metres, reach: Metre
 private func dumpShape(_ ours: [Maneuver], route: QualityRoute, index: Int) {
     let line = route.polyline
     func along(_ c: Coordinate) -> Metres { line.position(closestTo: c)?.distanceAlong ?? -1 }
-    let goal = route.references.filter { $0.kind == .roundabout || abs($0.angle ?? 0) >= shapeGoalTurn }
+    let goal = route.references.filter(\.inShapeGoal)
     for r in goal {
         let found = ours.contains { standsAt($0, [r.location]) }
         guard !found else { continue }
@@ -311,7 +313,7 @@ private func standsAt(_ m: Maneuver, _ locations: [Coordinate]) -> Bool {
 }
 
 private func scoreShapeGoal(_ ours: [Maneuver], route: QualityRoute, into counts: inout ShapeGoalCounts) {
-    for r in route.references where r.kind == .roundabout || abs(r.angle ?? 0) >= shapeGoalTurn {
+    for r in route.references where r.inShapeGoal {
         guard !r.crossroadsInTwoNodes else {
             counts.crossroadsLeftOut += 1
             continue
@@ -674,7 +676,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     var idealTurns = 0, idealSeparations: [Double] = []
     for route in routes {
         length += route.polyline.length
-        let goalPlaces = route.references.filter { !$0.crossroadsInTwoNodes && ($0.kind == .roundabout || abs($0.angle ?? 0) >= shapeGoalTurn) }
+        let goalPlaces = route.references.filter { $0.inShapeGoal && !$0.crossroadsInTwoNodes }
         let rings = goalPlaces.filter { $0.kind == .roundabout }.map(\.location)
         idealTurns += goalPlaces.count - rings.count
         idealSeparations += ideal.separations(of: rings, on: route.polyline)
@@ -788,7 +790,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     // The bound concerns the noisy tracks only: it is printed under their column. Besides 1% and
     // 0.1%, at the rate of false finds the goal leaves room for: the extra rows the noisy tracks
     // may still add before they are 25% of the rows, over a test at every fix.
-    let noisyGoal = goal[4]
+    let noisyGoal = goal[shapeNoisy]
     let room = max(0, (0.25 * Double(noisyGoal.rows) - Double(noisyGoal.extra)) / 0.75)
     let budget = room / max(1, length / turnQualityFixSpacing)
     lines.append(String(format: "ideal reader of the noisy tracks (an upper bound, see IdealRingReader): told where each roundabout is and its path, it tells it from the road without it at a rate of false finds per test; the room left for %.0f extra rows, over a test at every fix, is %.2f%%",
@@ -797,8 +799,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         let found = idealSeparations.reduce(0) { $0 + IdealRingReader.detection($1, alpha: alpha) }
         func figure(_ found: Double, _ of: Int) -> String { of == 0 ? "–" : String(format: "%.1f%%", 100 * found / Double(of)) }
         let at = String(format: "%.2f%%", alpha * 100)
-        lines.append(row("  roundabouts found at \(at)", ["", "", "", "", figure(found, idealSeparations.count), ""]))
-        lines.append(row("  with turns >= 45° at \(at)", ["", "", "", "", figure(Double(idealTurns) + found, idealTurns + idealSeparations.count), ""]))
+        func underNoisy(_ cell: String) -> [String] { goal.indices.map { $0 == shapeNoisy ? cell : "" } }
+        lines.append(row("  roundabouts found at \(at)", underNoisy(figure(found, idealSeparations.count))))
+        lines.append(row("  with turns >= 45° at \(at)", underNoisy(figure(Double(idealTurns) + found, idealTurns + idealSeparations.count))))
     }
     lines.append(String(format: "shape goal by jitter: a fix every %.0f m, %.0f m of error in all, the rest drifting; %.0f m of jitter is independent noise at every fix",
                         turnQualityFixSpacing, turnQualityNoise, turnQualityNoise))

@@ -9,17 +9,15 @@ private func line(_ points: [(Double, Double)]) -> Polyline {
     return Polyline(points.map { frame.unproject(x: $0.0, y: $0.1) })
 }
 
-/// A road running east from x = −200 m to x = 200 m that passes a ring of `radius` metres centred
-/// at (15, −radius·0.2) round its north side (points every 2°), as a car passing a roundabout straight.
+/// A road running east from x = −200 m to x = 200 m past a ring of `radius` metres whose island
+/// it rounds on one side: from x = 0 it follows half a circle of that radius (points every 2°), so it
+/// strays from its line by the radius over twice the radius, as a car passing a roundabout straight.
 private func roadPassing(ringOf radius: Double) -> Polyline {
-    var points: [(Double, Double)] = [(-200, 0), (0, 0)]
-    let centre = (15.0, -radius * 0.2)
-    // Into the ring at its west point's height, round its north side, out at its east.
+    var points: [(Double, Double)] = [(-200, 0)]
     for k in stride(from: 180.0, through: 0, by: -2) {
         let a = k * .pi / 180
-        points.append((centre.0 + radius * cos(a), centre.1 + radius * 0.2 + radius * sin(a) * 0.5))
+        points.append((radius + radius * cos(a), radius * sin(a)))
     }
-    points.append((30 + 2 * radius, 0))
     points.append((200, 0))
     return line(points)
 }
