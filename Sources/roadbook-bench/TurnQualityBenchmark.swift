@@ -670,9 +670,9 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
         if rows != whole { corridorDiffering += 1 }
         return rows
     }
-    // The ideal reader's bound for the noisy tracks (see `IdealRingReader`): the goal's turns it is
+    // The ideal reader's bound for the noisy tracks (see `RingDetectionBound`): the goal's turns it is
     // granted, its roundabouts it finds with the probability their separation gives.
-    let ideal = IdealRingReader(scatter: turnQualityNoise, fixSpacing: turnQualityFixSpacing)
+    let ideal = RingDetectionBound(scatter: turnQualityNoise, fixSpacing: turnQualityFixSpacing)
     var idealTurns = 0, idealSeparations: [Double] = []
     for route in routes {
         length += route.polyline.length
@@ -793,10 +793,10 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let noisyGoal = goal[shapeNoisy]
     let room = max(0, (0.25 * Double(noisyGoal.rows) - Double(noisyGoal.extra)) / 0.75)
     let budget = room / max(1, length / turnQualityFixSpacing)
-    lines.append(String(format: "ideal reader of the noisy tracks (an upper bound, see IdealRingReader): told where each roundabout is and its path, it tells it from the road without it at a rate of false finds per test; the room left for %.0f extra rows, over a test at every fix, is %.2f%%",
+    lines.append(String(format: "ideal reader of the noisy tracks (an upper bound, see RingDetectionBound): told where each roundabout is and its path, it tells it from the road without it at a rate of false finds per test; the room left for %.0f extra rows, over a test at every fix, is %.2f%%",
                         room, 100 * budget))
     for alpha in [0.01, budget, 0.001] where alpha > 0 {
-        let found = idealSeparations.reduce(0) { $0 + IdealRingReader.detection($1, alpha: alpha) }
+        let found = idealSeparations.reduce(0) { $0 + RingDetectionBound.detection($1, alpha: alpha) }
         func figure(_ found: Double, _ of: Int) -> String { of == 0 ? "–" : String(format: "%.1f%%", 100 * found / Double(of)) }
         let at = String(format: "%.2f%%", alpha * 100)
         func underNoisy(_ cell: String) -> [String] { goal.indices.map { $0 == shapeNoisy ? cell : "" } }

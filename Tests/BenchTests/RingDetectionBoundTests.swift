@@ -23,41 +23,41 @@ private func roadPassing(ringOf radius: Double) -> Polyline {
 }
 
 @Suite("The ideal reader's bound for shape mode on scattered tracks")
-struct IdealRingReaderTests {
-    let reader = IdealRingReader(scatter: 3, fixSpacing: 10)
+struct RingDetectionBoundTests {
+    let bound = RingDetectionBound(scatter: 3, fixSpacing: 10)
 
     @Test("the test's threshold is the normal distribution's upper quantile, as tables give it")
     func quantiles() {
         // Standard normal upper quantiles, from any printed table: z(0.05) = 1.6449, z(0.01) = 2.3263,
         // z(0.001) = 3.0902.
-        #expect(abs(IdealRingReader.upperQuantile(0.05) - 1.6449) < 0.0001)
-        #expect(abs(IdealRingReader.upperQuantile(0.01) - 2.3263) < 0.0001)
-        #expect(abs(IdealRingReader.upperQuantile(0.001) - 3.0902) < 0.0001)
+        #expect(abs(RingDetectionBound.upperQuantile(0.05) - 1.6449) < 0.0001)
+        #expect(abs(RingDetectionBound.upperQuantile(0.01) - 2.3263) < 0.0001)
+        #expect(abs(RingDetectionBound.upperQuantile(0.001) - 3.0902) < 0.0001)
         // At d′ = z the test finds half; Φ(1) = 0.8413 beyond it; a ring at a route's end counts as found.
-        #expect(abs(IdealRingReader.detection(2.3263, alpha: 0.01) - 0.5) < 0.0001)
-        #expect(abs(IdealRingReader.detection(3.3263, alpha: 0.01) - 0.8413) < 0.0001)
-        #expect(IdealRingReader.detection(.infinity, alpha: 0.001) == 1)
+        #expect(abs(RingDetectionBound.detection(2.3263, alpha: 0.01) - 0.5) < 0.0001)
+        #expect(abs(RingDetectionBound.detection(3.3263, alpha: 0.01) - 0.8413) < 0.0001)
+        #expect(RingDetectionBound.detection(.infinity, alpha: 0.001) == 1)
     }
 
     @Test("a road with no ring is not told from itself, straight or curving steadily")
     func noRing() throws {
         let straight = line([(-200, 0), (200, 0)])
-        let d = try #require(reader.separation(on: straight, from: 190, to: 230))
+        let d = try #require(bound.separation(on: straight, from: 190, to: 230))
         #expect(d < 1e-3)
         // A steady curve of 150 m radius: the smooth road through its ends is the curve itself, but
         // for the cubic's error, which is centimetres over 50 m.
         let arc = line((0...90).map { k in let a = Double(k) * .pi / 180; return (150 * sin(a), 150 - 150 * cos(a)) })
-        let curving = try #require(reader.separation(on: arc, from: 80, to: 130))
+        let curving = try #require(bound.separation(on: arc, from: 80, to: 130))
         #expect(curving < 0.05, "d′ \(curving)")
     }
 
     @Test("a larger ring is told better, and more scatter hides it")
     func ringSize() throws {
-        let small = reader.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 6))
-        let large = reader.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 15))
+        let small = bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 6))
+        let large = bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 15))
         #expect(small[0] > 0.5)
         #expect(large[0] > 2 * small[0], "d′ \(small[0]) and \(large[0])")
-        let scattered = IdealRingReader(scatter: 6, fixSpacing: 10)
+        let scattered = RingDetectionBound(scatter: 6, fixSpacing: 10)
         let halved = scattered.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 15))
         #expect(abs(halved[0] - large[0] / 2) < 1e-9)
     }
@@ -65,6 +65,6 @@ struct IdealRingReaderTests {
     @Test("a ring too near the route's end to read the road beyond it counts as found")
     func nearTheEnd() {
         let short = line([(0, 0), (25, 0)])
-        #expect(reader.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: short) == [.infinity])
+        #expect(bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: short) == [.infinity])
     }
 }

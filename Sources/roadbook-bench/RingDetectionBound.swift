@@ -21,7 +21,7 @@ import Geo
 /// answer wrongly. The benchmark prints the bound at two rates of false finds per test, 1% and 0.1%:
 /// with shape mode's rows, extra rows at most 25% of them leave room for one false find in some
 /// hundreds of places tested. So the figures are an upper bound on what the fixes show, not a goal.
-struct IdealRingReader {
+struct RingDetectionBound {
     /// Gaussian scatter of each fix, east and north, in metres.
     var scatter: Metres
     /// Distance between fixes along the line, the first at its start, in metres.
