@@ -8,19 +8,20 @@ import Geo
 /// The reader here is ideal and told more than a real one: it knows where each roundabout is, the
 /// exact path round it (OSRM's line), and where along it every fix was taken. It only has to decide,
 /// from the fixes, between that path and the same road without the ring: the line through the
-/// ring's way in and way out joined smoothly (a cubic Hermite curve with the road's own heading
-/// at either end, read over the 40 m beyond it), so a ring on a curving road is weighed against that curve, not against a
-/// straight chord. With Gaussian scatter of σ in each of east and north, drawn anew at every fix,
-/// the best test between two known paths (Neyman–Pearson) finds the ring with probability
-/// Φ(d′ − z(α)) at a rate α of false finds, where d′ is the distance between the two paths at the
-/// fixes, √(Σ |pᵢ − qᵢ|²), over σ. The ring's extent is not known exactly: the largest d′ of a few
-/// (from 0, 5 or 10 m before OSRM's entry to 15, 25, 35 or 50 m after it) is taken, which favours the
-/// reader again. A ring within 40 m of either end of the route counts as found.
+/// ring's way in and way out joined smoothly (a cubic Hermite curve with the road's own heading at
+/// either end, read over the 40 m beyond it), so a ring on a curving road is weighed against that
+/// curve, not against a straight chord. With Gaussian scatter of σ in each of east and north, drawn
+/// anew at every fix, the best test between two known paths (Neyman–Pearson) finds the ring with
+/// probability Φ(d′ − z(α)) at a rate α of false finds, where d′ is the distance between the two
+/// paths at the fixes, √(Σ |pᵢ − qᵢ|²), over σ. The ring's extent is not known exactly: the largest
+/// d′ of a few (from 0, 5 or 10 m before OSRM's entry to 15, 25, 35 or 50 m after it) is taken,
+/// which favours the reader again. A ring within 40 m of either end of the route counts as found.
 ///
 /// A real reader also has to find the place: it tests all along the track, and every test may
-/// answer wrongly. The benchmark prints the bound at two rates of false finds per test, 1% and 0.1%:
-/// with shape mode's rows, extra rows at most 25% of them leave room for one false find in some
-/// hundreds of places tested. So the figures are an upper bound on what the fixes show, not a goal.
+/// answer wrongly. The benchmark prints the bound at 1% and 0.1% false finds per test, and at the
+/// rate the goal leaves room for: the extra rows the noisy tracks may still add before they are 25%
+/// of their rows, spread over a test at every fix (about 0.2% on Andorra). So the figures are an
+/// upper bound on what the fixes show, not a goal.
 struct RingDetectionBound {
     /// Gaussian scatter of each fix, east and north, in metres.
     var scatter: Metres
