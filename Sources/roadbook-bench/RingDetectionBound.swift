@@ -84,9 +84,12 @@ struct RingDetectionBound {
 
     /// The probability that the ideal test finds a ring of separation `d` at a rate `alpha` of false
     /// finds: Φ(d − z(α)).
-    static func detection(_ d: Double, alpha: Double) -> Double {
+    static func detection(_ d: Double, alpha: Double) -> Double { detection(d, threshold: upperQuantile(alpha)) }
+
+    /// As `detection(_:alpha:)`, with z(α) worked out once for many rings.
+    static func detection(_ d: Double, threshold z: Double) -> Double {
         guard d.isFinite else { return 1 }
-        return 0.5 * erfc(-(d - upperQuantile(alpha)) / 2.0.squareRoot())
+        return 0.5 * erfc(-(d - z) / 2.0.squareRoot())
     }
 
     /// z with Φ(z) = 1 − α, by bisection on erfc (α in (0, 0.5)).

@@ -795,11 +795,12 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     let budget = room / max(1, length / turnQualityFixSpacing)
     lines.append(String(format: "ideal reader of the noisy tracks (an upper bound, see RingDetectionBound): told where each roundabout is and its path, it tells it from the road without it at a rate of false finds per test; the room left for %.0f extra rows, over a test at every fix, is %.2f%%",
                         room, 100 * budget))
+    func figure(_ found: Double, _ of: Int) -> String { of == 0 ? "–" : String(format: "%.1f%%", 100 * found / Double(of)) }
+    func underNoisy(_ cell: String) -> [String] { goal.indices.map { $0 == shapeNoisy ? cell : "" } }
     for alpha in [0.01, budget, 0.001] where alpha > 0 {
-        let found = idealSeparations.reduce(0) { $0 + RingDetectionBound.detection($1, alpha: alpha) }
-        func figure(_ found: Double, _ of: Int) -> String { of == 0 ? "–" : String(format: "%.1f%%", 100 * found / Double(of)) }
+        let z = RingDetectionBound.upperQuantile(alpha)
+        let found = idealSeparations.reduce(0) { $0 + RingDetectionBound.detection($1, threshold: z) }
         let at = String(format: "%.2f%%", alpha * 100)
-        func underNoisy(_ cell: String) -> [String] { goal.indices.map { $0 == shapeNoisy ? cell : "" } }
         lines.append(row("  roundabouts found at \(at)", underNoisy(figure(found, idealSeparations.count))))
         lines.append(row("  with turns >= 45° at \(at)", underNoisy(figure(Double(idealTurns) + found, idealTurns + idealSeparations.count))))
     }

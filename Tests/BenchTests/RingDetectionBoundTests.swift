@@ -25,6 +25,8 @@ private func roadPassing(ringOf radius: Double) -> Polyline {
 @Suite("The ideal reader's bound for shape mode on scattered tracks")
 struct RingDetectionBoundTests {
     let bound = RingDetectionBound(scatter: 3, fixSpacing: 10)
+    /// Where `roadPassing(ringOf:)` enters its ring, 200 m along the road: the frame's origin.
+    let entry = Coordinate(latitude: 42.5, longitude: 1.5)
 
     @Test("the test's threshold is the normal distribution's upper quantile, as tables give it")
     func quantiles() {
@@ -53,18 +55,18 @@ struct RingDetectionBoundTests {
 
     @Test("a larger ring is told better, and more scatter hides it")
     func ringSize() throws {
-        let small = bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 6))
-        let large = bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 15))
+        let small = bound.separations(of: [entry], on: roadPassing(ringOf: 6))
+        let large = bound.separations(of: [entry], on: roadPassing(ringOf: 15))
         #expect(small[0] > 0.5)
         #expect(large[0] > 2 * small[0], "d′ \(small[0]) and \(large[0])")
         let scattered = RingDetectionBound(scatter: 6, fixSpacing: 10)
-        let halved = scattered.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: roadPassing(ringOf: 15))
+        let halved = scattered.separations(of: [entry], on: roadPassing(ringOf: 15))
         #expect(abs(halved[0] - large[0] / 2) < 1e-9)
     }
 
     @Test("a ring too near the route's end to read the road beyond it counts as found")
     func nearTheEnd() {
         let short = line([(0, 0), (25, 0)])
-        #expect(bound.separations(of: [Coordinate(latitude: 42.5, longitude: 1.5)], on: short) == [.infinity])
+        #expect(bound.separations(of: [entry], on: short) == [.infinity])
     }
 }
