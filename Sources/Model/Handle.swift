@@ -27,9 +27,15 @@ public struct Handle: Codable, Sendable, Equatable, Identifiable {
     public var name: String?
     /// A waypoint's type (`DSS`, `CP`…, as a GPX `<type>` or `<sym>` gives it), which its row keeps.
     public var waypointType: WaypointType?
+    /// The id of the book's note this handle was traced from (a route traced into handles gives each
+    /// waypoint row a handle carrying its words): Apply keeps that very row, with its tulip, odometer
+    /// reset and everything else a person set, at the handle, rather than adding a second row from
+    /// the handle's words. nil for a handle drawn, typed or tapped; cleared once Apply has linked
+    /// the row to the handle (`Note.handleID`).
+    public var noteID: Int?
 
     public init(id: Int, coordinate: Coordinate, origin: Origin, note: HandleNote? = nil, name: String? = nil,
-                waypointType: WaypointType? = nil) {
+                waypointType: WaypointType? = nil, noteID: Int? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.origin = origin
@@ -37,6 +43,7 @@ public struct Handle: Codable, Sendable, Equatable, Identifiable {
         self.note = note
         self.name = name
         self.waypointType = waypointType
+        self.noteID = noteID
     }
 }
 

@@ -14,20 +14,24 @@ public struct TracedHandleNote: Sendable, Equatable {
     public var note: HandleNote
     /// The waypoint's kind (`DSS`, `CP`…), which the handle keeps, and its row with it.
     public var waypointType: WaypointType?
+    /// The book's note this is (`Handle.noteID`), so Apply keeps that row instead of adding another.
+    public var noteID: Int?
 
     public init(distanceAlong: Metres, coordinate: Coordinate, origin: Handle.Origin, note: HandleNote,
-                waypointType: WaypointType? = nil) {
+                waypointType: WaypointType? = nil, noteID: Int? = nil) {
         self.distanceAlong = distanceAlong
         self.coordinate = coordinate
         self.origin = origin
         self.note = note
         self.waypointType = waypointType
+        self.noteID = noteID
     }
 
-    /// The handle for a book's note: its words as the instruction, its marker and kind kept.
+    /// The handle for a book's note: its words as the instruction, its marker and kind kept, and
+    /// the note's id, so the row stays the one row of that note.
     public init(_ note: Note, origin: Handle.Origin) {
         self.init(distanceAlong: note.distanceAlong, coordinate: note.coordinate, origin: origin,
-                  note: HandleNote(text: note.text, marker: note.marker), waypointType: note.waypointType)
+                  note: HandleNote(text: note.text, marker: note.marker), waypointType: note.waypointType, noteID: note.id)
     }
 }
 
@@ -71,7 +75,7 @@ extension RouteEditor {
         for (k, stop) in stops.enumerated() {
             if let note = stop.note {
                 plan.handles.append(Handle(id: k + 1, coordinate: note.coordinate, origin: note.origin, note: note.note,
-                                           waypointType: note.waypointType))
+                                           waypointType: note.waypointType, noteID: note.noteID))
             } else {
                 plan.handles.append(Handle(id: k + 1, coordinate: route.coordinate(atDistance: stop.distance),
                                            origin: .drawn))

@@ -232,6 +232,21 @@ public enum ApplyWorkflow {
         // Tombstones found just now may hold ids past the book's: new notes start after them too.
         reserved = max(reserved, (deleted.map(\.id).max() ?? 0) + 1)
 
+        // A handle traced from a row (`Handle.noteID`) is that row's handle: the row is kept, with
+        // everything a person set on it, rather than a second row made from the handle's words. A
+        // traced row a person deleted since stays deleted: its handle keeps no note.
+        var plan = editor.plan
+        for h in plan.handles.indices {
+            guard let id = plan.handles[h].noteID else { continue }
+            plan.handles[h].noteID = nil
+            if let i = notes.firstIndex(where: { $0.id == id }) {
+                if notes[i].handleID == nil { notes[i].handleID = plan.handles[h].id }
+            } else if plan.handles[h].note != nil {
+                plan.handles[h].note = nil
+                report.stayedDeleted += 1
+            }
+        }
+
         // Link each row to its handle: by its handle id, or (older books) by place and words.
         let base = book.plan?.handles ?? []
         let baseNotes = Dictionary(base.compactMap { h in h.note.map { (h.id, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -250,7 +265,6 @@ public enum ApplyWorkflow {
         }
 
         // Handle notes: rows with the latest words, at their handle.
-        var plan = editor.plan
         var handleRows: [Int: Int] = [:]   // note id → handle index in the plan
         var keptRows = Set<Int>()
         for h in plan.handles.indices {
@@ -452,7 +466,7 @@ public enum ApplyWorkflow {
 
     /// Writes the book and its undo file together, the book first (see `OutputSet`).
     static func write(_ book: Book, to url: URL, before previous: Book, operation: BeforeApply.Operation) throws {
-        let data = try BookFile.encode(book)
+        let data = try BookFile.dataToSave(book, at: url)
         let written = book.notes.map {
             DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
         }
