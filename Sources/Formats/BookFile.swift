@@ -117,16 +117,26 @@ public enum BookFile {
         return data
     }
 
-    /// Writes the book atomically: the previous file stays as it was if anything fails.
-    public static func write(_ book: Book, to url: URL) throws {
-        let data: Data
-        do { data = try encode(book) } catch let error as EncodingError {
+    /// The bytes of `book` to save at `url`, once it keeps every rule between its notes
+    /// (`Book.checkInvariants()`): a book that breaks one is never written. Every save of a book
+    /// goes through here.
+    /// - Throws: `FormatError` naming the file, the rule and the rows; or a value no book file can hold.
+    public static func dataToSave(_ book: Book, at url: URL) throws -> Data {
+        do { try book.checkInvariants() } catch {
+            throw FormatError(file: url.path, message: "not written: \(error)")
+        }
+        do { return try encode(book) } catch let error as EncodingError {
             guard case .invalidValue(let value, let context) = error else { throw FormatError(file: url.path, message: "cannot write the book") }
             let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
                 .trimmingCharacters(in: CharacterSet(charactersIn: "."))
             throw FormatError(file: url.path, field: field,
                               message: "cannot write: \(field) is \(value), which a book file cannot hold; it must be a finite number")
         }
+    }
+
+    /// Writes the book atomically (`dataToSave`): the previous file stays as it was if anything fails.
+    public static func write(_ book: Book, to url: URL) throws {
+        let data = try dataToSave(book, at: url)
         do { try AtomicFile.write(data, to: url) } catch let error as AtomicFile.WriteError {
             throw FormatError(file: url.path, message: "cannot write: \(error.reason)")
         }

@@ -162,7 +162,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     do { try assembled.book.validate() } catch {
         throw WorkflowError("\(track.path): the book made from it would not be valid: \(error.message)")
     }
-    let bookBytes = try BookFile.encode(assembled.book)
+    let bookBytes = try BookFile.dataToSave(assembled.book, at: request.bookFile ?? track)
     if let bookFile = request.bookFile, !request.replaceBook { try checkReplaceable(bookFile, with: bookBytes, input: track) }
     // The book file and the PDF are replaced together, the book first (see `OutputSet`).
     let outputs = OutputSet()

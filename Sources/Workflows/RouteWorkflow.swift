@@ -237,7 +237,7 @@ public enum RouteWorkflow {
         let renderer = try pdf.map { _ in try Self.renderer(for: book, bookFile: url, template: template, cover: cover) }
         let outputs = OutputSet()
         do {
-            try outputs.write(try BookFile.encode(book), to: url)
+            try outputs.write(try BookFile.dataToSave(book, at: url), to: url)
             let pages = try pdf.map { try renderer!.renderPDF(book, to: $0, in: outputs) }
             try outputs.commit()
             return pages.map { (RowContent.count(of: book), $0) }

@@ -1,0 +1,153 @@
+import Foundation
+import Geo
+
+/// A rule every saved book keeps, whatever made it: checked before each save, so a book that breaks
+/// one is never written (`Book.checkInvariants()`). The ranges of single values are
+/// `Book.validate()`'s; these are the rules between notes.
+public enum BookInvariant: String, Sendable, CaseIterable {
+    /// Two notes never share an id: undo, tombstones and handle links find notes by id.
+    case uniqueNoteIDs = "unique note ids"
+    /// One note is one row: two notes of the same kind, words, marker and waypoint type at one
+    /// place, or two rows of one handle, are one note printed twice.
+    case oneNotePerSource = "one note per source and place"
+    /// Notes stand in the order the rider reaches them, so each row's partial distance is the
+    /// distance from the row printed before it.
+    case distanceOrder = "notes in distance order"
+    /// A row made from a handle note points to a handle of the book's route (`Note.handleID`):
+    /// Apply places it where the route reaches that handle.
+    case handleNotesHaveHandles = "handle notes point to existing handles"
+    /// A special stage opens at a DSS and closes at an ASS: two starts, or two finishes, in a row
+    /// along the route leave a stage without its start or its finish.
+    case stagesAlternate = "DSS and ASS alternate along the route"
+}
+
+/// A book that breaks an invariant: which one and the rows that break it, in words that name them
+/// as `roadbook inspect` numbers them.
+public struct BookInvariantError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var invariant: BookInvariant
+    /// The notes at fault, by index in `Book.notes` (0-based).
+    public var notes: [Int]
+    /// What is wrong, naming the rows.
+    public var problem: String
+
+    public init(_ invariant: BookInvariant, notes: [Int], _ problem: String) {
+        self.invariant = invariant
+        self.notes = notes
+        self.problem = problem
+    }
+
+    /// "the book breaks the rule 'one note per source and place': rows 5 and 19 …".
+    public var description: String { "the book breaks the rule '\(invariant.rawValue)': \(problem)" }
+}
+
+extension Book {
+    /// Thresholds of the invariants, each with its reason.
+    public enum InvariantLimits {
+        /// Two copies of one note stand within this of each other along the route: a note placed
+        /// twice lands on the same metre, while two real notes a rider must read apart are tens of
+        /// metres apart.
+        public static let samePlace: Metres = 1
+        /// Distances may step back by this much and still be in order: placing notes rounds to
+        /// millimetres.
+        public static let orderTolerance: Metres = 0.01
+    }
+
+    /// Checks the rules between notes that every saved book keeps (`BookInvariant`), in the order
+    /// the cases are declared.
+    /// - Throws: `BookInvariantError` for the first rule broken, naming the rows.
+    /// - Complexity: O(n log n) in the notes.
+    public func checkInvariants() throws(BookInvariantError) {
+        for invariant in BookInvariant.allCases {
+            if let error = violation(of: invariant) { throw error }
+        }
+    }
+
+    /// The first breach of `invariant`, or nil when the book keeps it.
+    public func violation(of invariant: BookInvariant) -> BookInvariantError? {
+        switch invariant {
+        case .uniqueNoteIDs: duplicateID()
+        case .oneNotePerSource: duplicateNote()
+        case .distanceOrder: outOfOrder()
+        case .handleNotesHaveHandles: orphanHandleNote()
+        case .stagesAlternate: stagesOutOfTurn()
+        }
+    }
+
+    /// "row 5 (#7 R2 'Bear left onto CG-1' at 2.74 km)": the row as `inspect` numbers it.
+    public func rowName(_ index: Int) -> String {
+        let note = notes[index]
+        let words = [note.marker, "'\(note.text.count > 60 ? note.text.prefix(57) + "…" : note.text)'"].compactMap { $0 }
+        return String(format: "row %d (#%d %@ at %.2f km)", index + 1, note.id, words.joined(separator: " "), note.distanceAlong / 1000)
+    }
+
+    private func duplicateID() -> BookInvariantError? {
+        var first: [Int: Int] = [:]
+        for (i, note) in notes.enumerated() {
+            if let j = first[note.id] {
+                return BookInvariantError(.uniqueNoteIDs, notes: [j, i], "\(rowName(j)) and \(rowName(i)) have one id")
+            }
+            first[note.id] = i
+        }
+        return nil
+    }
+
+    private func duplicateNote() -> BookInvariantError? {
+        var byHandle: [Int: Int] = [:]
+        for (i, note) in notes.enumerated() {
+            guard let handle = note.handleID else { continue }
+            if let j = byHandle[handle] {
+                return BookInvariantError(.oneNotePerSource, notes: [j, i],
+                                          "\(rowName(j)) and \(rowName(i)) are both rows of handle \(handle)")
+            }
+            byHandle[handle] = i
+        }
+        // Notes at one place are neighbours once sorted by distance: each is compared with those
+        // within `samePlace` after it.
+        let order = notes.indices.sorted { notes[$0].distanceAlong < notes[$1].distanceAlong }
+        for (k, i) in order.enumerated() {
+            for j in order[(k + 1)...] {
+                guard notes[j].distanceAlong - notes[i].distanceAlong <= InvariantLimits.samePlace else { break }
+                let a = notes[i], b = notes[j]
+                guard a.kind == b.kind, a.text == b.text, a.marker == b.marker, a.waypointType == b.waypointType,
+                      a.placement == b.placement else { continue }
+                let (x, y) = (min(i, j), max(i, j))
+                return BookInvariantError(.oneNotePerSource, notes: [x, y], "\(rowName(x)) and \(rowName(y)) are one note printed twice")
+            }
+        }
+        return nil
+    }
+
+    private func outOfOrder() -> BookInvariantError? {
+        // Rows are the notes on the route; a note off it keeps the distance of its nearest place
+        // and is not printed, so it may stand anywhere.
+        var previous: Int?
+        for (i, note) in notes.enumerated() where note.placement == .onRoute {
+            if let p = previous, note.distanceAlong < notes[p].distanceAlong - InvariantLimits.orderTolerance {
+                return BookInvariantError(.distanceOrder, notes: [p, i], "\(rowName(p)) stands before \(rowName(i))")
+            }
+            previous = i
+        }
+        return nil
+    }
+
+    private func orphanHandleNote() -> BookInvariantError? {
+        let handles = Set((plan?.handles ?? []).map(\.id))
+        guard let i = notes.firstIndex(where: { $0.handleID.map { !handles.contains($0) } ?? false }) else { return nil }
+        let id = notes[i].handleID ?? 0
+        let has = plan.map { "its route has handles \($0.handles.map { String($0.id) }.joined(separator: ", "))" } ?? "the book has no handles"
+        return BookInvariantError(.handleNotesHaveHandles, notes: [i], "\(rowName(i)) is the row of handle \(id), and \(has)")
+    }
+
+    private func stagesOutOfTurn() -> BookInvariantError? {
+        var last: Int?
+        for (i, note) in notes.enumerated() where note.placement == .onRoute {
+            guard let type = note.waypointType, type == .dss || type == .ass else { continue }
+            if let l = last, notes[l].waypointType == type {
+                let what = type == .dss ? "two starts (DSS) with no finish (ASS) between" : "two finishes (ASS) with no start (DSS) between"
+                return BookInvariantError(.stagesAlternate, notes: [l, i], "\(rowName(l)) and \(rowName(i)) are \(what)")
+            }
+            last = i
+        }
+        return nil
+    }
+}
