@@ -33,7 +33,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -1486,6 +1486,60 @@ def make_graph():
         "a turn restriction with every flag set: read as it says, nothing else")
 
 
+def make_saved():
+    """Books edited by hand so that they break a rule between notes (Model/BookInvariants.swift),
+    then changed by `regenerate`: a book that would still break the rule is not written; one the
+    change repairs (it sorts the notes, and drops the handles of a route that now comes from a file)
+    is written repaired."""
+    seed = json.loads(read(os.path.join(SEEDS, "book.json")))
+    routed = json.loads(read(os.path.join(SEEDS, "route-book.json")))
+    put("saved", "valid.json", compact(seed), "ok", "control: the seed book, regenerated onto its own track")
+    put("saved", "valid-routed.json", compact(routed), "ok", "control: a book with handles, regenerated onto a track")
+
+    book = json.loads(compact(seed))
+    copy = dict(next(n for n in book["notes"] if n["kind"] == "waypoint"))
+    copy["id"] = max(n["id"] for n in book["notes"]) + 1
+    book["notes"].append(copy)
+    book["notes"].sort(key=lambda n: n["distanceAlong"])
+    put("saved", "one-note-twice.json", compact(book), "fail", "a waypoint's row twice at one place, under two ids: one note printed twice")
+
+    book = json.loads(compact(seed))
+    wp = next(n for n in book["notes"] if n["kind"] == "waypoint")
+    wp["waypointType"] = "DSS"
+    put("saved", "dss-twice.json", compact(book), "fail", "a second DSS with no ASS between: a stage without its finish")
+
+    book = json.loads(compact(seed))
+    dss = next(n for n in book["notes"] if n.get("waypointType") == "DSS")
+    dss["waypointType"] = "ASS"
+    wp = next(n for n in book["notes"] if n["kind"] == "waypoint")
+    wp["waypointType"] = "ASS"
+    put("saved", "ass-twice.json", compact(book), "fail", "two ASS with no DSS between: a stage without its start")
+
+    book = json.loads(compact(seed))
+    book["notes"][1]["id"] = book["notes"][0]["id"]
+    put("saved", "same-id.json", compact(book), "fail", "two notes under one id: refused as the book is read")
+
+    book = json.loads(compact(seed))
+    book["notes"].reverse()
+    put("saved", "out-of-order.json", compact(book), "ok", "notes in reverse order: placed again along the route, written in order")
+
+    book = json.loads(compact(routed))
+    row = book["notes"][0]
+    row["kind"], row["handleID"], row["text"] = "typed", 999, "Cattle grid"
+    put("saved", "handle-row-without-handle.json", compact(book), "ok",
+        "a row of handle 999, which the route does not have: the route now comes from the track, so no row is a handle's")
+
+    book = json.loads(compact(routed))
+    row = book["notes"][0]
+    row["kind"], row["handleID"], row["text"] = "typed", 1, "Cattle grid"
+    book["plan"]["handles"][0]["note"] = {"text": "Cattle grid"}
+    twin = dict(row)
+    twin["id"] = max(n["id"] for n in book["notes"]) + 1
+    book["notes"].append(twin)
+    book["notes"].sort(key=lambda n: n["distanceAlong"])
+    put("saved", "handle-row-twice.json", compact(book), "fail", "one handle's row twice, same words and place: still one note printed twice on the new route")
+
+
 def main():
     for kind in KINDS:
         shutil.rmtree(os.path.join(HOSTILE, kind), ignore_errors=True)
@@ -1504,6 +1558,7 @@ def main():
     make_geojson()
     make_openrally()
     make_graph()
+    make_saved()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

@@ -7,8 +7,8 @@ import Geo
 public enum BookInvariant: String, Sendable, CaseIterable {
     /// Two notes never share an id: undo, tombstones and handle links find notes by id.
     case uniqueNoteIDs = "unique note ids"
-    /// One note is one row: two notes of the same kind, words, marker and waypoint type at one
-    /// place, or two rows of one handle, are one note printed twice.
+    /// One note is one row: two notes of the same kind, words, marker and waypoint type on one
+    /// spot at one distance along the route, or two rows of one handle, are one note printed twice.
     case oneNotePerSource = "one note per source and place"
     /// Notes stand in the order the rider reaches them, so each row's partial distance is the
     /// distance from the row printed before it.
@@ -101,18 +101,22 @@ extension Book {
             }
             byHandle[handle] = i
         }
-        // Notes at one place are neighbours once sorted by distance: each is compared with those
-        // within `samePlace` after it.
-        let order = notes.indices.sorted { notes[$0].distanceAlong < notes[$1].distanceAlong }
-        for (k, i) in order.enumerated() {
-            for j in order[(k + 1)...] {
-                guard notes[j].distanceAlong - notes[i].distanceAlong <= InvariantLimits.samePlace else { break }
-                let a = notes[i], b = notes[j]
-                guard a.kind == b.kind, a.text == b.text, a.marker == b.marker, a.waypointType == b.waypointType,
-                      a.placement == b.placement else { continue }
-                let (x, y) = (min(i, j), max(i, j))
-                return BookInvariantError(.oneNotePerSource, notes: [x, y], "\(rowName(x)) and \(rowName(y)) are one note printed twice")
+        // One source twice: the same kind, words, marker and type, standing on the same spot
+        // (coordinates to about a metre) at the same distance along. Hashed, so a book of
+        // thousands of notes sharing their words is checked in linear time.
+        struct Source: Hashable {
+            var kind: Note.Kind, text: String, marker: String?, type: WaypointType?, placement: Note.Placement
+            var latitude: Int64, longitude: Int64
+        }
+        var seen: [Source: [Int]] = [:]
+        for (i, note) in notes.enumerated() {
+            let key = Source(kind: note.kind, text: note.text, marker: note.marker, type: note.waypointType, placement: note.placement,
+                             latitude: Int64((note.coordinate.latitude * 1e5).rounded()),
+                             longitude: Int64((note.coordinate.longitude * 1e5).rounded()))
+            if let j = seen[key]?.first(where: { abs(notes[$0].distanceAlong - note.distanceAlong) <= InvariantLimits.samePlace }) {
+                return BookInvariantError(.oneNotePerSource, notes: [j, i], "\(rowName(j)) and \(rowName(i)) are one note printed twice")
             }
+            seen[key, default: []].append(i)
         }
         return nil
     }

@@ -203,6 +203,11 @@ public struct GeneratedTurn: Codable, Sendable, Equatable {
     /// Where the turn was read from: `map` (a road map's junctions) or `shape` (the track's change
     /// of heading, which cannot see a road not taken). Absent in books written before it was kept.
     public var source: String?
+    /// For a note of a person's (a waypoint, a typed note) joined to a turn: true when its words
+    /// were blank and the turn's words were printed in their place, so a later change of the turn
+    /// may replace them. Otherwise its words are the person's, even when they read as the
+    /// generated ones, and are never rewritten. Unused on a generated turn row.
+    public var wordsGiven: Bool?
 
     public init(maneuver: String, modifier: String, exitNumber: Int? = nil, junction: Junction, text: String,
                 source: String? = nil) {

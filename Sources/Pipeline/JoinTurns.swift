@@ -73,8 +73,11 @@ public struct TurnJoiner: Sendable {
             let (text, tulip, generated) = describe(maneuver)
             if let i = noteOfTurn[t] {
                 if result[i].tulip?.origin != .drawn { result[i].tulip = tulip }
-                if result[i].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { result[i].text = text }
                 result[i].generated = generated
+                if result[i].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    result[i].text = text
+                    if result[i].kind != .turn { result[i].generated?.wordsGiven = true }
+                }
                 // A handle's row stays exactly where the route reaches its handle; any other row
                 // joined to a junction of the map moves to the junction.
                 if Self.sitsAtJunction(maneuver), result[i].handleID == nil { result[i].distanceAlong = maneuver.distanceAlong }

@@ -83,8 +83,10 @@ public struct Regenerator: Sendable {
     ///   - book: the book as it was, with its generated notes.
     ///   - route: the changed route.
     ///   - maneuvers: the turns of the changed route (from its junctions, or its track geometry).
+    ///   - firstID: new turn rows get ids from here on, or past the book's (`Book.nextNoteID`) when
+    ///     that is higher: a caller that took notes out of the book passes the ids it had, so none is reused.
     /// - Complexity: O(notes × maneuvers) plus locating the notes.
-    public func regenerate(_ book: Book, route: Route, maneuvers: [Maneuver]) -> (book: Book, report: RegenerationReport) {
+    public func regenerate(_ book: Book, route: Route, maneuvers: [Maneuver], firstID: Int = 0) -> (book: Book, report: RegenerationReport) {
         var report = RegenerationReport()
         let line = Polyline(route.coordinates)
         let locator = NoteLocator(route: line, configuration: .init(offRouteDistance: book.settings.offRouteDistance))
@@ -113,7 +115,8 @@ public struct Regenerator: Sendable {
                 notes.append(note)
                 continue
             }
-            let wordsEdited = old.text != previous.text
+            // A person's note keeps its words unless they were blank and the turn's were given it.
+            let wordsEdited = old.text != previous.text || (old.kind != .turn && previous.wordsGiven != true)
             // The turn on the new road at the same place, if there is one.
             let match = maneuvers.indices.filter { !used.contains($0) && location.isOnRoute
                 && abs(maneuvers[$0].distanceAlong - note.distanceAlong) <= configuration.sameJunctionDistance }
@@ -161,12 +164,13 @@ public struct Regenerator: Sendable {
                 report.tulipsRedrawn += 1
             }
             note.generated = generated
+            if old.kind != .turn { note.generated?.wordsGiven = previous.wordsGiven }
             notes.append(note)
         }
         // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.
         let fresh = maneuvers.indices.filter { !used.contains($0) }.map { maneuvers[$0] }
         let before = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-        let joined = joiner.joinReporting(fresh, into: notes, firstID: book.nextNoteID)
+        let joined = joiner.joinReporting(fresh, into: notes, firstID: max(firstID, book.nextNoteID))
         notes = joined.notes
         report.contradictions += joined.contradictions
         for note in notes where note.generated != nil && before[note.id]?.generated == nil {

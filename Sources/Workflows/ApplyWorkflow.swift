@@ -323,7 +323,7 @@ public enum ApplyWorkflow {
         working.notes = notes
         working.deletedNotes = deleted
         let regenerator = Regenerator()
-        var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers)
+        var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers, firstID: reserved)
         // A generated turn at a deleted turn's junction stays deleted.
         report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: deleted)
         if options.turns == .addWithoutTulips {

@@ -30,7 +30,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved"]
 
     /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, and large.tsv.
     static func load(root: URL) throws -> [HostileCase] {

@@ -159,6 +159,14 @@ struct HostileRunner: Sendable {
                     invocations = [invocation(["build", sampleTrack.path, "--elevation", address, "-o", "out.pdf"],
                                               outputs: ["out.pdf"], naming: [label, "127.0.0.1"])]
                 }
+            case "saved":
+                // A book edited by hand, changed and saved: a book that breaks a rule between its
+                // notes is not written (refused naming the output, or the input as it is read).
+                try FileManager.default.copyItem(at: seeds.appendingPathComponent("short.gpx"), to: work.appendingPathComponent("track.gpx"))
+                inputs.append("track.gpx")
+                invocations = [invocation(["regenerate", input.path, "--route", "track.gpx", "-o", "out.json"],
+                                          outputs: ["out.json", "out.before-apply.json"],
+                                          naming: [c.inputName, "out.json"])]
             case "undo":
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("book.json"), to: work.appendingPathComponent("book.json"))
                 inputs.append("book.json")
