@@ -3,8 +3,8 @@
 # compare against (OSRM from the osrm-bindings wheel and Valhalla from the pyvalhalla wheel, on
 # 127.0.0.1, over the Andorra extract; ROADBOOK_OSRM_URL and ROADBOOK_VALHALLA_URL), runs
 # every unit, golden, end-to-end and integration test (`swift test`, the hostile-input corpus on the
-# release binary), runs the kill test (`scripts/kill-test.sh`), and fuzzes each parser for a short
-# while (scripts/fuzz.sh).
+# release binary), runs the kill test (`scripts/kill-test.sh`) and the install test
+# (`scripts/install-test.sh`), and fuzzes each parser for a short while (scripts/fuzz.sh).
 # The test data (the Andorra extract and SRTM tile) is committed in samples/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +87,9 @@ status=${PIPESTATUS[0]}
 set -e
 # Outputs all or nothing: a 5,000-row build killed 20 times (release binary, under a minute).
 scripts/kill-test.sh || status=1
+# scripts/install.sh into a temporary prefix, with the release binary built above, and that
+# installed binary run alone, from /, with no ROADBOOK_* variable (seconds).
+scripts/install-test.sh --no-build || status=1
 
 # A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 15 s each (18 harnesses keep
 # CI well under 20 minutes; longer runs are for `scripts/fuzz.sh NAME SECONDS`), after

@@ -22,8 +22,9 @@ public enum BundledFonts {
     /// map is created.
     static func installOnce() { _ = installed }
 
-    /// Where `Fonts/` is looked for, in order: `$ROADBOOK_FONTS`, the current directory, then
-    /// the executable's directory and its ancestors.
+    /// Where `Fonts/` is looked for, in `ResourceFolders`' order: `$ROADBOOK_FONTS` alone when
+    /// set, else the installed `share/roadbook/`, the executable's folder and its ancestors, the
+    /// current directory.
     public static func candidateDirectories() -> [URL] {
         ResourceFolders.candidates(named: "Fonts", environmentVariable: environmentVariable)
     }
@@ -41,7 +42,7 @@ public enum BundledFonts {
             warn("\(FontSpec.defaultFamily) not found (looked for \(requiredFiles.joined(separator: ", ")) in "
                  + candidates.map(\.path).joined(separator: ", ")
                  + "); using the system's fonts, so output may differ between machines. "
-                 + "Run the setup script or set \(environmentVariable).")
+                 + "Run scripts/install-deps.sh (in a checkout) or scripts/install.sh, or set \(environmentVariable).")
             return nil
         }
         // A configuration of its own with only these fonts: no system font can stand in.

@@ -4,7 +4,8 @@ import Model
 
 /// The page templates: the built-in ones in `Templates/` by name, or any template file by path.
 public enum TemplateLibrary {
-    /// Names an alternative templates folder.
+    /// Names an alternative templates folder; where the built-in ones are looked for otherwise is
+    /// `ResourceFolders`' order.
     public static let environmentVariable = "ROADBOOK_TEMPLATES"
     /// The built-in templates.
     public static let builtInNames = BookSettings.builtInTemplates
@@ -38,7 +39,7 @@ public enum TemplateLibrary {
             guard let found = candidates.map({ $0.appendingPathComponent("\(nameOrPath).json") })
                 .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
                 throw TemplateError(file: "\(nameOrPath).json", message: "not found in " + candidates.map(\.path).joined(separator: ", ")
-                                    + "; set \(environmentVariable) to the checkout's Templates folder")
+                                    + "; reinstall with scripts/install.sh, or set \(environmentVariable) to a Templates folder")
             }
             url = found
         }

@@ -169,9 +169,12 @@ struct CommandDeclaration {
     private func isRepeatable(_ option: Option) -> Bool { if case .repeatable = option.kind { true } else { false } }
 
     /// The `Usage:` lines.
-    var usage: String {
+    var usage: String { "Usage: " + usageLines.joined(separator: "\n       ") }
+
+    /// One line per way to call the command, from `roadbook` on: the usage, and the man page's.
+    var usageLines: [String] {
         let forms = self.forms.isEmpty ? [UsageForm()] : self.forms
-        let lines = forms.map { form -> String in
+        return forms.map { form -> String in
             var words = ["roadbook", name]
             if form.positionals && positionalCount.upperBound > 0 { words.append(positionals) }
             let named = form.required + form.optional
@@ -184,23 +187,34 @@ struct CommandDeclaration {
             if options.contains(where: { !$0.required && !named.contains($0.name) }) { words.append("[options]") }
             return words.joined(separator: " ")
         }
-        return "Usage: " + lines.joined(separator: "\n       ")
     }
 
     /// The full `--help` text: usage, discussion, and every option with its help.
     var help: String {
-        let helpOption = Option("help", short: "h", .flag, help: "show this help")
-        let all = options + [helpOption]
+        ([usage] + (discussion.isEmpty ? [] : [discussion]) + ["Options:\n" + Option.list(options + [.helpFlag])])
+            .joined(separator: "\n\n")
+    }
+}
+
+extension Option {
+    /// `-h, --help`, which every command takes and no declaration lists.
+    static let helpFlag = Option("help", short: "h", .flag, help: "show this help")
+
+    /// The help text's or the man page's notes after an option's help: "required", "default X".
+    var notes: String? {
+        let notes = (required ? ["required"] : []) + (defaultValue.map { ["default \($0)"] } ?? [])
+        return notes.isEmpty ? nil : "(" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// Options as `--help` lists them: each label, its help in a column beside it.
+    static func list(_ all: [Option]) -> String {
         // Labels longer than this sit on their own line, their help on the next.
         let widest = 26
         let column = 2 + min(all.map(\.label.count).filter { $0 <= widest }.max() ?? widest, widest) + 2
         var lines: [String] = []
         for option in all {
             var help = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            var notes: [String] = []
-            if option.required { notes.append("required") }
-            if let value = option.defaultValue { notes.append("default \(value)") }
-            if !notes.isEmpty { help[help.count - 1] += " (\(notes.joined(separator: "; ")))" }
+            if let notes = option.notes { help[help.count - 1] += " " + notes }
             let label = "  " + option.label
             let indent = String(repeating: " ", count: column)
             if label.count + 2 > column {
@@ -211,8 +225,7 @@ struct CommandDeclaration {
                 lines += help.dropFirst().map { indent + $0 }
             }
         }
-        return ([usage] + (discussion.isEmpty ? [] : [discussion]) + ["Options:\n" + lines.joined(separator: "\n")])
-            .joined(separator: "\n\n")
+        return lines.joined(separator: "\n")
     }
 }
 

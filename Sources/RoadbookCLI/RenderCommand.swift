@@ -15,15 +15,16 @@ struct RenderCommand: Command {
                 UsageForm(required: ["svg"], optional: ["pages"])],
         options: [
             Option("output", short: "o", value: "OUT", required: true, help: """
-                the file to write; with several pages, PNG and SVG pages are written
-                beside it as OUT-2.png, OUT-3.png, …
+                the file to write: .pdf, .png or .svg, its extension choosing the format
+                unless --png or --svg does; with several pages, PNG and SVG pages are
+                written beside it as OUT-2.png, OUT-3.png, …
                 """),
             Option("template", value: "T", help: """
                 a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
                 template file (see Templates/README.md)
                 """),
-            Option("png", .flag, help: "write pages as PNG images"),
-            Option("svg", .flag, help: "write pages as SVG"),
+            Option("png", .flag, help: "write pages as PNG images, whatever OUT's extension"),
+            Option("svg", .flag, help: "write pages as SVG, whatever OUT's extension"),
             Option("dpi", .number(10...2400), value: "N", help: "PNG resolution (default 150)"),
             Option("pages", value: "LIST", help: """
                 pages to write, such as 1, 2-4 or 1,3,5-7 (default: all); page 1 is
@@ -33,6 +34,8 @@ struct RenderCommand: Command {
         ])
 
     enum Output { case pdf, png(dpi: Double), svg }
+    /// The formats, each named by its extension.
+    enum Format: String, CaseIterable { case pdf, png, svg }
 
     var book: URL
     var output: URL
@@ -43,19 +46,34 @@ struct RenderCommand: Command {
 
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
+        book = URL(fileURLWithPath: options.positionals[0])
+        if book.standardizedFileURL == output.standardizedFileURL {
+            throw UsageError(message: "-o would overwrite the book file \(book.path)")
+        }
         template = options.string("template")
         cover = !options.flag("no-cover")
         let png = options.flag("png"), svg = options.flag("svg")
         let dpi = options.number("dpi")
         if png && svg { throw UsageError(message: "choose one of --png and --svg") }
-        if dpi != nil && !png { throw UsageError(message: "--dpi is for --png") }
-        format = png ? .png(dpi: dpi ?? 150) : svg ? .svg : .pdf
-        pages = try options.string("pages").map(PageList.parse)
-        if pages != nil, case .pdf = format { throw UsageError(message: "--pages is for --png and --svg; a PDF holds every page") }
-        book = URL(fileURLWithPath: options.positionals[0])
-        if book.standardizedFileURL == output.standardizedFileURL {
-            throw UsageError(message: "-o would overwrite the book file \(book.path)")
+        let chosen = png ? .png : svg ? .svg : try Self.format(of: options.string("output") ?? "")
+        if dpi != nil && chosen != .png { throw UsageError(message: "--dpi is for PNG pages (-o OUT.png, or --png)") }
+        format = switch chosen {
+        case .pdf: .pdf
+        case .png: .png(dpi: dpi ?? 150)
+        case .svg: .svg
         }
+        pages = try options.string("pages").map(PageList.parse)
+        if pages != nil && chosen == .pdf { throw UsageError(message: "--pages is for PNG and SVG pages; a PDF holds every page") }
+    }
+
+    /// The format `output`'s extension names, as export, tulip and profile read theirs.
+    /// - Throws: `UsageError` naming the extension and the ones render writes.
+    static func format(of output: String) throws -> Format {
+        let ext = URL(fileURLWithPath: output).pathExtension
+        if let format = Format(rawValue: ext.lowercased()) { return format }
+        let choices = Format.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
+        let what = ext.isEmpty ? "has no extension" : "ends in .\(ext), not a format render writes"
+        throw UsageError(message: "-o \(output) \(what): use \(choices), or give --png or --svg")
     }
 
     func run(_ console: any Console) async throws {

@@ -6,19 +6,72 @@ import Workflows
 public enum Roadbook {
     static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, ApplyCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self] }
 
+    /// What roadbook is, in the help's first line and the man page's NAME.
+    static let summary = "turns a route into a printable rally road book"
+
+    /// `roadbook`'s own options, given instead of a command; the help, the man page and the
+    /// completions list them.
+    static let ownOptions = [Option("version", .flag, help: "print the version and the commit it was built from"), Option.helpFlag]
+
+    /// Given instead of a command, and left out of the help: `scripts/install.sh` runs them to
+    /// write the man page and the completions from the same declarations as the help.
+    static let hiddenOptions = [Option("man", .flag, help: "print the manual page (roff)"),
+                                Option("completions", .choice(Completions.Shell.allCases.map(\.rawValue)),
+                                       help: "print the completion script for the shell")]
+
     static var help: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.declaration.abstract)" }
         return """
-        roadbook: turns a route into a printable rally road book.
+        roadbook: \(summary).
 
         Usage: roadbook <command> [options]
+               roadbook --version
 
         Commands:
         \(list.joined(separator: "\n"))
 
+        Options:
+        \(Option.list(ownOptions))
+
         Run 'roadbook <command> --help' for a command's options.
         """
+    }
+
+    /// `roadbook --version`'s line: `roadbook 0.9.0 (61120d5)`.
+    static var versionLine: String { "roadbook \(BuildInfo.version) (\(BuildInfo.commit() ?? "unknown commit"))" }
+
+    /// Answers `--version`, `--man` and `--completions SHELL`; nil when `arguments` start with none.
+    private static func ownOption(_ arguments: [String], console: any Console) -> Int32? {
+        guard let first = arguments.first, first != "--help",
+              let option = (ownOptions + hiddenOptions).first(where: { "--\($0.name)" == first }) else { return nil }
+        let words = Array(arguments.dropFirst())
+        var shell: Completions.Shell? = nil
+        if option.takesValue {
+            guard let given = words.first else {
+                console.err("roadbook: --\(option.name) needs a value: \(option.spelledValue)")
+                return 64
+            }
+            do { try option.check(given) } catch {
+                console.err("roadbook: \(error)")
+                return 64
+            }
+            shell = Completions.Shell(rawValue: given)
+        }
+        let extra = option.takesValue ? 1 : 0
+        if words.count > extra {
+            console.err("roadbook: unexpected argument '\(words[extra])' after --\(option.name)")
+            return 64
+        }
+        let declarations = commands.map { $0.declaration }
+        if let shell {
+            console.out(Completions.script(for: shell, commands: declarations, ownOptions: ownOptions))
+        } else if option.name == "man" {
+            console.out(ManPage.text(commands: declarations, ownOptions: ownOptions))
+        } else {
+            console.out(versionLine)
+        }
+        return 0
     }
 
     /// Makes an interrupted run (SIGINT, SIGTERM, SIGHUP) remove its temporary files before it
@@ -30,6 +83,7 @@ public enum Roadbook {
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit status.
     public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
+        if let status = ownOption(arguments, console: console) { return status }
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 console.out(command.declaration.help)

@@ -212,21 +212,34 @@ struct RenderCommandTests {
         #expect(plain.output.contains("3 pages"))
     }
 
-    @Test("render's own mistakes: unknown template, bad page list, page out of range", arguments: [
-        (["--template", "a3"], 1, "a3: is not a template"),
-        (["--png", "--pages", "2-1"], 64, "--pages '2-1'"),
-        (["--png", "--pages", "9"], 1, "page 9 does not exist; the book has 4 pages"),
-        (["--pages", "1"], 64, "--pages is for --png and --svg"),
-        (["--png", "--svg"], 64, "choose one of --png and --svg"),
-        (["--dpi", "100"], 64, "--dpi is for --png"),
+    @Test("render's own mistakes: unknown template, bad page list, page out of range, unknown extension", arguments: [
+        ("out.png", ["--template", "a3"], 1, "a3: is not a template"),
+        ("out.png", ["--png", "--pages", "2-1"], 64, "--pages '2-1'"),
+        ("out.png", ["--png", "--pages", "9"], 1, "page 9 does not exist; the book has 4 pages"),
+        ("out.pdf", ["--pages", "1"], 64, "--pages is for PNG and SVG pages"),
+        ("out.png", ["--png", "--svg"], 64, "choose one of --png and --svg"),
+        ("out.svg", ["--dpi", "100"], 64, "--dpi is for PNG pages"),
+        ("out.tiff", [], 64, "ends in .tiff, not a format render writes: use .pdf, .png, .svg"),
     ])
-    func mistakes(extra: [String], status: Int32, message: String) async throws {
+    func mistakes(output: String, extra: [String], status: Int32, message: String) async throws {
         let folder = try TemporaryFolder()
         let book = try await sampleBook(in: folder)
-        let r = await roadbook(["render", book.path, "-o", folder.path("out.png").path] + extra)
+        let r = await roadbook(["render", book.path, "-o", folder.path(output).path] + extra)
         #expect(r.status == status, "\(r.errors)")
         #expect(r.errors.contains(message), "\(r.errors)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("out.png").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.path(output).path))
+    }
+
+    @Test("render writes what the output's extension names")
+    func formatFromExtension() async throws {
+        let folder = try TemporaryFolder()
+        let book = try await sampleBook(in: folder)
+        let png = await roadbook(["render", book.path, "-o", folder.path("page.png").path, "--pages", "1", "--dpi", "40"])
+        #expect(png.status == 0, "\(png.errors)")
+        #expect(try Data(contentsOf: folder.path("page.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG signature")
+        let svg = await roadbook(["render", book.path, "-o", folder.path("page.svg").path, "--pages", "2"])
+        #expect(svg.status == 0, "\(svg.errors)")
+        _ = try runTool("xmllint", ["--noout", folder.path("page.svg").path])
     }
 
     @Test("a broken template file names its field")

@@ -76,12 +76,32 @@ struct ParseTests {
         guard case .svg = svg.format else { Issue.record("\(svg.format)"); return }
     }
 
+    @Test("render: without --png or --svg, the output's extension chooses the format", arguments: [
+        ("page.png", "png(dpi: 150.0)"), ("PAGE.PNG", "png(dpi: 150.0)"), ("page.svg", "svg"), ("book.pdf", "pdf"),
+        ("dir.v2/book.Pdf", "pdf"),
+    ])
+    func renderFormatFromExtension(output: String, format: String) throws {
+        #expect("\(try RenderCommand.parse(["b.json", "-o", output]).format)" == format)
+    }
+
+    @Test("render: --dpi and --pages follow the format the extension chose; a flag overrides the extension")
+    func renderExtensionWithOptions() throws {
+        let png = try RenderCommand.parse(["b.json", "-o", "p.png", "--dpi", "60", "--pages", "2"])
+        guard case .png(60) = png.format else { Issue.record("\(png.format)"); return }
+        #expect(png.pages == [2])
+        guard case .svg = try RenderCommand.parse(["b.json", "-o", "p.png", "--svg"]).format else { Issue.record("--svg"); return }
+        guard case .png = try RenderCommand.parse(["b.json", "-o", "pages", "--png"]).format else { Issue.record("--png"); return }
+    }
+
     @Test("render's refusals, word for word", arguments: [
         (["b.json"], "missing -o OUT"),
         (["b.json", "-o", "p.png", "--png", "--svg"], "choose one of --png and --svg"),
-        (["b.json", "-o", "p.pdf", "--dpi", "100"], "--dpi is for --png"),
+        (["b.json", "-o", "p.pdf", "--dpi", "100"], "--dpi is for PNG pages (-o OUT.png, or --png)"),
+        (["b.json", "-o", "p.png", "--svg", "--dpi", "100"], "--dpi is for PNG pages (-o OUT.png, or --png)"),
         (["b.json", "-o", "p.png", "--png", "--dpi", "5"], "--dpi must be a number from 10.0 to 2400.0, not '5'"),
-        (["b.json", "-o", "p.pdf", "--pages", "1"], "--pages is for --png and --svg; a PDF holds every page"),
+        (["b.json", "-o", "p.pdf", "--pages", "1"], "--pages is for PNG and SVG pages; a PDF holds every page"),
+        (["b.json", "-o", "page.jpg"], "-o page.jpg ends in .jpg, not a format render writes: use .pdf, .png, .svg, or give --png or --svg"),
+        (["b.json", "-o", "out/book"], "-o out/book has no extension: use .pdf, .png, .svg, or give --png or --svg"),
         (["b.json", "-o", "p.png", "--png", "--pages", "2-1"], "--pages '2-1': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)"),
         (["b.json", "-o", "b.json"], "-o would overwrite the book file \(URL(fileURLWithPath: "b.json").path)"),
     ])

@@ -60,6 +60,18 @@ public final class TemporaryFolder: @unchecked Sendable {
 /// Runs an external program and returns its standard output; throws when it exits non-zero.
 /// - Parameter input: written to the program's standard input, which is then closed.
 public func runTool(_ tool: String, _ arguments: [String], input: String? = nil) throws -> String {
+    let run = try runProgram(tool, arguments, input: input)
+    guard run.status == 0 else {
+        throw ToolError(message: "\(tool) \(arguments.joined(separator: " ")) exited \(run.status): \(run.errors)")
+    }
+    return run.output
+}
+
+/// Runs an external program, found on the PATH, and returns its exit status, standard output and
+/// standard error, whatever the status.
+/// - Parameter input: written to the program's standard input, which is then closed.
+public func runProgram(_ tool: String, _ arguments: [String], input: String? = nil) throws
+    -> (status: Int32, output: String, errors: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
@@ -77,10 +89,7 @@ public func runTool(_ tool: String, _ arguments: [String], input: String? = nil)
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ToolError(message: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errorData, as: UTF8.self))")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }
 
 public struct ToolError: Error, CustomStringConvertible {
