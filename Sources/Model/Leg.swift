@@ -67,7 +67,7 @@ public enum LegState: Sendable, Equatable {
         }
     }
 
-    /// States that wait for the user's Retry.
+    /// States that wait for the user's Retry (`RoutePlan.waitingLegs` is the one list of legs waiting).
     public var waitsForRetry: Bool {
         switch self {
         case .rateLimited, .serverError, .unreachable: true

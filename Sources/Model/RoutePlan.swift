@@ -79,3 +79,13 @@ public struct PlannedLeg: Codable, Sendable, Equatable {
         try c.encode(noRoadModes, forKey: .noRoadModes)
     }
 }
+
+extension RoutePlan {
+    /// The road legs still waiting for the engine, by index: never asked, being asked, or asked and
+    /// left to ask again (rate limited, a server error, unreachable). A leg with its road, one the
+    /// engine found no road for, and a straight or as-drawn leg wait for nothing. Apply's refusal
+    /// and `route`'s "not finished" both read this one list.
+    public var waitingLegs: [Int] {
+        legs.indices.filter { legs[$0].kind == .road && legs[$0].state != .road && legs[$0].state != .noRoad }
+    }
+}

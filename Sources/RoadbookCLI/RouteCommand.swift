@@ -169,7 +169,7 @@ struct RouteCommand: Command {
     /// - Throws: `RunError` naming the engine and the legs.
     func checkFinished(_ editor: RouteEditor, engine settings: EngineSettings) throws {
         guard !useStraight else { return }
-        let waiting = editor.plan.legs.indices.filter { editor.plan.legs[$0].state?.waitsForRetry == true }
+        let waiting = editor.plan.waitingLegs
         guard !waiting.isEmpty else { return }
         let engine = editor.engineName ?? settings.kind.rawValue
         let legs = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")

@@ -164,10 +164,7 @@ public enum ApplyWorkflow {
             let undo = editor.undoName == "Clear the drawing" ? "; the drawing was cleared: `roadbook handles BOOK undo` brings it back" : ""
             throw WorkflowError("the route needs two handles or more to apply\(undo)")
         }
-        let waiting = editor.plan.legs.indices.filter { i in
-            let leg = editor.plan.legs[i]
-            return leg.kind == .road && leg.state != .road && leg.state != .noRoad
-        }
+        let waiting = editor.plan.waitingLegs
         guard !waiting.isEmpty, !useStraight else { return }
         let names = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
         throw WorkflowError("leg\(waiting.count == 1 ? "" : "s") \(names) still wait\(waiting.count == 1 ? "s" : "") for the routing engine; ask again, or apply with --use-straight to draw \(waiting.count == 1 ? "it" : "them") straight")
@@ -405,17 +402,7 @@ public enum ApplyWorkflow {
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
         if let rings = found.rings { settleDrivingSide(of: &result.settings, from: rings, given: "the book says", log: log) }
-        if options.terrain.isEmpty {
-            if book.profile != nil || book.notes.contains(where: { $0.elevation != nil }) {
-                let notice = "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"
-                report.notices.append(notice)
-                log.record(WorkflowMessage(.warning, notice))
-            }
-            result.profile = nil
-            for i in result.notes.indices { result.notes[i].elevation = nil }
-        } else {
-            try await options.terrain.apply(to: &result, log: log)
-        }
+        if let dropped = try await options.terrain.fetchOrDrop(for: &result, log: log) { report.notices.append(dropped) }
         for stretch in report.straight {
             log.record(WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
                 stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000)))

@@ -147,15 +147,7 @@ public struct Regeneration: Sendable {
         if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
         if let shapeWarning { log.record(WorkflowMessage(.warning, shapeWarning)) }
         for message in sideMessages { log.record(message) }
-        if request.terrain.isEmpty {
-            if book.profile != nil {
-                log.record(WorkflowMessage(.warning, "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"))
-            }
-            book.profile = nil
-            for i in book.notes.indices { book.notes[i].elevation = nil }
-        } else {
-            try await request.terrain.apply(to: &book, log: log)
-        }
+        try await request.terrain.fetchOrDrop(for: &book, log: log)
         // Regeneration is an Apply: `undo-apply` takes it back.
         if write { try ApplyWorkflow.write(book, to: request.output ?? request.book, before: original, operation: .apply) }
         return book

@@ -133,6 +133,26 @@ public struct TerrainRequest: Sendable {
         return list
     }
 
+    /// The terrain step of every change of a book's route: heights fetched for the new route, or,
+    /// with no source given, the old route's heights dropped (they belonged to another line), with
+    /// a warning when the book had any.
+    /// - Returns: the warning logged when heights were dropped, else nil.
+    /// - Throws: the sources' errors.
+    @discardableResult
+    public func fetchOrDrop(for book: inout Book, log: any WorkflowLog) async throws -> String? {
+        guard isEmpty else {
+            try await apply(to: &book, log: log)
+            return nil
+        }
+        let had = book.profile != nil || book.notes.contains { $0.elevation != nil }
+        book.profile = nil
+        for i in book.notes.indices { book.notes[i].elevation = nil }
+        guard had else { return nil }
+        let notice = "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"
+        log.record(WorkflowMessage(.warning, notice))
+        return notice
+    }
+
     /// Fetches heights along the book's route and stores its profile and the notes' heights.
     /// Logs a warning per failed source, and either "No terrain for this route" (when part of the
     /// route has no height) or the climb and descent found. Does nothing without sources.
