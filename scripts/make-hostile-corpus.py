@@ -533,7 +533,7 @@ def make_osm_marks():
 
 
 def make_osm_restrictions():
-    """Turn restriction relations (issue 11, class 10): broken ones are skipped, never refused."""
+    """Turn restriction relations: broken ones are skipped, never refused."""
     restriction = [("type", "restriction"), ("restriction", "no_left_turn")]
     crossing = OSM_GOOD.replace("</osm>", '<node id="4" lat="42.5090" lon="1.5250"/><node id="5" lat="42.5080" lon="1.5280"/>'
                                 '<way id="11"><nd ref="2"/><nd ref="4"/><tag k="highway" v="residential"/></way>'

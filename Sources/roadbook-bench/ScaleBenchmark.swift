@@ -8,7 +8,7 @@ import Workflows
 import Glibc
 #endif
 
-/// A synthetic city for the scale subset (issue 14): a square grid of streets, `side` × `side`
+/// A synthetic city for the scale subset (docs/scale.md): a square grid of streets, `side` × `side`
 /// nodes 50 m apart, written as a sorted PBF at run time (never committed).
 ///
 /// Every row and every column is a street, cut into ways of 10 blocks (as a city's streets are
@@ -148,7 +148,7 @@ func scaleRouterChild(path: String, side: Int, mode: String, kilometres: Int) as
     print(String(format: "%.4f %.4f %d %d %.1f", setup, legsSeconds, nodes, legs, peakMemoryMiB()))
 }
 
-/// The scale subset (issue 14): `build`'s map loading on a generated grid city of 7 million nodes
+/// The scale subset (docs/scale.md): `build`'s map loading on a generated grid city of 7 million nodes
 /// for a 12 km and a 105 km route, whole map against the route's corridor, beside the time
 /// `osmium fileinfo -e` takes to read the same file. `ROADBOOK_SCALE_SIDE` sets a smaller side
 /// (at least 1,500, for the 105 km route) for a quick run; `ROADBOOK_SCALE_FILE=PATH` writes the

@@ -7,7 +7,7 @@ import Pipeline
 import Routing
 import Workflows
 
-/// Routes in the turn-quality benchmark (issue 11 asks for at least 50), or `ROADBOOK_TURNS_ROUTES`
+/// Routes in the turn-quality benchmark (at least 50, as docs/turn-quality.md says), or `ROADBOOK_TURNS_ROUTES`
 /// when set: 60 routes pass the same busy roundabouts again and again, so one seed's shape figures
 /// move by two or three points from another's; hundreds of routes measure them more closely.
 private var turnQualityRouteCount: Int {
@@ -189,7 +189,7 @@ private struct QualityRoute {
     var bends: [Coordinate] = []
 }
 
-/// Shape mode's goal (issue 11, class 9), per mode × input.
+/// Shape mode's goal (docs/turn-quality.md), per mode × input.
 ///
 /// - Goal references: OSRM's references turning at least `shapeGoalTurn` (|bearing_after −
 ///   bearing_before|), and every roundabout. Found: a row of ours within 30 m. Left out: OSRM's
@@ -588,7 +588,7 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
     return line.count >= 2 ? QualityRoute(line: line, polyline: Polyline(line), references: references, steps: steps, bends: bends(of: line)) : nil
 }
 
-/// The generated turn rows against OSRM's guidance (issue 11): seeded random driving routes over
+/// The generated turn rows against OSRM's guidance (docs/turn-quality.md): seeded random driving routes over
 /// an extract, each as OSRM's clean line and as a recorded-style track of it, through map mode
 /// (`RouteTurns.maneuvers(along:graph:)` with the extract's graph) and shape mode (no graph).
 ///
@@ -596,7 +596,7 @@ private func osrmRoute(_ client: CurlHTTPClient, _ base: URL, from a: Coordinate
 /// Recall: a row of ours within 30 m. Side: of the found references with a side, whether a row
 /// there says the same side, the opposite, or none (straight on, a roundabout). Far rows: our rows
 /// that are not "Straight on" with no reference maneuver within 30 m, as a share of all our rows.
-/// Shape mode's goal (issue 11, class 9) is measured as `ShapeGoalCounts` says: recall of turns of
+/// Shape mode's goal (docs/turn-quality.md) is measured as `ShapeGoalCounts` says: recall of turns of
 /// 45° or more and roundabouts, and extra rows (at no OSRM step and no bend of OSRM's line); and
 /// how many rows that say "Roundabout" stand at no OSRM roundabout.
 /// `ROADBOOK_TURNS_SEED` picks other routes and noise, to tune on routes the figures are not reported on.
@@ -769,7 +769,7 @@ func turnQualityBenchmarkLines(extract: URL, osrmURL: URL?) async throws -> [Str
     for kind in Maneuver.Kind.allCases where counts.contains(where: { $0.farRowsByKind[kind] != nil }) {
         lines.append(row("  \(kind.rawValue)", counts.map { share($0.farRowsByKind[kind] ?? 0, $0.ourRows) }))
     }
-    lines.append("shape goal (issue 11, class 9): recall of turns of 45° or more and roundabouts >= 85%, extra rows <= 25%")
+    lines.append("shape goal: recall of turns of 45° or more and roundabouts >= 85%, extra rows <= 25%")
     // Recall of the goal's references, then where our rows stand; the sweep prints the recall and
     // the extra rows.
     let recallRows: [(String, (ShapeGoalCounts) -> String)] = [

@@ -1,4 +1,4 @@
-// roadbook-bench: prints the figures the issues ask for. Build and run in release mode:
+// roadbook-bench: prints the speed, memory and turn-quality figures of docs/benchmarks.md and docs/turn-quality.md. Build and run in release mode:
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
 //   .build/release/roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL]   (--help lists the subsets)
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).

@@ -207,7 +207,7 @@ struct RouteCommandTests {
     }
 }
 
-// Issue 12: `route` takes the book options of `build`, names and describes its route, and keeps
+// `route` takes the book options of `build`, names and describes its route, and keeps
 // what a GPX says about its points.
 extension RouteCommandTests {
     @Test("route takes the same book options as build: header, units, template, off-route distance, and the cover left out")

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// The embedded router against a real OSRM (car profile, started by scripts/test.sh) on turn
-/// restrictions (issue 11, class 10: without them the embedded router took turns OSRM forbids).
+/// restrictions (without them the embedded router took turns OSRM forbids).
 ///
 /// The 2013 Andorra extract in samples/data holds no `type=restriction` relation (its 74 relations
 /// are boundaries, routes, multipolygons and sites), so a comparison over it cannot tell whether

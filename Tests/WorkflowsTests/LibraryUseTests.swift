@@ -30,14 +30,14 @@ struct LibraryUseTests {
         #expect(result.rows >= waypoints)
         #expect(result.book.title == "Envalira")
         #expect(result.book.profile?.isComplete == true, "the tile covers the route")
-        // The sample's waypoints whose words disagree with the junction's generated turn (issue 11): warned, never silently.
+        // The sample's waypoints whose words disagree with the junction's generated turn: warned, never silently.
         #expect(log.warnings.map(\.text).map { String($0.prefix(while: { $0 != "'" })) }
                 == ["row R8 at 21.08 km says "], "\(log.messages)")
         // R8's ring has a `highway=road` arm before CG-2: a car may take it, so it is counted (README,
         // "Roundabout exits"); the waypoint's words do not count it.
         #expect(log.warnings.first?.text.contains("but the route takes exit 2 here") == true, "\(log.messages)")
         #expect(log.messages.contains { $0.text.hasPrefix("terrain: climb") }, "\(log.messages)")
-        // One place, one row (issue 11): no two printed rows closer than 20 m, where two rows could
+        // One place, one row (docs/turn-notes.md): no two printed rows closer than 20 m, where two rows could
         // contradict each other.
         let printed = result.book.notes.filter { $0.placement == .onRoute }.sorted { $0.distanceAlong < $1.distanceAlong }
         for (a, b) in zip(printed, printed.dropFirst()) {
