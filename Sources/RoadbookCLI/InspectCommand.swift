@@ -158,11 +158,10 @@ struct InspectCommand: Command {
     /// Runs the turn detector again over the book's route and says what became of every junction.
     func explainTurns(_ loaded: Book, _ console: any Console) throws {
         let mode = self.mode ?? loaded.travelMode
-        // The map around the book's route, as `build` reads it, so the turns found are the same.
-        let graph = try osm.map { try RouteTurns.loadGraph($0, corridor: loaded.route.coordinates) }
+        // The turns found as `build` finds them: the same stage, with a trace.
         let trace = TurnTrace()
-        let found = RouteTurns.maneuvers(along: loaded.route.coordinates, graph: graph, mode: mode,
-                                         drivingSide: loaded.settings.drivingSide, trace: trace)
+        let found = try TurnReading(osm.map { .map($0) } ?? .shape, mode: mode)
+            .find(along: loaded.route.coordinates, drivingSide: loaded.settings.drivingSide, trace: trace)
         // A junction's row: the book's generated note standing on the first junction of the turn
         // made from it (a roundabout's row stands on its entry node).
         func row(of entry: TurnTrace.Entry) -> Int? {

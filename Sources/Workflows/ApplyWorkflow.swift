@@ -177,19 +177,8 @@ public enum ApplyWorkflow {
     ///   nil for the map's (see `RouteTurns.maneuvers`), else the right.
     /// - Returns: the turns, where they come from, and with a map how its roundabouts turn (for the
     ///   side traffic keeps to, `settleDrivingSide`).
-    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil) throws
-        -> (maneuvers: [Maneuver], source: String, rings: RingTurning?) {
-        if options.turns == .none { return ([], "none", nil) }
-        let line = editor.line()
-        if let osm = options.osm {
-            let graph = try RouteTurns.loadGraph(osm, corridor: line)
-            let rings = graph.ringTurning()
-            let side = resolvedDrivingSide(given: drivingSide, rings: rings)
-            return (RouteTurns.maneuvers(along: line, graph: graph, mode: editor.plan.mode, drivingSide: side).maneuvers, "map", rings)
-        }
-        let geometry = editor.geometry()
-        if !geometry.junctions.isEmpty { return (TurnDetector().maneuvers(in: geometry), "engine", nil) }
-        return (RouteTurns.maneuvers(along: line, graph: nil, drivingSide: drivingSide).maneuvers, "shape", nil)
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil) throws -> FoundTurns {
+        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none).find(along: editor.line(), drivingSide: drivingSide)
     }
 
     /// The book with the editor's route applied, without terrain (the route's points carry no
@@ -401,7 +390,8 @@ public enum ApplyWorkflow {
         let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide)
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
-        if let rings = found.rings { settleDrivingSide(of: &result.settings, from: rings, given: "the book says", log: log) }
+        found.settleDrivingSide(of: &result.settings, given: "the book says", log: log)
+        for warning in found.warnings(file: "the drawn route") { log.record(warning) }
         if let dropped = try await options.terrain.fetchOrDrop(for: &result, log: log) { report.notices.append(dropped) }
         for stretch in report.straight {
             log.record(WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
@@ -421,7 +411,7 @@ public enum ApplyWorkflow {
         let book = try read ?? BookFile.read(contentsOf: url)
         let lastWritten = previousUndo(of: url, log: log)?.written ?? []
         let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
-        try write(result, to: target, before: book, operation: .apply)
+        try BookCommit(book: target, undo: (book, .apply)).commit(result)
         return report
     }
 
@@ -448,24 +438,6 @@ public enum ApplyWorkflow {
         do { return try BeforeApplyFile.read(contentsOf: location) } catch {
             log.record(WorkflowMessage(.warning, "\(error); notes deleted by hand since the last Apply are not known"))
             return nil
-        }
-    }
-
-    /// Writes the book and its undo file together, the book first (see `OutputSet`).
-    static func write(_ book: Book, to url: URL, before previous: Book, operation: BeforeApply.Operation) throws {
-        let data = try BookFile.dataToSave(book, at: url)
-        let written = book.notes.map {
-            DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
-        }
-        let undo = BeforeApply(operation: operation, bookDigest: BeforeApply.digest(of: data), previous: previous, written: written)
-        let outputs = OutputSet()
-        do {
-            try outputs.write(data, to: url)
-            try outputs.write(try BeforeApplyFile.encode(undo), to: BeforeApply.location(of: url))
-            try outputs.commit()
-        } catch {
-            outputs.discard()
-            throw error
         }
     }
 
@@ -558,7 +530,7 @@ public enum ApplyWorkflow {
         try checkWritable([target])
         let book = try BookFile.read(contentsOf: url)
         let (result, report) = removeRoute(book)
-        try write(result, to: target, before: book, operation: .removeRoute)
+        try BookCommit(book: target, undo: (book, .removeRoute)).commit(result)
         return report
     }
 }

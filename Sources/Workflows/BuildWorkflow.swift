@@ -124,18 +124,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     }
     assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
     if request.turns, file.book == nil || request.osm != nil {
-        let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: route.coordinates, log: log) }
-        let rings = graph?.ringTurning()
-        if let rings { settleDrivingSide(of: &assembled.book.settings, from: rings, log: log) }
-        let found = RouteTurns.maneuvers(along: route.coordinates, graph: graph, mode: request.mode,
-                                         drivingSide: resolvedDrivingSide(given: assembled.book.settings.drivingSide, rings: rings))
-        if let warning = RouteTurns.shapeWarning(found.reading, file: track.lastPathComponent) {
-            log.record(WorkflowMessage(.warning, warning))
-        }
-        for range in found.offMap {
-            log.record(WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
-                                                          range.lowerBound / 1000, range.upperBound / 1000)))
-        }
+        let found = try TurnReading(request.osm.map { .map($0) } ?? .shape, mode: request.mode)
+            .find(along: route.coordinates, drivingSide: assembled.book.settings.drivingSide, log: log)
+        found.settleDrivingSide(of: &assembled.book.settings, given: "--driving-side", log: log)
+        for warning in found.warnings(file: track.lastPathComponent) { log.record(warning) }
         var maneuvers = found.maneuvers
         if file.book != nil {
             // A carried book's own turn rows stay: a turn found where one already is is not added again.
@@ -159,22 +151,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     }
     for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
     // What a later run reads back is checked now, so no book is written that could not be opened.
-    do { try assembled.book.validate() } catch {
-        throw WorkflowError("\(track.path): the book made from it would not be valid: \(error.message)")
-    }
-    let bookBytes = try BookFile.dataToSave(assembled.book, at: request.bookFile ?? track)
+    let commit = BookCommit(book: request.bookFile, madeFrom: track, pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
+    let bookBytes = try commit.data(of: assembled.book)
     if let bookFile = request.bookFile, !request.replaceBook { try checkReplaceable(bookFile, with: bookBytes, input: track) }
-    // The book file and the PDF are replaced together, the book first (see `OutputSet`).
-    let outputs = OutputSet()
-    let pages: Int?
-    do {
-        if let bookFile = request.bookFile { try outputs.write(bookBytes, to: bookFile) }
-        pages = try request.pdf.map { try renderer!.renderPDF(assembled.book, to: $0, in: outputs) }
-        try outputs.commit()
-    } catch {
-        outputs.discard()
-        throw error
-    }
+    let pages = try commit.commit(assembled.book, data: bookBytes)
     return BuildResult(book: assembled.book, pages: pages,
                        rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
                        routeLength: assembled.routeLength)

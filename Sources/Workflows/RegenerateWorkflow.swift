@@ -40,9 +40,9 @@ public struct Regeneration: Sendable {
     public var report: RegenerationReport
     /// Set when the new route file's `<rte>` stood in for its track; `finish` logs it.
     public var routeWarning: String?
-    /// Set when the new route's turns come from its shape and its fixes scatter independently
-    /// (`RouteTurns.shapeWarning`); `finish` logs it.
-    public var shapeWarning: String?
+    /// How the new route's turns were read, when worth a warning (`FoundTurns.warnings`): its fixes
+    /// scatter independently, or stretches are off the map; `finish` logs them.
+    public var turnWarnings: [WorkflowMessage] = []
     /// What the map's roundabouts said of the side traffic keeps to (`settleDrivingSide`); `finish`
     /// logs it.
     public var sideMessages: [WorkflowMessage] = []
@@ -58,22 +58,18 @@ public struct Regeneration: Sendable {
         let read = try Self.readNewRoute(request.route)
         let newRoute = read.route
         routeWarning = read.warning
-        let graph = try request.osm.map { try RouteTurns.loadGraph($0, corridor: newRoute.coordinates) }
         let mode = request.mode ?? old.travelMode
-        let rings = graph?.ringTurning()
-        let found = RouteTurns.maneuvers(along: newRoute.coordinates, graph: graph, mode: mode,
-                                         drivingSide: resolvedDrivingSide(given: old.settings.drivingSide, rings: rings))
-        shapeWarning = RouteTurns.shapeWarning(found.reading, file: request.route.lastPathComponent)
+        let found = try TurnReading(request.osm.map { .map($0) } ?? .shape, mode: mode)
+            .find(along: newRoute.coordinates, drivingSide: old.settings.drivingSide)
+        turnWarnings = found.warnings(file: request.route.lastPathComponent)
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         // A turn a person deleted stays deleted (the book's tombstones).
         _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
         book.settings.travelMode = mode == .drive ? nil : mode
-        if let rings {
-            let said = MessageList()
-            settleDrivingSide(of: &book.settings, from: rings, given: "the book says", log: said)
-            sideMessages = said.messages
-        }
+        let said = MessageList()
+        found.settleDrivingSide(of: &book.settings, given: "the book says", log: said)
+        sideMessages = said.messages
         // The route now comes from the file, not from the handles: a plan kept would bring the old
         // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
         if book.plan != nil {
@@ -145,11 +141,11 @@ public struct Regeneration: Sendable {
     @discardableResult
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
         if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
-        if let shapeWarning { log.record(WorkflowMessage(.warning, shapeWarning)) }
+        for warning in turnWarnings { log.record(warning) }
         for message in sideMessages { log.record(message) }
         try await request.terrain.fetchOrDrop(for: &book, log: log)
         // Regeneration is an Apply: `undo-apply` takes it back.
-        if write { try ApplyWorkflow.write(book, to: request.output ?? request.book, before: original, operation: .apply) }
+        if write { try BookCommit(book: request.output ?? request.book, undo: (original, .apply)).commit(book) }
         return book
     }
 }

@@ -234,17 +234,9 @@ public enum RouteWorkflow {
     /// - Returns: the rows and pages of the PDF, when one was printed.
     public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
                              cover: Bool = true) throws -> (rows: Int, pages: Int)? {
-        let renderer = try pdf.map { _ in try Self.renderer(for: book, bookFile: url, template: template, cover: cover) }
-        let outputs = OutputSet()
-        do {
-            try outputs.write(try BookFile.dataToSave(book, at: url), to: url)
-            let pages = try pdf.map { try renderer!.renderPDF(book, to: $0, in: outputs) }
-            try outputs.commit()
-            return pages.map { (RowContent.count(of: book), $0) }
-        } catch {
-            outputs.discard()
-            throw error
-        }
+        let printed = try pdf.map { ($0, try Self.renderer(for: book, bookFile: url, template: template, cover: cover)) }
+        let pages = try BookCommit(book: url, pdf: printed).commit(book)
+        return pages.map { (RowContent.count(of: book), $0) }
     }
 
     /// Prints a book already written to `bookFile` (its template found from there when it names a

@@ -1,0 +1,170 @@
+import AtomicFile
+import Foundation
+import Formats
+import Geo
+import Model
+import OSM
+import Pipeline
+import Render
+
+// The stages every operation on a book runs, in this order:
+//
+//   read route → collapse stand-still places → place notes → find turns → join turns to notes
+//   → terrain → validate → commit
+//
+// `build`, `regenerate`, `apply`, `route`, `remove-route` and `inspect --explain` differ only in
+// which stages run and with what (docs/architecture.md has the table). The stages that more than
+// one operation runs live here, once: reading the route (`readRoute`), finding turns
+// (`TurnReading`), terrain (`TerrainRequest.fetchOrDrop`) and validating and committing the
+// outputs together (`BookCommit`).
+
+/// Where the "find turns" stage reads a route's turns from.
+public struct TurnReading: Sendable {
+    public enum Source: Sendable {
+        /// The junctions of an OpenStreetMap extract the route is matched onto (the track's shape
+        /// where the route leaves the map).
+        case map(URL)
+        /// The junctions a routing engine gave with its road legs.
+        case engine(RoadGeometry)
+        /// The shape of the line itself.
+        case shape
+        /// No turns: the operation was asked for none.
+        case none
+    }
+
+    public var source: Source
+    /// How the route is travelled: the junction graph of a map's turns.
+    public var mode: TravelMode
+
+    public init(_ source: Source, mode: TravelMode = .drive) {
+        self.source = source
+        self.mode = mode
+    }
+
+    /// The reading of a drawn route: the map when one is given, else the engine's junctions on its
+    /// road legs, else its shape; none when `turns` is off.
+    public static func of(_ editor: RouteEditor, map: URL?, turns: Bool = true) -> TurnReading {
+        guard turns else { return TurnReading(.none, mode: editor.plan.mode) }
+        if let map { return TurnReading(.map(map), mode: editor.plan.mode) }
+        let geometry = editor.geometry()
+        return TurnReading(geometry.junctions.isEmpty ? .shape : .engine(geometry), mode: editor.plan.mode)
+    }
+
+    /// The turns along `line`, in route order.
+    /// - Parameters:
+    ///   - drivingSide: the book's side of the road, if it says one (the map's roundabouts decide otherwise).
+    ///   - trace: where the turn passes record what they decide about each junction, if anyone asks.
+    ///   - log: where a prepared graph made again is noted.
+    /// - Throws: the map's errors.
+    public func find(along line: [Coordinate], drivingSide: DrivingSide?, trace: TurnTrace? = nil,
+                     log: (any WorkflowLog)? = nil) throws -> FoundTurns {
+        switch source {
+        case .none:
+            return FoundTurns(maneuvers: [], source: "none")
+        case .engine(let geometry):
+            return FoundTurns(maneuvers: TurnDetector().maneuvers(in: geometry, trace: trace), source: "engine")
+        case .shape:
+            let found = RouteTurns.maneuvers(along: line, graph: nil, drivingSide: drivingSide, trace: trace)
+            return FoundTurns(maneuvers: found.maneuvers, source: "shape", reading: found.reading)
+        case .map(let url):
+            let graph = try RouteTurns.loadGraph(url, corridor: line, log: log)
+            let rings = graph.ringTurning()
+            let found = RouteTurns.maneuvers(along: line, graph: graph, mode: mode,
+                                             drivingSide: resolvedDrivingSide(given: drivingSide, rings: rings), trace: trace)
+            return FoundTurns(maneuvers: found.maneuvers, source: "map", rings: rings, offMap: found.offMap)
+        }
+    }
+}
+
+/// What the "find turns" stage found, and what the organiser is told of it.
+public struct FoundTurns: Sendable {
+    public var maneuvers: [Maneuver]
+    /// Where they were read from: `map`, `engine`, `shape` or `none`.
+    public var source: String
+    /// With a map, which way its roundabouts turn (for the side traffic keeps to).
+    public var rings: RingTurning?
+    /// Stretches (metres along the route) the map does not cover, whose turns come from the shape.
+    public var offMap: [ClosedRange<Metres>] = []
+    /// Without a map, how the track was read.
+    public var reading: TrackTurns.Reading?
+
+    /// The warnings of how the turns were read: stretches off the map, and a track whose fixes
+    /// scatter too much for its shape to show every turn. `file` names the route's file.
+    public func warnings(file: String) -> [WorkflowMessage] {
+        let shape = RouteTurns.shapeWarning(reading, file: file).map { WorkflowMessage(.warning, $0) }
+        let offMap = offMap.map { range in
+            WorkflowMessage(.warning, String(format: "%.2f–%.2f km is not on the map; turns there come from the track's shape",
+                                             range.lowerBound / 1000, range.upperBound / 1000))
+        }
+        return [shape].compactMap { $0 } + offMap
+    }
+
+    /// The map's word on the side traffic keeps to, into the book's settings (`settleDrivingSide`).
+    /// - Parameter given: how a side the book already has is named in a warning.
+    public func settleDrivingSide(of settings: inout BookSettings, given: String, log: any WorkflowLog) {
+        guard let rings else { return }
+        Workflows.settleDrivingSide(of: &settings, from: rings, given: given, log: log)
+    }
+}
+
+/// The "validate" and "commit" stages: a book checked (its values in range, `Book.validate()`, and
+/// the rules between its notes, `Book.checkInvariants()`) and written with the outputs that go with
+/// it — its undo file, its PDF — all renamed into place together, the book first (`OutputSet`), or
+/// none of them.
+public struct BookCommit {
+    /// The book file to write; nil for a PDF alone.
+    public var book: URL?
+    /// The file the book is made from, named when the book would not be valid (`build`'s track);
+    /// nil to name the book file.
+    public var madeFrom: URL?
+    /// The book as it was before the change and the change's name, for `undo-apply`
+    /// (`BOOK.before-apply.json`); nil for an operation that keeps no undo (`build`, `route`).
+    public var undo: (previous: Book, operation: BeforeApply.Operation)?
+    /// A PDF printed with the book, and the renderer it is printed with.
+    public var pdf: (url: URL, renderer: BookRenderer)?
+
+    public init(book: URL?, madeFrom: URL? = nil, undo: (previous: Book, operation: BeforeApply.Operation)? = nil,
+                pdf: (url: URL, renderer: BookRenderer)? = nil) {
+        self.book = book
+        self.madeFrom = madeFrom
+        self.undo = undo
+        self.pdf = pdf
+    }
+
+    /// The bytes of `book` as they would be committed: validated, its rules checked.
+    /// - Throws: `WorkflowError` naming the value out of range; `FormatError` naming the file, the
+    ///   rule and the rows.
+    public func data(of book: Book) throws -> Data {
+        do { try book.validate() } catch {
+            if let madeFrom { throw WorkflowError("\(madeFrom.path): the book made from it would not be valid: \(error.message)") }
+            throw WorkflowError("\(self.book?.path ?? "the book"): not written: the book would not be valid: \(error.message)")
+        }
+        return try BookFile.dataToSave(book, at: self.book ?? madeFrom ?? URL(fileURLWithPath: "book.json"))
+    }
+
+    /// Writes them all, or none.
+    /// - Parameter data: the book's bytes when the caller has them from `data(of:)` already.
+    /// - Returns: the pages of the PDF, when one was printed.
+    @discardableResult
+    public func commit(_ book: Book, data: Data? = nil) throws -> Int? {
+        let bytes = try data ?? self.data(of: book)
+        let outputs = OutputSet()
+        do {
+            if let url = self.book { try outputs.write(bytes, to: url) }
+            if let url = self.book, let undo {
+                let written = book.notes.map {
+                    DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
+                }
+                let record = BeforeApply(operation: undo.operation, bookDigest: BeforeApply.digest(of: bytes),
+                                         previous: undo.previous, written: written)
+                try outputs.write(try BeforeApplyFile.encode(record), to: BeforeApply.location(of: url))
+            }
+            let pages = try pdf.map { try $0.renderer.renderPDF(book, to: $0.url, in: outputs) }
+            try outputs.commit()
+            return pages
+        } catch {
+            outputs.discard()
+            throw error
+        }
+    }
+}
