@@ -73,14 +73,8 @@ actor MatrixBooks {
     static var engine: [String] { ["--engine", "embedded", "--osm", extract.path] }
     static var sample: URL { (try? testDataFolder().deletingLastPathComponent().appendingPathComponent("andorra-envalira.gpx")) ?? URL(fileURLWithPath: "/") }
 
-    /// Five handles across Andorra la Vella and Escaldes, four with handle notes.
-    static let handles = [
-        "42.5063 1.5218 | Cattle grid | CP1",
-        "42.5100 1.5300 | Bridge over the Valira",
-        "42.5130 1.5360",
-        "42.5150 1.5400 | Fuel | P1",
-        "42.5170 1.5450 | Finish at the chapel",
-    ]
+    /// The handles of the book-life scenario: five across Andorra la Vella and Escaldes, four with notes.
+    static var handles: [String] { BookLifeScenarioTests.handles }
 
     private let folder = try? TemporaryFolder()
     private var made: [ChangeMatrixTests.Kind: Data] = [:]
