@@ -133,13 +133,7 @@ public struct GeoTIFFDEM: Sendable {
         guard lat >= south, lat <= north, lon >= west, lon <= east else { return nil }
         let x = min(max((lon - firstLongitude) / columnSpacing, 0), Double(width - 1))
         let y = min(max((firstLatitude - lat) / rowSpacing, 0), Double(height - 1))
-        let row = min(Int(y), height - 2), column = min(Int(x), width - 2)
-        let fy = y - Double(row), fx = x - Double(column)
-        return values.withUnsafeBufferPointer { v -> Metres? in
-            let k = row * width + column
-            let h00 = Double(v[k]), h01 = Double(v[k + 1]), h10 = Double(v[k + width]), h11 = Double(v[k + width + 1])
-            return bilinearHeight(h00, h01, h10, h11, fx: fx, fy: fy)
-        }
+        return gridHeight(values, width: width, height: height, x: x, y: y) { Double($0) }
     }
 }
 
@@ -365,13 +359,7 @@ package final class TIFFFile {
         }
         let bits = try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE))
         let format = try uint16Defaulted(UInt32(TIFFTAG_SAMPLEFORMAT))
-        let kind: TIFFSampleKind
-        switch (bits, Int32(format)) {
-        case (16, SAMPLEFORMAT_INT): kind = .int16
-        case (16, SAMPLEFORMAT_UINT): kind = .uint16
-        case (32, SAMPLEFORMAT_INT): kind = .int32
-        case (32, SAMPLEFORMAT_IEEEFP): kind = .float32
-        default:
+        guard let kind = TIFFSampleKind.allCases.first(where: { $0.bitsPerSample == bits && $0.sampleFormat == format }) else {
             throw ElevationError(source: path, message: "has \(bits)-bit samples of SampleFormat \(format); a DEM here must be Int16, UInt16, Int32 or Float32 (gdal_translate -ot Float32 in.tif out.tif)")
         }
         let noData = try gdalNoData()
@@ -447,14 +435,28 @@ package final class TIFFFile {
     }
 }
 
-/// The sample formats read, and their conversion to Float with voids as NaN.
-enum TIFFSampleKind {
+/// The sample formats of a DEM band, their TIFF tags, and their conversion to Float with voids
+/// as NaN. The one table of them: `GeoTIFFDEM` reads these, the tests' GeoTIFF writer writes them.
+package enum TIFFSampleKind: CaseIterable, Sendable {
     case int16, uint16, int32, float32
 
-    var bytes: Int {
+    /// Bytes a sample.
+    package var bytes: Int {
         switch self {
         case .int16, .uint16: 2
         case .int32, .float32: 4
+        }
+    }
+
+    /// The BitsPerSample tag (258).
+    package var bitsPerSample: UInt16 { UInt16(bytes * 8) }
+
+    /// The SampleFormat tag (339).
+    package var sampleFormat: UInt16 {
+        switch self {
+        case .int16, .int32: UInt16(SAMPLEFORMAT_INT)
+        case .uint16: UInt16(SAMPLEFORMAT_UINT)
+        case .float32: UInt16(SAMPLEFORMAT_IEEEFP)
         }
     }
 
@@ -462,22 +464,16 @@ enum TIFFSampleKind {
     /// and every sample outside `PlausibleHeight` become NaN.
     func convert(_ source: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>, noData: Double?) {
         let void = noData ?? .nan
+        func integers<T: BinaryInteger>(_: T.Type) {
+            for k in 0..<count {
+                let v = Double(source.loadUnaligned(fromByteOffset: MemoryLayout<T>.size * k, as: T.self))
+                out[k] = v == void ? .nan : Float(plausibleHeight(v))
+            }
+        }
         switch self {
-        case .int16:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: Int16.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
-        case .uint16:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
-        case .int32:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 4 * k, as: Int32.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
+        case .int16: integers(Int16.self)
+        case .uint16: integers(UInt16.self)
+        case .int32: integers(Int32.self)
         case .float32:
             // GDAL compares a float raster's nodata after rounding it to Float32, as done here.
             // Infinities, NaN and sentinels such as ±3.4e38 or ±1e30 are outside the plausible
