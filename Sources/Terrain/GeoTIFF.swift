@@ -80,8 +80,8 @@ public struct GeoTIFFDEM: Sendable {
             throw ElevationError(source: path, message: "ModelPixelScaleTag gives a pixel size of \(scale[0]) × \(scale[1]) degrees; both must be positive")
         }
 
-        width = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGEWIDTH)))
-        height = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGELENGTH)))
+        width = Int(try tiff.required(TIFFTAG_IMAGEWIDTH, as: UInt32.self))
+        height = Int(try tiff.required(TIFFTAG_IMAGELENGTH, as: UInt32.self))
         guard width >= 2, height >= 2 else {
             throw ElevationError(source: path, message: "a \(width) × \(height) raster is too small to interpolate; a DEM needs at least 2 × 2 samples")
         }
@@ -263,19 +263,23 @@ package final class TIFFFile {
         ElevationError(source: path, message: log.errors.last.map { "\(what): \($0)" } ?? what)
     }
 
-    /// A required UInt32 tag.
-    func uint32(_ tag: UInt32) throws -> UInt32 {
-        var value: UInt32 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetField(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("the required tag \(tag) is missing") }
-        return value
+    /// A required scalar tag, as `T`: `UInt32` for a 32-bit tag, `UInt16` for a 16-bit one.
+    func required<T: FixedWidthInteger>(_ tag: Int32, as _: T.Type) throws -> T {
+        try scalar(UInt32(tag), defaulted: false)
     }
 
-    /// A UInt16 tag, or its TIFF default.
-    func uint16Defaulted(_ tag: UInt32) throws -> UInt16 {
-        var value: UInt16 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
+    /// A scalar tag as `T` (see `required`), or its TIFF default when the file lacks it.
+    func defaulted<T: FixedWidthInteger>(_ tag: Int32, as _: T.Type) throws -> T {
+        try scalar(UInt32(tag), defaulted: true)
+    }
+
+    /// The one reading of a scalar tag through libtiff's varargs getter.
+    private func scalar<T: FixedWidthInteger>(_ tag: UInt32, defaulted: Bool) throws -> T {
+        var value: T = 0
+        let ok = withUnsafeMutablePointer(to: &value) { p in
+            withVaList([p]) { defaulted ? TIFFVGetFieldDefaulted(handle, tag, $0) : TIFFVGetField(handle, tag, $0) }
+        }
+        guard ok == 1 else { throw failure(defaulted ? "cannot read tag \(tag)" : "the required tag \(tag) is missing") }
         return value
     }
 
@@ -338,8 +342,8 @@ package final class TIFFFile {
         guard !samples.overflow, samples.partialValue <= GeoTIFFDEM.maximumSamples else {
             throw ElevationError(source: path, message: "ImageWidth × ImageLength is \(width) × \(height) samples, over the limit of \(GeoTIFFDEM.maximumSamples); cut the DEM to the route's area (gdal_translate -projwin)")
         }
-        let bits = Int(try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE)))
-        let compression = try uint16Defaulted(UInt32(TIFFTAG_COMPRESSION))
+        let bits = Int(try defaulted(TIFFTAG_BITSPERSAMPLE, as: UInt16.self))
+        let compression = try defaulted(TIFFTAG_COMPRESSION, as: UInt16.self)
         let rasterBytes = samples.partialValue * max(bits / 8, 1)
         var status = stat()
         guard stat(path, &status) == 0 else { throw failure("cannot read the file's size") }
@@ -353,12 +357,12 @@ package final class TIFFFile {
     /// Decodes the one band of the current directory into floats, north row first, NaN for the
     /// nodata value and for NaN samples.
     func readSingleBandAsFloat(width: Int, height: Int) throws -> [Float] {
-        let samplesPerPixel = try uint16Defaulted(UInt32(TIFFTAG_SAMPLESPERPIXEL))
+        let samplesPerPixel = try defaulted(TIFFTAG_SAMPLESPERPIXEL, as: UInt16.self)
         guard samplesPerPixel == 1 else {
             throw ElevationError(source: path, message: "has \(samplesPerPixel) bands; a DEM has one (take it with gdal_translate -b 1 in.tif out.tif)")
         }
-        let bits = try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE))
-        let format = try uint16Defaulted(UInt32(TIFFTAG_SAMPLEFORMAT))
+        let bits = try defaulted(TIFFTAG_BITSPERSAMPLE, as: UInt16.self)
+        let format = try defaulted(TIFFTAG_SAMPLEFORMAT, as: UInt16.self)
         guard let kind = TIFFSampleKind.allCases.first(where: { $0.bitsPerSample == bits && $0.sampleFormat == format }) else {
             throw ElevationError(source: path, message: "has \(bits)-bit samples of SampleFormat \(format); a DEM here must be Int16, UInt16, Int32 or Float32 (gdal_translate -ot Float32 in.tif out.tif)")
         }
@@ -368,8 +372,8 @@ package final class TIFFFile {
         let values = [Float](unsafeUninitializedCapacity: count) { out, initialized in
             do {
                 if TIFFIsTiled(handle) != 0 {
-                    let tileWidth = Int(try uint32(UInt32(TIFFTAG_TILEWIDTH)))
-                    let tileHeight = Int(try uint32(UInt32(TIFFTAG_TILELENGTH)))
+                    let tileWidth = Int(try required(TIFFTAG_TILEWIDTH, as: UInt32.self))
+                    let tileHeight = Int(try required(TIFFTAG_TILELENGTH, as: UInt32.self))
                     guard tileWidth > 0, tileHeight > 0 else {
                         throw ElevationError(source: path, message: "TileWidth × TileLength is \(tileWidth) × \(tileHeight); both must be positive")
                     }
@@ -391,7 +395,7 @@ package final class TIFFFile {
                         }
                     }
                 } else {
-                    var rowsPerStrip = Int(try uint32Defaulted(UInt32(TIFFTAG_ROWSPERSTRIP)))
+                    var rowsPerStrip = Int(try defaulted(TIFFTAG_ROWSPERSTRIP, as: UInt32.self))
                     rowsPerStrip = min(max(rowsPerStrip, 1), height)
                     let stripBytes = Int(TIFFStripSize(handle))
                     guard stripBytes > 0, stripBytes <= max(GeoTIFFDEM.maximumBufferBytes, count * kind.bytes) else {
@@ -417,14 +421,6 @@ package final class TIFFFile {
         }
         if let failure { throw failure }
         return values
-    }
-
-    /// A UInt32 tag, or its TIFF default.
-    func uint32Defaulted(_ tag: UInt32) throws -> UInt32 {
-        var value: UInt32 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
-        return value
     }
 
     /// Writes the directory and closes the file, checking that libtiff flushed it.
