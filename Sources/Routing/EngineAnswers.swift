@@ -174,9 +174,6 @@ struct EngineExchange: Sendable {
     }
 }
 
-/// A coordinate written with 6 decimals (about 0.1 m), as every engine here is sent.
-func sixDecimals(_ value: Degrees) -> String { String(format: "%.6f", value) }
-
 /// A base URL's text without a trailing slash, so that "/route" can follow it.
 func trimmedBase(_ url: URL) -> String {
     var text = url.absoluteString

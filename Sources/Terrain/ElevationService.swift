@@ -153,6 +153,3 @@ extension RateLimiter {
         RateLimiter(minimumInterval: baseURL.host == publicServer.host ? interval : 0)
     }
 }
-
-/// A coordinate written with 6 decimals (about 0.1 m), as every service here is sent.
-func sixDecimals(_ value: Degrees) -> String { String(format: "%.6f", value) }
