@@ -79,7 +79,8 @@ let package = Package(
                           dependencies: ["Workflows", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
                           swiftSettings: swift6),
 
-        .target(name: "TestSupport", dependencies: ["Model", "Geo", "OSM", "Render", "Terrain", "HTTP", "CCairo", "CTiff"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["RoadbookCLI", "Layout", "Model", "Geo", "OSM", "Render", "Terrain", "HTTP", "CCairo", "CTiff"],
+                path: "Tests/TestSupport",
                 swiftSettings: swift6),
         .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens", "Hostile"], swiftSettings: swift6),

@@ -9,7 +9,7 @@ enum BookMigration {
     /// - Throws: `FormatError` when the file is not a JSON object.
     static func upgrade(_ data: Data, from version: Int, fileName: String) throws -> Data {
         guard var book = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            if let problem = JSONDiagnosis.problem(in: data, wholeNumberKeys: BookFile.wholeNumberKeys) {
+            if let problem = JSONScanner.problem(in: data, wholeNumberKeys: BookFile.wholeNumberKeys) {
                 throw FormatError(file: fileName, field: problem.field, message: (problem.field == nil ? "not JSON: " : "") + problem.description)
             }
             throw FormatError(file: fileName, message: "not a book file: it must be a JSON object")

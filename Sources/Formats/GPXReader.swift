@@ -42,35 +42,9 @@ public enum GPXReader {
         do {
             try parse(try XMLStream(handler: handler))
         } catch let error as XMLStreamError {
-            throw formatError(error, fileName: fileName)
+            throw FormatError(error, fileName: fileName, format: "GPX", texts: "a GPX text field")
         }
         return handler.result
-    }
-
-    /// A failure of the XML stream as a `FormatError` naming `fileName`.
-    private static func formatError(_ error: XMLStreamError, fileName: String) -> FormatError {
-        switch error {
-        case .cannotCreateParser:
-            return FormatError(file: fileName, message: "cannot create an XML parser (out of memory)")
-        case .doctypeRefused(let line):
-            return FormatError(file: fileName, line: line, field: "DOCTYPE",
-                               message: "DOCTYPE is not allowed in GPX (line \(line)); remove the <!DOCTYPE …> declaration")
-        case .empty:
-            return FormatError(file: fileName, message: "the file is empty; expected a GPX document")
-        case .cannotRead(let reason, let line):
-            return FormatError(file: fileName, line: line, message: "cannot read the file: \(reason)")
-        case .textTooLong(let line, let limit):
-            return FormatError(file: fileName, line: line,
-                               message: "element text is longer than \(limit) bytes; this is not a GPX text field")
-        case .malformed(let fault):
-            var message = "XML error: \(fault.message) at column \(fault.column)"
-            switch fault.kind {
-            case .endsEarly: message += "; the file ends early — it may be truncated, copy or export it again"
-            case .outOfMemory: message = "out of memory while parsing XML"
-            case .other: message += "; is this a GPX file?"
-            }
-            return FormatError(file: fileName, line: fault.line, message: message)
-        }
     }
 }
 

@@ -19,8 +19,8 @@ import Model
 /// 2008 GeoJSON draft allowed others) is refused, since the positions would be read wrongly.
 /// Errors name the member (`features[3].geometry.coordinates[12]`) and the line.
 ///
-/// The file is parsed whole into a tree (`JSONNode`) with a line for every value, without
-/// recursion; `maximumFileSize` bounds the memory.
+/// The file is parsed whole into a tree (`JSONNode`, by `JSONScanner.parse`) with a line for every
+/// value, without recursion; `maximumFileSize` bounds the memory.
 public enum GeoJSONRouteReader {
     /// The choices of the reader, each with its reason.
     public struct Configuration: Sendable {
@@ -35,6 +35,11 @@ public enum GeoJSONRouteReader {
     /// most that is sure to fit in memory.
     public static let maximumFileSize = 64_000_000
 
+    /// How the text is scanned: GeoJSON nests at most seven deep (a MultiPolygon's positions in a
+    /// Feature in a collection), a GeometryCollection a few more; a number too small to hold is
+    /// read as 0, as `JSONSerialization` reads it for the handles file.
+    static let jsonRules = JSONScanner.Rules(maximumDepth: 64, refusesUnderflow: false)
+
     /// Reads the GeoJSON file at `url`.
     /// - Throws: `FormatError` naming the file, the member and its line.
     public static func read(contentsOf url: URL, configuration: Configuration = Configuration()) throws -> RouteFile {
@@ -47,7 +52,7 @@ public enum GeoJSONRouteReader {
     /// - Throws: `FormatError` as `read(contentsOf:)`.
     public static func read(data: Data, fileName: String, configuration: Configuration = Configuration()) throws -> RouteFile {
         let root: JSONNode
-        do { root = try JSONTree.parse([UInt8](data)) } catch let error as JSONSyntaxError {
+        do { root = try JSONScanner.parse([UInt8](data), rules: jsonRules) } catch {
             throw FormatError(file: fileName, line: error.line, message: "is not GeoJSON: \(error.message)")
         }
         var reader = Reader(fileName: fileName, configuration: configuration)

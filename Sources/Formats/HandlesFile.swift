@@ -95,7 +95,7 @@ public enum HandlesFile {
         let parsed: Any
         do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
             // Foundation's message names no place: find the syntax error or the number out of range.
-            let problem = JSONDiagnosis.problem(in: data)
+            let problem = JSONScanner.problem(in: data)
             throw FormatError(file: fileName, field: problem?.field,
                               message: "is not GeoJSON: " + (problem?.description ?? "it is not JSON"))
         }

@@ -20,7 +20,7 @@ public enum JSONFile {
             if case .typeMismatch = decoding { return FormatError(file: fileName, message: notAnObject) }
         }
         // "Not valid JSON" says nothing: find the syntax error or the number out of range.
-        if let problem = JSONDiagnosis.problem(in: data, wholeNumberKeys: wholeNumberKeys) {
+        if let problem = JSONScanner.problem(in: data, wholeNumberKeys: wholeNumberKeys) {
             return FormatError(file: fileName, field: problem.field,
                                message: (problem.field == nil ? "not JSON: " : "") + problem.description)
         }

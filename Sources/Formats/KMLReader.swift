@@ -65,35 +65,9 @@ public enum KMLReader {
         do {
             try parse(try XMLStream(handler: handler))
         } catch let error as XMLStreamError {
-            throw formatError(error, fileName: fileName)
+            throw FormatError(error, fileName: fileName, format: "KML", texts: "a KML name, description or coordinate")
         }
         return try handler.result()
-    }
-
-    /// A failure of the XML stream as a `FormatError` naming `fileName`, in KML's words.
-    static func formatError(_ error: XMLStreamError, fileName: String) -> FormatError {
-        switch error {
-        case .cannotCreateParser:
-            return FormatError(file: fileName, message: "cannot create an XML parser (out of memory)")
-        case .doctypeRefused(let line):
-            return FormatError(file: fileName, line: line, field: "DOCTYPE",
-                               message: "a DOCTYPE or entity declaration is not allowed in KML; remove the <!DOCTYPE …> declaration")
-        case .empty:
-            return FormatError(file: fileName, message: "the file is empty; expected a KML document")
-        case .cannotRead(let reason, let line):
-            return FormatError(file: fileName, line: line, message: "cannot read the file: \(reason)")
-        case .textTooLong(let line, let limit):
-            return FormatError(file: fileName, line: line,
-                               message: "element text is longer than \(limit) bytes; this is not a KML name, description or coordinate")
-        case .malformed(let fault):
-            var message = "XML error: \(fault.message) at column \(fault.column)"
-            switch fault.kind {
-            case .endsEarly: message += "; the file ends early — it may be truncated, copy or export it again"
-            case .outOfMemory: message = "out of memory while parsing XML"
-            case .other: message += "; is this a KML file?"
-            }
-            return FormatError(file: fileName, line: fault.line, message: message)
-        }
     }
 }
 

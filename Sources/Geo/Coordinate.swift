@@ -28,6 +28,10 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
+/// A latitude or longitude written with 6 decimals (about 0.1 m), as every routing engine and
+/// elevation service is sent one.
+public func sixDecimals(_ value: Degrees) -> String { String(format: "%.6f", value) }
+
 /// Normalises an angle to a bearing in [0, 360).
 @inlinable
 public func normalizedBearing(_ degrees: Degrees) -> Degrees {

@@ -144,12 +144,6 @@ public enum BookLayout {
     /// A width no text reaches: measures a line without wrapping it.
     public static let unboundedWidth = 100_000.0
 
-    /// Lays out every page of `book` at once; for long books iterate `pages(book:template:measurer:)`.
-    public static func paginate(book: Book, template: PageTemplate, measurer: some TextMeasurer,
-                                precedingPages: Int = 0) -> [PageLayout] {
-        Array(pages(book: book, template: template, measurer: measurer, precedingPages: precedingPages))
-    }
-
     /// The pages of `book`, laid out on demand. Rows never split across pages; a text that does not
     /// fit its box shrinks down to the template's minimum size and is then marked clipped.
     /// - Parameter precedingPages: pages printed before the rows (1 for a cover): they count in

@@ -112,12 +112,6 @@ public enum RoundNumber {
         for m in [1.0, 2.0, 5.0, 10.0] where m * power >= value * (1 - 1e-9) { return m * power }
         return 10 * power
     }
-
-    /// True when `value` is 1, 2 or 5 × 10ⁿ (to one part in a million).
-    public static func isRound(_ value: Double) -> Bool {
-        guard value > 0, value.isFinite else { return false }
-        return abs(atMost(value) - value) <= value * 1e-6
-    }
 }
 
 /// A map scale bar: a round ground length and the page length it is drawn at.

@@ -111,10 +111,6 @@ public struct PageTemplate: Sendable, Equatable {
     /// The longest page a PDF reader is required to accept: 200 inches (PDF 1.7, annex C).
     public static let maximumPageLength = 14_400.0
 
-    /// The area rows are laid out in, on the first sheet column: between header and footer,
-    /// inside the margins.
-    public var bodyRect: Rect { columnRect(0) }
-
     /// Rows per sheet column.
     public var rowsPerColumn: Int {
         if let roll {

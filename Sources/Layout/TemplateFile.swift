@@ -28,7 +28,7 @@ public enum TemplateFile {
         let root: JSONValue
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             // Foundation says only "not valid JSON": find the syntax error or the number out of range.
-            if let problem = JSONDiagnosis.problem(in: data) {
+            if let problem = JSONScanner.problem(in: data) {
                 throw TemplateError(file: fileName, field: problem.field, message: problem.field == nil
                                     ? "is not JSON: \(problem.description)" : problem.message)
             }

@@ -157,9 +157,6 @@ public struct OSMPlace: Sendable, Equatable {
                 return nil
             }
         }
-
-        /// The `place` values read.
-        static let placeValues = allCases.filter { $0 != .pass && $0 != .peak }.map(\.rawValue)
     }
 
     /// The node's OpenStreetMap id.

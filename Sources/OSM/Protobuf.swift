@@ -157,17 +157,4 @@ struct ProtobufReader {
             throw failure("a repeated varint field has wire type \(wireType.rawValue); the message is corrupt")
         }
     }
-
-    /// As `appendVarints`, decoding each value as a zigzag `sint64`.
-    mutating func appendSInt64s(_ wireType: WireType, to values: inout [Int64]) throws(ProtobufError) {
-        switch wireType {
-        case .lengthDelimited:
-            var packed = try lengthDelimited()
-            while !packed.isAtEnd { values.append(try packed.sint64()) }
-        case .varint:
-            values.append(try sint64())
-        default:
-            throw failure("a repeated sint64 field has wire type \(wireType.rawValue); the message is corrupt")
-        }
-    }
 }

@@ -190,9 +190,6 @@ final class TextLayout {
         }
     }
 
-    /// Characters of the current text that no loaded font can draw (shown as boxes).
-    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(handle)) }
-
     /// The logical size of the current text, in points.
     var size: TextSize {
         var width: Int32 = 0

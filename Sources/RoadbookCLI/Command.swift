@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a command writes: standard output for results, standard error for progress, warnings
-/// and errors. Tests hand in a `CapturingConsole`.
+/// and errors. Tests hand in a `CapturingConsole` (Tests/TestSupport/CapturingConsole.swift).
 public protocol Console: AnyObject {
     func out(_ text: String)
     func err(_ text: String)
@@ -12,15 +12,6 @@ public final class StandardConsole: Console {
     public init() {}
     public func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     public func err(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
-}
-
-/// Keeps what a command writes, for tests.
-public final class CapturingConsole: Console {
-    public private(set) var output = ""
-    public private(set) var errors = ""
-    public init() {}
-    public func out(_ text: String) { output += text + "\n" }
-    public func err(_ text: String) { errors += text + "\n" }
 }
 
 /// A subcommand: its declaration (options, positionals, help) and a type built from the parsed

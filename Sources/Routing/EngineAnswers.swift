@@ -21,6 +21,16 @@ struct EngineExchange: Sendable {
     /// "No driving route": the engine answered that there is no road in this mode.
     var noRoute: RoutingError { .noRoute("No \(mode.gerund) route") }
 
+    /// The name `names` gives the mode (an OSRM or GraphHopper profile, a Valhalla costing).
+    /// - Throws: `RoutingError.noRoute` when it gives none: "No driving route: OSRM has no profile
+    ///   set for driving", `setting` naming what is missing.
+    func modeName(in names: [TravelMode: String], setting: String) throws(RoutingError) -> String {
+        guard let name = names[mode] else {
+            throw .noRoute("No \(mode.gerund) route: \(engine) has no \(setting) set for \(mode.gerund)")
+        }
+        return name
+    }
+
     /// An answer that came with a success status but is not a route.
     func notARoute(_ why: String) -> RoutingError {
         .serverError("\(engine): the answer is not a route (\(why))")
@@ -163,9 +173,6 @@ struct EngineExchange: Sendable {
         return c
     }
 }
-
-/// A coordinate written with 6 decimals (about 0.1 m), as every engine here is sent.
-func sixDecimals(_ value: Degrees) -> String { String(format: "%.6f", value) }
 
 /// A base URL's text without a trailing slash, so that "/route" can follow it.
 func trimmedBase(_ url: URL) -> String {

@@ -54,13 +54,12 @@ public struct GraphHopperEngine: RoutingEngine {
     /// The request for one leg.
     /// - Throws: `RoutingError.noRoute` when no name is set for `mode`.
     public func request(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        guard let modeName = modeNames[mode] else {
-            throw .noRoute("No \(mode.gerund) route: GraphHopper has no profile set for \(mode.gerund)")
-        }
+        let exchange = EngineExchange(engine: name, mode: mode)
+        let modeName = try exchange.modeName(in: modeNames, setting: "profile")
         let points = [start, end].map {
             URLQueryItem(name: "point", value: "\(sixDecimals($0.latitude)),\(sixDecimals($0.longitude))")
         }
-        return try EngineExchange(engine: name, mode: mode).request(baseURL, "/route", query: points + [
+        return try exchange.request(baseURL, "/route", query: points + [
             URLQueryItem(name: "profile", value: modeName),
             URLQueryItem(name: "points_encoded", value: "false"),
             URLQueryItem(name: "instructions", value: "true"),

@@ -44,12 +44,11 @@ public struct OSRMEngine: RoutingEngine {
     /// The request for one leg.
     /// - Throws: `RoutingError.noRoute` when no name is set for `mode`.
     public func request(from start: Coordinate, to end: Coordinate, mode: TravelMode) throws(RoutingError) -> HTTPRequest {
-        guard let modeName = modeNames[mode] else {
-            throw .noRoute("No \(mode.gerund) route: OSRM has no profile set for \(mode.gerund)")
-        }
+        let exchange = EngineExchange(engine: name, mode: mode)
+        let modeName = try exchange.modeName(in: modeNames, setting: "profile")
         let points = [start, end].map { "\(sixDecimals($0.longitude)),\(sixDecimals($0.latitude))" }.joined(separator: ";")
         let encodedName = modeName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? modeName
-        return try EngineExchange(engine: name, mode: mode).request(
+        return try exchange.request(
             baseURL, "/route/v1/\(encodedName)/\(points)",
             query: [URLQueryItem(name: "steps", value: "true"), URLQueryItem(name: "overview", value: "full"),
                     URLQueryItem(name: "geometries", value: "geojson"), URLQueryItem(name: "annotations", value: "false")],

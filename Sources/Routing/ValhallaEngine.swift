@@ -55,10 +55,7 @@ public struct ValhallaEngine: RoutingEngine {
     ]
 
     private func costing(_ mode: TravelMode) throws(RoutingError) -> String {
-        guard let costing = costings[mode] else {
-            throw .noRoute("No \(mode.gerund) route: Valhalla has no costing set for \(mode.gerund)")
-        }
-        return costing
+        try EngineExchange(engine: name, mode: mode).modeName(in: costings, setting: "costing")
     }
 
     private func post(_ path: String, _ body: some Encodable, mode: TravelMode) throws(RoutingError) -> HTTPRequest {

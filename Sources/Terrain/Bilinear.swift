@@ -21,6 +21,22 @@ func bilinearHeight(_ h00: Double, _ h01: Double, _ h10: Double, _ h11: Double, 
     return sum
 }
 
+/// The height at (`x`, `y`) of a grid of `width × height` samples held row by row, north row first
+/// (`x` columns east of column 0 and `y` rows south of row 0, both within the grid): `bilinearHeight`
+/// of the cell whose north-west sample is at (⌊x⌋, ⌊y⌋), each sample in metres through `metres` (NaN
+/// for a void). On the last row or column the last cell is used, so the edge samples are reached.
+/// The one grid lookup of `HGTTile` and `GeoTIFFDEM`. O(1), four array reads, no allocation.
+@inlinable
+func gridHeight<Sample>(_ samples: [Sample], width: Int, height: Int, x: Double, y: Double,
+                        metres: (Sample) -> Double) -> Double? {
+    let row = min(Int(y), height - 2), column = min(Int(x), width - 2)
+    let fy = y - Double(row), fx = x - Double(column)
+    return samples.withUnsafeBufferPointer { s -> Double? in
+        let k = row * width + column
+        return bilinearHeight(metres(s[k]), metres(s[k + 1]), metres(s[k + width]), metres(s[k + width + 1]), fx: fx, fy: fy)
+    }
+}
+
 /// The heights a DEM sample may have; anything else is a void. No ground on Earth lies outside
 /// them, and nodata sentinels (−32768, −9999, ±3.4e38, ±1e30, infinities, NaN) all do, so a file
 /// whose nodata value is missing or wrong still gives no absurd height.

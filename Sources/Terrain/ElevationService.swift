@@ -2,14 +2,6 @@ import Foundation
 import Geo
 import HTTP
 
-/// Checks that every answer of an elevation service must pass.
-public enum ElevationServiceLimits {
-    /// The lowest height believed, in metres: the Dead Sea shore, the lowest dry land, is at −430 m.
-    public static let lowestPlausibleHeight: Metres = -500
-    /// The highest height believed, in metres: Everest is 8,849 m.
-    public static let highestPlausibleHeight: Metres = 9000
-}
-
 /// Told after each batch of an elevation service: points answered so far, and all points asked.
 public typealias ElevationProgress = @Sendable (_ done: Int, _ total: Int) -> Void
 
@@ -96,11 +88,10 @@ struct ServiceExchange: Sendable {
             guard height.isFinite else {
                 throw failure("\(service) answered \(height) for point \(offset + index), not a finite number")
             }
-            guard (ElevationServiceLimits.lowestPlausibleHeight...ElevationServiceLimits.highestPlausibleHeight)
-                .contains(height) else {
+            // The same heights a DEM sample may have.
+            guard (PlausibleHeight.minimum...PlausibleHeight.maximum).contains(height) else {
                 throw failure("\(service) answered \(height) m for point \(offset + index), outside "
-                              + "\(Int(ElevationServiceLimits.lowestPlausibleHeight))…"
-                              + "\(Int(ElevationServiceLimits.highestPlausibleHeight)) m")
+                              + "\(Int(PlausibleHeight.minimum))…\(Int(PlausibleHeight.maximum)) m")
             }
         }
         return heights
@@ -115,25 +106,50 @@ struct ServiceExchange: Sendable {
     }
 }
 
-/// Asks for `points` in consecutive batches of at most `batchSize`, one after another, each after
-/// its turn from `limiter`, and tells `progress` after each batch.
-/// Cost: ⌈points.count / batchSize⌉ requests, spaced by the limiter's interval.
-/// - Throws: the first batch's error; the batches after it are not asked.
-func askInBatches(_ points: [Coordinate], batchSize: Int, limiter: RateLimiter,
-                  progress: ElevationProgress?,
-                  batch: ([Coordinate], _ offset: Int) async throws -> [Metres?]) async throws -> [Metres?] {
-    var heights: [Metres?] = []
-    heights.reserveCapacity(points.count)
-    var start = 0
-    while start < points.count {
-        let end = min(points.count, start + max(1, batchSize))
-        try await limiter.waitForTurn()
-        heights += try await batch(Array(points[start..<end]), start)
-        progress?(end, points.count)
-        start = end
+extension ServiceExchange {
+    /// Heights for `points`, asked in consecutive batches of at most `batchSize`, one after
+    /// another, each after its turn from `limiter`: a batch's `request` is sent through `client`,
+    /// its answer decoded as `Answer`, and the heights `heights` takes from it checked
+    /// (`checkedHeights`); `progress` is told after each batch. The one way every service asks.
+    /// Cost: ⌈points.count / batchSize⌉ requests, spaced by the limiter's interval.
+    /// - Throws: `ElevationError` naming the endpoint: a point that cannot be sent (nothing is
+    ///   asked), or the first batch's failure (the batches after it are not asked).
+    func heights<Answer: Decodable>(at points: [Coordinate], batchSize: Int, limiter: RateLimiter,
+                                    progress: ElevationProgress?, client: any HTTPClient,
+                                    request: ([Coordinate]) -> HTTPRequest,
+                                    heights: (Answer) throws -> [Double?]) async throws -> [Metres?] {
+        try checkPoints(points)
+        var result: [Metres?] = []
+        result.reserveCapacity(points.count)
+        var start = 0
+        while start < points.count {
+            let end = min(points.count, start + max(1, batchSize))
+            try await limiter.waitForTurn()
+            let batch = Array(points[start..<end])
+            let answer = try decode(Answer.self, from: try await send(request(batch), through: client))
+            result += try checkedHeights(try heights(answer), expected: batch.count, offset: start)
+            progress?(end, points.count)
+            start = end
+        }
+        return result
     }
-    return heights
 }
 
-/// A coordinate written with 6 decimals (about 0.1 m), as every service here is sent.
-func sixDecimals(_ value: Degrees) -> String { String(format: "%.6f", value) }
+/// One result of a service that answers `"results": [{"elevation": …}]` (OpenTopoData,
+/// Open-Elevation): the key must be there, so a missing height is a broken answer; `null` is "no
+/// data".
+struct ElevationResult: Decodable {
+    let elevation: Double?
+    private enum Keys: String, CodingKey { case elevation }
+    init(from decoder: any Decoder) throws {
+        elevation = try decoder.container(keyedBy: Keys.self).decode(Double?.self, forKey: .elevation)
+    }
+}
+
+extension RateLimiter {
+    /// The default limiter of a service with a public server: `interval` seconds between requests
+    /// to the public server (`publicServer`'s host), none for another server.
+    static func forServer(_ baseURL: URL, publicServer: URL, interval: TimeInterval) -> RateLimiter {
+        RateLimiter(minimumInterval: baseURL.host == publicServer.host ? interval : 0)
+    }
+}

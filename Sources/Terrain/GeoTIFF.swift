@@ -80,8 +80,8 @@ public struct GeoTIFFDEM: Sendable {
             throw ElevationError(source: path, message: "ModelPixelScaleTag gives a pixel size of \(scale[0]) × \(scale[1]) degrees; both must be positive")
         }
 
-        width = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGEWIDTH)))
-        height = Int(try tiff.uint32(UInt32(TIFFTAG_IMAGELENGTH)))
+        width = Int(try tiff.required(TIFFTAG_IMAGEWIDTH, as: UInt32.self))
+        height = Int(try tiff.required(TIFFTAG_IMAGELENGTH, as: UInt32.self))
         guard width >= 2, height >= 2 else {
             throw ElevationError(source: path, message: "a \(width) × \(height) raster is too small to interpolate; a DEM needs at least 2 × 2 samples")
         }
@@ -133,13 +133,7 @@ public struct GeoTIFFDEM: Sendable {
         guard lat >= south, lat <= north, lon >= west, lon <= east else { return nil }
         let x = min(max((lon - firstLongitude) / columnSpacing, 0), Double(width - 1))
         let y = min(max((firstLatitude - lat) / rowSpacing, 0), Double(height - 1))
-        let row = min(Int(y), height - 2), column = min(Int(x), width - 2)
-        let fy = y - Double(row), fx = x - Double(column)
-        return values.withUnsafeBufferPointer { v -> Metres? in
-            let k = row * width + column
-            let h00 = Double(v[k]), h01 = Double(v[k + 1]), h10 = Double(v[k + width]), h11 = Double(v[k + width + 1])
-            return bilinearHeight(h00, h01, h10, h11, fx: fx, fy: fy)
-        }
+        return gridHeight(values, width: width, height: height, x: x, y: y) { Double($0) }
     }
 }
 
@@ -269,19 +263,23 @@ package final class TIFFFile {
         ElevationError(source: path, message: log.errors.last.map { "\(what): \($0)" } ?? what)
     }
 
-    /// A required UInt32 tag.
-    func uint32(_ tag: UInt32) throws -> UInt32 {
-        var value: UInt32 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetField(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("the required tag \(tag) is missing") }
-        return value
+    /// A required scalar tag, as `T`: `UInt32` for a 32-bit tag, `UInt16` for a 16-bit one.
+    func required<T: FixedWidthInteger>(_ tag: Int32, as _: T.Type) throws -> T {
+        try scalar(UInt32(tag), defaulted: false)
     }
 
-    /// A UInt16 tag, or its TIFF default.
-    func uint16Defaulted(_ tag: UInt32) throws -> UInt16 {
-        var value: UInt16 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
+    /// A scalar tag as `T` (see `required`), or its TIFF default when the file lacks it.
+    func defaulted<T: FixedWidthInteger>(_ tag: Int32, as _: T.Type) throws -> T {
+        try scalar(UInt32(tag), defaulted: true)
+    }
+
+    /// The one reading of a scalar tag through libtiff's varargs getter.
+    private func scalar<T: FixedWidthInteger>(_ tag: UInt32, defaulted: Bool) throws -> T {
+        var value: T = 0
+        let ok = withUnsafeMutablePointer(to: &value) { p in
+            withVaList([p]) { defaulted ? TIFFVGetFieldDefaulted(handle, tag, $0) : TIFFVGetField(handle, tag, $0) }
+        }
+        guard ok == 1 else { throw failure(defaulted ? "cannot read tag \(tag)" : "the required tag \(tag) is missing") }
         return value
     }
 
@@ -344,8 +342,8 @@ package final class TIFFFile {
         guard !samples.overflow, samples.partialValue <= GeoTIFFDEM.maximumSamples else {
             throw ElevationError(source: path, message: "ImageWidth × ImageLength is \(width) × \(height) samples, over the limit of \(GeoTIFFDEM.maximumSamples); cut the DEM to the route's area (gdal_translate -projwin)")
         }
-        let bits = Int(try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE)))
-        let compression = try uint16Defaulted(UInt32(TIFFTAG_COMPRESSION))
+        let bits = Int(try defaulted(TIFFTAG_BITSPERSAMPLE, as: UInt16.self))
+        let compression = try defaulted(TIFFTAG_COMPRESSION, as: UInt16.self)
         let rasterBytes = samples.partialValue * max(bits / 8, 1)
         var status = stat()
         guard stat(path, &status) == 0 else { throw failure("cannot read the file's size") }
@@ -359,19 +357,13 @@ package final class TIFFFile {
     /// Decodes the one band of the current directory into floats, north row first, NaN for the
     /// nodata value and for NaN samples.
     func readSingleBandAsFloat(width: Int, height: Int) throws -> [Float] {
-        let samplesPerPixel = try uint16Defaulted(UInt32(TIFFTAG_SAMPLESPERPIXEL))
+        let samplesPerPixel = try defaulted(TIFFTAG_SAMPLESPERPIXEL, as: UInt16.self)
         guard samplesPerPixel == 1 else {
             throw ElevationError(source: path, message: "has \(samplesPerPixel) bands; a DEM has one (take it with gdal_translate -b 1 in.tif out.tif)")
         }
-        let bits = try uint16Defaulted(UInt32(TIFFTAG_BITSPERSAMPLE))
-        let format = try uint16Defaulted(UInt32(TIFFTAG_SAMPLEFORMAT))
-        let kind: TIFFSampleKind
-        switch (bits, Int32(format)) {
-        case (16, SAMPLEFORMAT_INT): kind = .int16
-        case (16, SAMPLEFORMAT_UINT): kind = .uint16
-        case (32, SAMPLEFORMAT_INT): kind = .int32
-        case (32, SAMPLEFORMAT_IEEEFP): kind = .float32
-        default:
+        let bits = try defaulted(TIFFTAG_BITSPERSAMPLE, as: UInt16.self)
+        let format = try defaulted(TIFFTAG_SAMPLEFORMAT, as: UInt16.self)
+        guard let kind = TIFFSampleKind.allCases.first(where: { $0.bitsPerSample == bits && $0.sampleFormat == format }) else {
             throw ElevationError(source: path, message: "has \(bits)-bit samples of SampleFormat \(format); a DEM here must be Int16, UInt16, Int32 or Float32 (gdal_translate -ot Float32 in.tif out.tif)")
         }
         let noData = try gdalNoData()
@@ -380,8 +372,8 @@ package final class TIFFFile {
         let values = [Float](unsafeUninitializedCapacity: count) { out, initialized in
             do {
                 if TIFFIsTiled(handle) != 0 {
-                    let tileWidth = Int(try uint32(UInt32(TIFFTAG_TILEWIDTH)))
-                    let tileHeight = Int(try uint32(UInt32(TIFFTAG_TILELENGTH)))
+                    let tileWidth = Int(try required(TIFFTAG_TILEWIDTH, as: UInt32.self))
+                    let tileHeight = Int(try required(TIFFTAG_TILELENGTH, as: UInt32.self))
                     guard tileWidth > 0, tileHeight > 0 else {
                         throw ElevationError(source: path, message: "TileWidth × TileLength is \(tileWidth) × \(tileHeight); both must be positive")
                     }
@@ -403,7 +395,7 @@ package final class TIFFFile {
                         }
                     }
                 } else {
-                    var rowsPerStrip = Int(try uint32Defaulted(UInt32(TIFFTAG_ROWSPERSTRIP)))
+                    var rowsPerStrip = Int(try defaulted(TIFFTAG_ROWSPERSTRIP, as: UInt32.self))
                     rowsPerStrip = min(max(rowsPerStrip, 1), height)
                     let stripBytes = Int(TIFFStripSize(handle))
                     guard stripBytes > 0, stripBytes <= max(GeoTIFFDEM.maximumBufferBytes, count * kind.bytes) else {
@@ -431,14 +423,6 @@ package final class TIFFFile {
         return values
     }
 
-    /// A UInt32 tag, or its TIFF default.
-    func uint32Defaulted(_ tag: UInt32) throws -> UInt32 {
-        var value: UInt32 = 0
-        let ok = withUnsafeMutablePointer(to: &value) { p in withVaList([p]) { TIFFVGetFieldDefaulted(handle, tag, $0) } }
-        guard ok == 1 else { throw failure("cannot read tag \(tag)") }
-        return value
-    }
-
     /// Writes the directory and closes the file, checking that libtiff flushed it.
     package func finishWriting() throws {
         guard TIFFFlush(handle) == 1 else { throw failure("cannot finish writing") }
@@ -447,14 +431,28 @@ package final class TIFFFile {
     }
 }
 
-/// The sample formats read, and their conversion to Float with voids as NaN.
-enum TIFFSampleKind {
+/// The sample formats of a DEM band, their TIFF tags, and their conversion to Float with voids
+/// as NaN. The one table of them: `GeoTIFFDEM` reads these, the tests' GeoTIFF writer writes them.
+package enum TIFFSampleKind: CaseIterable, Sendable {
     case int16, uint16, int32, float32
 
-    var bytes: Int {
+    /// Bytes a sample.
+    package var bytes: Int {
         switch self {
         case .int16, .uint16: 2
         case .int32, .float32: 4
+        }
+    }
+
+    /// The BitsPerSample tag (258).
+    package var bitsPerSample: UInt16 { UInt16(bytes * 8) }
+
+    /// The SampleFormat tag (339).
+    package var sampleFormat: UInt16 {
+        switch self {
+        case .int16, .int32: UInt16(SAMPLEFORMAT_INT)
+        case .uint16: UInt16(SAMPLEFORMAT_UINT)
+        case .float32: UInt16(SAMPLEFORMAT_IEEEFP)
         }
     }
 
@@ -462,22 +460,16 @@ enum TIFFSampleKind {
     /// and every sample outside `PlausibleHeight` become NaN.
     func convert(_ source: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>, noData: Double?) {
         let void = noData ?? .nan
+        func integers<T: BinaryInteger>(_: T.Type) {
+            for k in 0..<count {
+                let v = Double(source.loadUnaligned(fromByteOffset: MemoryLayout<T>.size * k, as: T.self))
+                out[k] = v == void ? .nan : Float(plausibleHeight(v))
+            }
+        }
         switch self {
-        case .int16:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: Int16.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
-        case .uint16:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
-        case .int32:
-            for k in 0..<count {
-                let v = Double(source.loadUnaligned(fromByteOffset: 4 * k, as: Int32.self))
-                out[k] = v == void ? .nan : Float(plausibleHeight(v))
-            }
+        case .int16: integers(Int16.self)
+        case .uint16: integers(UInt16.self)
+        case .int32: integers(Int32.self)
         case .float32:
             // GDAL compares a float raster's nodata after rounding it to Float32, as done here.
             // Infinities, NaN and sentinels such as ±3.4e38 or ±1e30 are outside the plausible

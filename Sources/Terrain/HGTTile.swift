@@ -63,13 +63,12 @@ public struct HGTTile: Sendable {
     public init(contentsOf url: URL) throws {
         let (south, west) = try HGTTile.corner(ofFileNamed: url.lastPathComponent, path: url.path)
         let data: Data
-        let expected = "an SRTM tile has \(HGTTile.validByteCounts.map(String.init).joined(separator: " or ")) bytes (3601 × 3601 or 1201 × 1201 samples)"
         if url.lastPathComponent.lowercased().hasSuffix(".zip") {
             do {
                 let archive = try ZipArchive(contentsOf: url)
                 let entry = try HGTTile.entry(in: archive, south: south, west: west)
                 data = try archive.contents(ofEntryAt: entry, accepting: { HGTTile.validByteCounts.contains(Int(clamping: $0)) },
-                                            expected: expected)
+                                            expected: HGTTile.validSizes)
             } catch let error as ArchiveError {
                 throw ElevationError(source: error.path, message: error.message)
             }
@@ -88,7 +87,7 @@ public struct HGTTile: Sendable {
                 throw ElevationError(source: url.path, message: "cannot read the tile: \(HGTTile.reason(error)); check the path and permissions")
             }
             guard HGTTile.validByteCounts.contains(size) else {
-                throw ElevationError(source: url.path, message: "\(size) bytes is not an SRTM tile: \(expected)")
+                throw ElevationError(source: url.path, message: HGTTile.notATile(size))
             }
             do { data = try Data(contentsOf: url) } catch {
                 throw ElevationError(source: url.path, message: "cannot read the tile: \(HGTTile.reason(error)); check the path and permissions")
@@ -98,7 +97,13 @@ public struct HGTTile: Sendable {
     }
 
     /// The only byte counts of an `.hgt` file: SRTM1 and SRTM3.
-    static let validByteCounts = [srtm1Size * srtm1Size * 2, srtm3Size * srtm3Size * 2]
+    static let validByteCounts = [srtm1Size, srtm3Size].map { $0 * $0 * 2 }
+
+    /// The valid sizes in words, for messages.
+    static let validSizes = "an SRTM tile has \(validByteCounts.map(String.init).joined(separator: " or ")) bytes (3601 × 3601 or 1201 × 1201 samples)"
+
+    /// Why `count` bytes are not a tile: one message for a file on disk, in a zip or in memory.
+    static func notATile(_ count: Int) -> String { "\(count) bytes is not an SRTM tile: \(validSizes)" }
 
     /// The `.hgt` entry of a zipped tile. One `.hgt` entry is used whatever its name (tiles are
     /// zipped under many names); of several, the one named like the tile (`N42E001.hgt`, in any
@@ -131,12 +136,8 @@ public struct HGTTile: Sendable {
     /// A tile from the bytes of a `.hgt` file.
     /// - Throws: `ElevationError` when the byte count is neither SRTM1's nor SRTM3's.
     public init(south: Int, west: Int, bigEndianBytes data: Data, source: String) throws {
-        let size: Int
-        switch data.count {
-        case HGTTile.srtm1Size * HGTTile.srtm1Size * 2: size = HGTTile.srtm1Size
-        case HGTTile.srtm3Size * HGTTile.srtm3Size * 2: size = HGTTile.srtm3Size
-        default:
-            throw ElevationError(source: source, message: "\(data.count) bytes is not an SRTM tile: SRTM1 has \(HGTTile.srtm1Size * HGTTile.srtm1Size * 2) bytes (3601 × 3601 samples) and SRTM3 \(HGTTile.srtm3Size * HGTTile.srtm3Size * 2) (1201 × 1201)")
+        guard let size = [HGTTile.srtm1Size, HGTTile.srtm3Size].first(where: { $0 * $0 * 2 == data.count }) else {
+            throw ElevationError(source: source, message: HGTTile.notATile(data.count))
         }
         let count = size * size
         let samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -214,19 +215,11 @@ public struct HGTTile: Sendable {
     /// - Returns: nil outside the tile or next to a void.
     @inlinable
     public func height(at coordinate: Coordinate) -> Metres? {
+        guard contains(coordinate) else { return nil }
         let lat = coordinate.latitude, lon = coordinate.longitude
-        guard lat >= Double(south), lat <= Double(south + 1), lon >= Double(west), lon <= Double(west + 1) else {
-            return nil
-        }
         let cells = Double(size - 1)
         let y = (Double(south + 1) - lat) * cells
         let x = (lon - Double(west)) * cells
-        let row = min(Int(y), size - 2), column = min(Int(x), size - 2)
-        let fy = y - Double(row), fx = x - Double(column)
-        return samples.withUnsafeBufferPointer { s -> Metres? in
-            let i = row * size + column
-            func metres(_ sample: Int16) -> Double { plausibleHeight(Double(sample)) }
-            return bilinearHeight(metres(s[i]), metres(s[i + 1]), metres(s[i + size]), metres(s[i + size + 1]), fx: fx, fy: fy)
-        }
+        return gridHeight(samples, width: size, height: size, x: x, y: y) { plausibleHeight(Double($0)) }
     }
 }

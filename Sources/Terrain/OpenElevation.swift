@@ -41,8 +41,7 @@ public struct OpenElevation: ElevationSource {
         self.client = client
         self.baseURL = baseURL
         self.batchSize = max(1, batchSize)
-        self.limiter = limiter ?? RateLimiter(minimumInterval: baseURL.host == Self.publicServer.host
-                                              ? Self.publicServerInterval : 0)
+        self.limiter = limiter ?? .forServer(baseURL, publicServer: Self.publicServer, interval: Self.publicServerInterval)
         self.progress = progress
     }
 
@@ -62,24 +61,12 @@ public struct OpenElevation: ElevationSource {
     /// Cost: ⌈n / batchSize⌉ requests, one at a time through `limiter`.
     /// - Throws: `ElevationError` naming the endpoint when any batch fails; nothing partial is returned.
     public func elevations(at points: [Coordinate]) async throws -> [Metres?] {
-        let exchange = ServiceExchange(service: "Open-Elevation", endpoint: endpoint)
-        try exchange.checkPoints(points)
-        return try await askInBatches(points, batchSize: batchSize, limiter: limiter, progress: progress) { batch, offset in
-            let response = try await exchange.send(request(for: batch), through: client)
-            let answer = try exchange.decode(Answer.self, from: response)
-            return try exchange.checkedHeights(answer.results.map(\.elevation), expected: batch.count, offset: offset)
-        }
+        try await ServiceExchange(service: "Open-Elevation", endpoint: endpoint).heights(
+            at: points, batchSize: batchSize, limiter: limiter, progress: progress, client: client,
+            request: request(for:)) { (answer: Answer) in answer.results.map(\.elevation) }
     }
 
     private struct Answer: Decodable {
-        struct Result: Decodable {
-            let elevation: Double?
-            private enum Keys: String, CodingKey { case elevation }
-            // The key must be there: a result without a height is a broken answer.
-            init(from decoder: any Decoder) throws {
-                elevation = try decoder.container(keyedBy: Keys.self).decode(Double?.self, forKey: .elevation)
-            }
-        }
-        let results: [Result]
+        let results: [ElevationResult]
     }
 }

@@ -45,8 +45,7 @@ public struct OpenTopoData: ElevationSource {
         self.baseURL = baseURL
         self.dataset = dataset
         self.batchSize = min(max(1, batchSize), Self.maximumLocationsPerRequest)
-        self.limiter = limiter ?? RateLimiter(minimumInterval: baseURL.host == Self.publicServer.host
-                                              ? Self.publicServerInterval : 0)
+        self.limiter = limiter ?? .forServer(baseURL, publicServer: Self.publicServer, interval: Self.publicServerInterval)
         self.progress = progress
     }
 
@@ -68,11 +67,9 @@ public struct OpenTopoData: ElevationSource {
     /// Cost: ⌈n / batchSize⌉ requests, one at a time through `limiter` (about n/100 s on the public server).
     /// - Throws: `ElevationError` naming the endpoint when any batch fails; nothing partial is returned.
     public func elevations(at points: [Coordinate]) async throws -> [Metres?] {
-        let exchange = ServiceExchange(service: "OpenTopoData", endpoint: endpoint)
-        try exchange.checkPoints(points)
-        return try await askInBatches(points, batchSize: batchSize, limiter: limiter, progress: progress) { batch, offset in
-            let response = try await exchange.send(request(for: batch), through: client)
-            let answer = try exchange.decode(Answer.self, from: response)
+        try await ServiceExchange(service: "OpenTopoData", endpoint: endpoint).heights(
+            at: points, batchSize: batchSize, limiter: limiter, progress: progress, client: client,
+            request: request(for:)) { (answer: Answer) in
             guard answer.status == "OK" else {
                 throw ElevationError(source: endpoint.absoluteString,
                                      message: "OpenTopoData answered status \(answer.status)"
@@ -82,21 +79,13 @@ public struct OpenTopoData: ElevationSource {
                 throw ElevationError(source: endpoint.absoluteString,
                                      message: "OpenTopoData answered OK without \"results\"")
             }
-            return try exchange.checkedHeights(results.map(\.elevation), expected: batch.count, offset: offset)
+            return results.map(\.elevation)
         }
     }
 
     private struct Answer: Decodable {
-        struct Result: Decodable {
-            let elevation: Double?
-            private enum Keys: String, CodingKey { case elevation }
-            // The key must be there: a missing height is a broken answer, a null one means "no data".
-            init(from decoder: any Decoder) throws {
-                elevation = try decoder.container(keyedBy: Keys.self).decode(Double?.self, forKey: .elevation)
-            }
-        }
         let status: String
         let error: String?
-        let results: [Result]?
+        let results: [ElevationResult]?
     }
 }

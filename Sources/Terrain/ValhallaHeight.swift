@@ -56,13 +56,9 @@ public struct ValhallaHeight: ElevationSource {
     /// Cost: ⌈n / batchSize⌉ requests, one at a time.
     /// - Throws: `ElevationError` naming the endpoint when any batch fails; nothing partial is returned.
     public func elevations(at points: [Coordinate]) async throws -> [Metres?] {
-        let exchange = ServiceExchange(service: "Valhalla", endpoint: endpoint)
-        try exchange.checkPoints(points)
-        return try await askInBatches(points, batchSize: batchSize, limiter: limiter, progress: progress) { batch, offset in
-            let response = try await exchange.send(request(for: batch), through: client)
-            let answer = try exchange.decode(Answer.self, from: response)
-            return try exchange.checkedHeights(answer.height, expected: batch.count, offset: offset)
-        }
+        try await ServiceExchange(service: "Valhalla", endpoint: endpoint).heights(
+            at: points, batchSize: batchSize, limiter: limiter, progress: progress, client: client,
+            request: request(for:)) { (answer: Answer) in answer.height }
     }
 
     private struct Answer: Decodable {

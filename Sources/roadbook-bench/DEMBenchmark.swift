@@ -16,15 +16,10 @@ func demBenchmarkLines() throws -> [String] {
     let loadTime = try clock.measure { loaded = try HGTTile(contentsOf: url) }
     guard let tile = loaded else { return [] }
 
-    var state: UInt64 = 42
-    func next() -> Double {   // SplitMix64 (Steele, Lea & Flood 2014), as a fraction in [0, 1)
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    var generator = SplitMix(state: 42)
+    let points = (0..<demBenchmarkLookups).map { _ in
+        Coordinate(latitude: 42 + generator.uniform(), longitude: 1 + generator.uniform())
     }
-    let points = (0..<demBenchmarkLookups).map { _ in Coordinate(latitude: 42 + next(), longitude: 1 + next()) }
     var best = Duration.seconds(1_000)
     var sum = 0.0, voids = 0
     for _ in 0..<3 {

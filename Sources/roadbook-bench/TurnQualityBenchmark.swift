@@ -516,8 +516,8 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
 
 /// A standard normal draw (Box–Muller) from the seeded generator.
 private func gaussian(_ generator: inout SplitMix) -> Double {
-    let u1 = max(Double(generator.next() >> 11) / Double(1 << 53), .leastNonzeroMagnitude)
-    let u2 = Double(generator.next() >> 11) / Double(1 << 53)
+    let u1 = max(generator.uniform(), .leastNonzeroMagnitude)
+    let u2 = generator.uniform()
     return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
 }
 

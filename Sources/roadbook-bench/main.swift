@@ -71,6 +71,9 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A uniform draw in [0, 1): the top 53 bits as a fraction.
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// A winding synthetic track: `count` vertices about 10 m apart, heading wandering like a road.

@@ -241,18 +241,6 @@ struct ChangeRunner {
 /// stretches, waypoints and handles nobody chose. A seed that fails is named, so it can be run again.
 @Suite("Random books through random sequences of changes keep their notes")
 struct ChangeSequenceTests {
-    /// SplitMix64: a small generator whose sequence a seed fixes.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The sample track's points: every random book stands on the roads it follows.
     static func samplePoints() throws -> [Coordinate] {
         let text = try String(contentsOf: MatrixBooks.sample, encoding: .utf8)
@@ -268,7 +256,7 @@ struct ChangeSequenceTests {
     /// waypoints (one of them 200 m off the road), read as GPX or exported first to another format;
     /// or a route through random handles on that stretch, half of them with notes.
     static func randomBook(seed: UInt64, in folder: TemporaryFolder) async throws -> (url: URL, kind: String) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let points = try samplePoints()
         let start = Int.random(in: 0..<(points.count * 2 / 3), using: &random)
         let stretch = Array(points[start..<min(points.count, start + Int.random(in: 60...200, using: &random))])
@@ -315,7 +303,7 @@ struct ChangeSequenceTests {
     func sequence(seed: UInt64) async throws {
         let folder = try TemporaryFolder()
         let (url, kind) = try await Self.randomBook(seed: seed, in: folder)
-        var random = Generator(state: seed &* 7919)
+        var random = SeededGenerator(seed: seed &* 7919)
         for step in 1...3 {
             let change = ChangeMatrixTests.Change.allCases.randomElement(using: &random) ?? .move
             let before = try BookFile.read(contentsOf: url)

@@ -4,6 +4,7 @@ import Model
 import Pipeline
 @testable import RoadbookCLI
 import Testing
+import TestSupport
 import Workflows
 
 /// Each command's declaration, parsed without running: accepted command lines give the values the

@@ -265,7 +265,7 @@ private func temporaryDirectory() throws -> URL {
 
     @Test func doctypeIsRefused() {
         let error = failure("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"http://example.org/gpx.dtd\">\n<gpx/>")
-        #expect(error?.description == "test.gpx:2: DOCTYPE is not allowed in GPX (line 2); remove the <!DOCTYPE …> declaration")
+        #expect(error?.description == "test.gpx:2: DOCTYPE is not allowed in GPX; remove the <!DOCTYPE …> declaration")
     }
 
     @Test func billionLaughsFailsAtTheDoctype() {

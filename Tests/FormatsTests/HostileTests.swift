@@ -66,23 +66,3 @@ struct HostileTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.json").path))
     }
 }
-
-@Suite("JSON problems said in words")
-struct JSONDiagnosisTests {
-    @Test("syntax errors have their line, numbers out of range their field", arguments: [
-        ("{\"a\": 1,\n\"b\": }", "line 2: expected a value, but '}' was found"),
-        ("{\"a\": [1, 2", "line 1: the file ends inside a list: it is cut short"),
-        ("{\"a\": {\"b\": [0, 1e400]}}", "a.b[1]: the number 1e400 is out of range (a number here is at most about 1.8e308)"),
-        ("{\"id\": 1.5}", "id: 1.5 is not a whole number in range (at most 9223372036854775807)"),
-        ("{\"a\": 1} x", "line 1: expected the end of the file after the JSON value, but 'x' was found"),
-        ("{\"a\": \"text\n\"}", "line 1: a text in quotes runs to the end of the line: a closing '\"' is missing"),
-    ])
-    func problems(json: String, expected: String) {
-        #expect(JSONDiagnosis.problem(in: Data(json.utf8), wholeNumberKeys: ["id"])?.description == expected)
-    }
-
-    @Test("good JSON has no problem, whole numbers written with an exponent included")
-    func good() {
-        #expect(JSONDiagnosis.problem(in: Data("{\"id\": 1e3, \"a\": [true, false, null, -0.5, \"x\\\"y\"], \"b\": {}}".utf8), wholeNumberKeys: ["id"]) == nil)
-    }
-}

@@ -2,6 +2,7 @@ import Geo
 import Layout
 import Model
 import Testing
+import TestSupport
 
 @Suite struct RowContentTests {
     @Test func totalsPartialsAndOdometerReset() {

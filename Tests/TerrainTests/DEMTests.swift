@@ -233,7 +233,7 @@ struct GeoTIFFTests {
     @Test("GDAL_NODATA marks voids in UInt16 and Int32 rasters")
     func noData() throws {
         let folder = try TemporaryFolder()
-        for (type, void) in [(GeoTIFFWriter.SampleType.uint16, 65535.0), (.int32, -9999.0), (.float32, -3.4e38)] {
+        for (type, void) in [(TIFFSampleKind.uint16, 65535.0), (.int32, -9999.0), (.float32, -3.4e38)] {
             let url = folder.path("nodata-\(type).tif")
             // 3 × 3 cells of 1°, PixelIsPoint from (10 E, 50 N); the centre sample is void.
             try GeoTIFFWriter.write([100, 200, 300, 400, void, 600, 700, 800, 900], width: 3, height: 3, to: url,

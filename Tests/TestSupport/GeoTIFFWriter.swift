@@ -4,8 +4,6 @@ import Terrain
 
 /// Writes small GeoTIFF DEMs: for tests and fixtures, not for production rasters.
 public enum GeoTIFFWriter {
-    /// The sample format written.
-    public enum SampleType: Sendable { case int16, uint16, int32, float32 }
     /// How the raster is laid out in the file.
     public enum Layout: Sendable {
         /// Strips of `rowsPerStrip` rows.
@@ -21,26 +19,21 @@ public enum GeoTIFFWriter {
     ///   - tiepoint: model coordinates (x, y) of raster (0, 0): its corner for PixelIsArea, its
     ///     centre for PixelIsPoint.
     ///   - pixelSize: model units between columns and between rows.
+    ///   - sampleType: the sample format written, one of those `GeoTIFFDEM` reads.
     ///   - noData: written as GDAL_NODATA (42113) when given.
     /// - Throws: `ElevationError` naming the file when libtiff refuses a field or a write.
-    public static func write(_ values: [Double], width: Int, height: Int, to url: URL, epsg: Int = 4326,
+    package static func write(_ values: [Double], width: Int, height: Int, to url: URL, epsg: Int = 4326,
                              tiepoint: (x: Double, y: Double), pixelSize: (x: Double, y: Double),
-                             pixelIsArea: Bool = true, sampleType: SampleType = .float32,
+                             pixelIsArea: Bool = true, sampleType: TIFFSampleKind = .float32,
                              layout: Layout = .strips(rowsPerStrip: 16), noData: Double? = nil) throws {
         precondition(values.count == width * height, "\(values.count) values for a \(width) × \(height) raster")
         let path = url.path
         let tiff = try TIFFFile(path: path, mode: "w")
         try tiff.registerGeoTags()
-        let (bits, format): (Int32, Int32) = switch sampleType {
-        case .int16: (16, Int32(SAMPLEFORMAT_INT))
-        case .uint16: (16, Int32(SAMPLEFORMAT_UINT))
-        case .int32: (32, Int32(SAMPLEFORMAT_INT))
-        case .float32: (32, Int32(SAMPLEFORMAT_IEEEFP))
-        }
         try tiff.set(UInt32(TIFFTAG_IMAGEWIDTH), UInt32(width))
         try tiff.set(UInt32(TIFFTAG_IMAGELENGTH), UInt32(height))
-        try tiff.set(UInt32(TIFFTAG_BITSPERSAMPLE), bits)
-        try tiff.set(UInt32(TIFFTAG_SAMPLEFORMAT), format)
+        try tiff.set(UInt32(TIFFTAG_BITSPERSAMPLE), Int32(sampleType.bitsPerSample))
+        try tiff.set(UInt32(TIFFTAG_SAMPLEFORMAT), Int32(sampleType.sampleFormat))
         try tiff.set(UInt32(TIFFTAG_SAMPLESPERPIXEL), Int32(1))
         try tiff.set(UInt32(TIFFTAG_PHOTOMETRIC), Int32(PHOTOMETRIC_MINISBLACK))
         try tiff.set(UInt32(TIFFTAG_PLANARCONFIG), Int32(PLANARCONFIG_CONTIG))
@@ -63,7 +56,7 @@ public enum GeoTIFFWriter {
         try tiff.setArray(GeoTag.geoKeyDirectory, &keys)
         if let noData { try tiff.set(UInt32(TIFFTAG_GDAL_NODATA), String(noData)) }
 
-        let bytesPerSample = Int(bits) / 8
+        let bytesPerSample = sampleType.bytes
         func encode(_ value: Double, into raw: UnsafeMutableRawPointer, at k: Int) {
             switch sampleType {
             case .int16: raw.storeBytes(of: Int16(value), toByteOffset: k * 2, as: Int16.self)

@@ -1,14 +1,10 @@
 import Foundation
 
-/// A JSON value with the line it starts on, parsed without recursion and with a nesting limit, so
-/// neither a file nested ten thousand deep nor one a million deep can exhaust the stack (the
-/// parse keeps its open containers in an array, and the tree it builds is never deeper than
-/// `maximumDepth`, so freeing it cannot recurse far either).
-///
-/// Used by readers that want the line of each value (`GeoJSONRouteReader`: a note's source is
-/// `file:line`); Foundation's parser gives no lines.
-struct JSONNode {
-    indirect enum Value {
+/// A JSON value with the line it starts on, as `JSONScanner.parse` builds it. Used by readers that
+/// want the line of each value (`GeoJSONRouteReader`: a note's source is `file:line`); Foundation's
+/// parser gives no lines.
+public struct JSONNode {
+    public indirect enum Value {
         case object([(key: String, value: JSONNode)])
         case array([JSONNode])
         /// A list of numbers only (a GeoJSON position), kept without a node per number: a line of
@@ -19,22 +15,27 @@ struct JSONNode {
         case bool(Bool)
         case null
     }
-    var value: Value
+    public var value: Value
     /// The 1-based line the value starts on.
-    var line: Int
+    public var line: Int
+
+    public init(value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
 
     /// The member `key` of an object (the first, when a key is repeated), else nil.
-    subscript(key: String) -> JSONNode? {
+    public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    var string: String? {
+    public var string: String? {
         if case .string(let s) = value { return s }
         return nil
     }
 
-    var array: [JSONNode]? {
+    public var array: [JSONNode]? {
         switch value {
         case .array(let a): return a
         case .numbers(let n): return n.map { JSONNode(value: .number($0), line: line) }
@@ -43,18 +44,18 @@ struct JSONNode {
     }
 
     /// The numbers of a list that holds numbers only, else nil.
-    var numbers: [Double]? {
+    public var numbers: [Double]? {
         if case .numbers(let n) = value { return n }
         return nil
     }
 
-    var number: Double? {
+    public var number: Double? {
         if case .number(let n) = value { return n }
         return nil
     }
 
     /// What kind of value this is, for messages ("a string").
-    var kind: String {
+    public var kind: String {
         switch value {
         case .object: return "an object"
         case .array, .numbers: return "a list"
@@ -66,45 +67,116 @@ struct JSONNode {
     }
 }
 
-/// Why `JSONTree.parse` refused the text: the 1-based line, and what is wrong.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var message: String
-}
+/// What is wrong with a JSON text: the field (for a number out of range; nil for a syntax error,
+/// which is told by its line), the 1-based line, and the problem.
+public struct JSONProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public var field: String?
+    public var line: Int
+    public var message: String
 
-/// The JSON parser behind `JSONNode` (RFC 8259): one pass over the bytes, open containers kept in
-/// an array. O(bytes) time; memory is the tree.
-enum JSONTree {
-    /// Deeper than this the text is refused: GeoJSON nests at most seven deep (a MultiPolygon's
-    /// positions in a Feature in a collection), a GeometryCollection a few more.
-    static let maximumDepth = 64
-
-    /// Parses `bytes` as one JSON value.
-    /// - Throws: `JSONSyntaxError` with the line of the first fault.
-    static func parse(_ bytes: [UInt8]) throws -> JSONNode {
-        var parser = Parser(bytes: bytes)
-        return try parser.run()
+    public init(field: String? = nil, line: Int, message: String) {
+        self.field = field
+        self.line = line
+        self.message = message
     }
 
-    private struct Parser {
+    /// `FIELD: message`, or `line N: message` when the problem has no field.
+    public var description: String {
+        if let field { return "\(field): \(message)" }
+        return "line \(line): \(message)"
+    }
+}
+
+/// The one hand-written JSON scanner (RFC 8259), for the two things Foundation's parser does not
+/// give: the line of every value (`parse`, for `GeoJSONRouteReader`), and what is wrong with a
+/// file Foundation refused with no more than "not valid JSON" (`problem(in:wholeNumberKeys:)`, for
+/// the book, draft, undo, handles and template files): a syntax error at a line, a number no Swift
+/// number can hold (`1e400`), or a number that is not a whole number within range where a whole
+/// number is wanted, named by its field (`notes[3].tulip.roundabout.exitNumber`).
+///
+/// One pass over the bytes, without recursion: open containers are kept in an array, so neither a
+/// file nested ten thousand deep nor one a million deep can exhaust the stack, and the tree built
+/// is never deeper than `Rules.maximumDepth`, so freeing it cannot recurse far either. O(bytes)
+/// time; memory is the tree (`parse`) or the open containers (`problem`).
+public enum JSONScanner {
+    /// What the scan refuses besides the grammar.
+    public struct Rules: Sendable {
+        /// Deeper than this the text is refused: a book nests about ten deep, so a deeper file is
+        /// not one a person or roadbook wrote.
+        public var maximumDepth: Int
+        /// Keys whose values must be whole numbers that fit in an `Int` (for a book: `id`,
+        /// `danger`, `speedLimit`, …); a fraction or a 30-digit number under one of them is refused.
+        public var wholeNumberKeys: Set<String>
+        /// Whether a number too small to hold (`1e-400`) is refused, as `JSONDecoder` refuses it,
+        /// rather than read as 0, as `JSONSerialization` reads it.
+        public var refusesUnderflow: Bool
+
+        public init(maximumDepth: Int = 256, wholeNumberKeys: Set<String> = [], refusesUnderflow: Bool = true) {
+            self.maximumDepth = maximumDepth
+            self.wholeNumberKeys = wholeNumberKeys
+            self.refusesUnderflow = refusesUnderflow
+        }
+    }
+
+    /// Parses `bytes` as one JSON value.
+    /// - Throws: `JSONProblem` with the line (and, for a number out of range, the field) of the
+    ///   first fault.
+    public static func parse(_ bytes: [UInt8], rules: Rules = Rules()) throws(JSONProblem) -> JSONNode {
+        var scanner = Scanner(bytes: bytes, rules: rules, buildsTree: true)
+        return try scanner.run()
+    }
+
+    /// The first problem in `data`, or nil when the scan finds none. The readers of the book,
+    /// template and handles files call it only after a decoder failed, so it costs nothing on a
+    /// good file; it builds no tree.
+    public static func problem(in data: Data, wholeNumberKeys: Set<String> = []) -> JSONProblem? {
+        var scanner = Scanner(bytes: [UInt8](data), rules: Rules(wholeNumberKeys: wholeNumberKeys), buildsTree: false)
+        do { _ = try scanner.run() } catch { return error }
+        return nil
+    }
+
+    private struct Scanner {
         let bytes: [UInt8]
+        let rules: Rules
+        /// False when only the problem is wanted: values are checked, not kept.
+        let buildsTree: Bool
         var i = 0
         var line = 1
 
         /// An open container: its elements so far (for an object, its values, with their keys in
-        /// `keys`), and the key awaiting its value. Appended to in place, never copied.
+        /// `keys`; none kept when no tree is built), how many, and the key awaiting its value.
+        /// Appended to in place, never copied.
         struct Open {
             var isObject: Bool
             var line: Int
             var elements: [JSONNode] = []
             var keys: [String] = []
+            var count = 0
             var pendingKey: String?
         }
         var open: [Open] = []
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], rules: Rules, buildsTree: Bool) {
+            self.bytes = bytes
+            self.rules = rules
+            self.buildsTree = buildsTree
+        }
 
-        func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
+        /// A syntax error: told by its line.
+        func error(_ message: String) -> JSONProblem { JSONProblem(line: line, message: message) }
+
+        /// A value out of range: told by its field, the path of the value being read.
+        func valueError(_ message: String) -> JSONProblem {
+            var path = ""
+            for container in open {
+                if container.isObject {
+                    if let key = container.pendingKey { path += path.isEmpty ? key : ".\(key)" }
+                } else {
+                    path += "[\(container.count)]"
+                }
+            }
+            return JSONProblem(field: path.isEmpty ? nil : path, line: line, message: message)
+        }
 
         func here() -> String {
             guard i < bytes.count else { return "the file ends" }
@@ -123,7 +195,7 @@ enum JSONTree {
             }
         }
 
-        mutating func run() throws -> JSONNode {
+        mutating func run() throws(JSONProblem) -> JSONNode {
             // A UTF-8 byte order mark may be ignored (RFC 8259 §8.1); editors on Windows write one.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
             skipSpace()
@@ -168,15 +240,17 @@ enum JSONTree {
 
         mutating func attach(_ node: JSONNode) {
             let top = open.count - 1
+            open[top].count += 1
             if open[top].isObject {
-                open[top].keys.append(open[top].pendingKey ?? "")
+                if buildsTree { open[top].keys.append(open[top].pendingKey ?? "") }
                 open[top].pendingKey = nil
             }
-            open[top].elements.append(node)
+            if buildsTree { open[top].elements.append(node) }
         }
 
         mutating func closeTop() -> JSONNode {
             let top = open.removeLast()
+            guard buildsTree else { return JSONNode(value: .null, line: top.line) }
             if top.isObject {
                 return JSONNode(value: .object(zip(top.keys, top.elements).map { (key: $0, value: $1) }), line: top.line)
             }
@@ -190,7 +264,7 @@ enum JSONTree {
         }
 
         /// Reads `"key" :` of an object member, leaving the key pending.
-        mutating func readKey() throws {
+        mutating func readKey() throws(JSONProblem) {
             skipSpace()
             guard i < bytes.count, bytes[i] == 0x22 else { throw error("expected a key in quotes, but \(here())") }
             let key = try readString()
@@ -202,13 +276,13 @@ enum JSONTree {
 
         /// A scalar value, or nil after opening a container (pushed on `open`); an empty
         /// container is returned closed.
-        mutating func startValue() throws -> JSONNode? {
-            guard i < bytes.count else { throw error("the file ends where a value was expected: it is cut short") }
+        mutating func startValue() throws(JSONProblem) -> JSONNode? {
+            guard i < bytes.count else { throw error("expected a value, but the file ends: it is cut short") }
             let start = line
             switch bytes[i] {
             case 0x7B, 0x5B:
-                guard open.count < maximumDepth else {
-                    throw error("nested more than \(maximumDepth) deep; no route file nests so deep")
+                guard open.count < rules.maximumDepth else {
+                    throw error("nested more than \(rules.maximumDepth) deep; no file roadbook reads nests so deep")
                 }
                 let isObject = bytes[i] == 0x7B
                 i += 1
@@ -217,17 +291,13 @@ enum JSONTree {
                     i += 1
                     return JSONNode(value: isObject ? .object([]) : .array([]), line: start)
                 }
-                if isObject {
-                    open.append(Open(isObject: true, line: start))
-                    try readKey()
-                    skipSpace()
-                    return try startValue()
-                }
-                open.append(Open(isObject: false, line: start))
+                open.append(Open(isObject: isObject, line: start))
+                if isObject { try readKey() }
                 skipSpace()
                 return try startValue()
             case 0x22:
-                return JSONNode(value: .string(try readString()), line: start)
+                let text = try readString()
+                return JSONNode(value: .string(buildsTree ? text : ""), line: start)
             case 0x74: try literal("true"); return JSONNode(value: .bool(true), line: start)
             case 0x66: try literal("false"); return JSONNode(value: .bool(false), line: start)
             case 0x6E: try literal("null"); return JSONNode(value: .null, line: start)
@@ -238,7 +308,7 @@ enum JSONTree {
             }
         }
 
-        mutating func literal(_ word: String) throws {
+        mutating func literal(_ word: String) throws(JSONProblem) {
             let utf8 = Array(word.utf8)
             guard i + utf8.count <= bytes.count, Array(bytes[i..<i + utf8.count]) == utf8 else {
                 throw error("expected a value, but \(here())")
@@ -246,7 +316,7 @@ enum JSONTree {
             i += utf8.count
         }
 
-        mutating func readNumber() throws -> Double {
+        mutating func readNumber() throws(JSONProblem) -> Double {
             let start = i
             if bytes[i] == 0x2D { i += 1 }
             func digits() -> Int {
@@ -267,24 +337,36 @@ enum JSONTree {
                 guard digits() > 0 else { throw error("a number has no digits in its exponent") }
             }
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             guard let value = Double(text), value.isFinite else {
-                throw error("the number \(text.prefix(40)) is out of range for a number")
+                throw valueError("the number \(shown) is out of range (a number here is at most about 1.8e308)")
+            }
+            if rules.refusesUnderflow, value == 0, text.contains(where: { ("1"..."9").contains($0) }) {
+                throw valueError("the number \(shown) is too small to hold (below about 1e-308); write 0")
+            }
+            if let top = open.last, top.isObject, let key = top.pendingKey, rules.wholeNumberKeys.contains(key) {
+                let digitsOnly = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+                let isWhole = digitsOnly ? Int(text) != nil : value == value.rounded() && abs(value) < 9.2e18
+                if !isWhole {
+                    throw valueError("\(shown) is not a whole number in range (at most \(Int.max))")
+                }
             }
             return value
         }
 
-        mutating func readString() throws -> String {
+        mutating func readString() throws(JSONProblem) -> String {
             i += 1  // the opening quote
             var out: [UInt8] = []
+            let endsInside = "a text in quotes runs to the end of the file: a closing '\"' is missing"
             while true {
-                guard i < bytes.count else { throw error("the file ends inside a string: it is cut short") }
+                guard i < bytes.count else { throw error(endsInside) }
                 let b = bytes[i]
                 switch b {
                 case 0x22:
                     i += 1
                     return String(decoding: out, as: UTF8.self)
                 case 0x5C:
-                    guard i + 1 < bytes.count else { throw error("the file ends inside a string: it is cut short") }
+                    guard i + 1 < bytes.count else { throw error(endsInside) }
                     let e = bytes[i + 1]
                     i += 2
                     switch e {
@@ -308,9 +390,10 @@ enum JSONTree {
                     default:
                         throw error("\\\(Character(UnicodeScalar(e))) is not an escape JSON knows")
                     }
+                case 0x0A:
+                    throw error("a text in quotes runs to the end of the line: a closing '\"' is missing")
                 case 0x00...0x1F:
-                    if b == 0x0A { throw error("a string runs past the end of its line (a closing quote is missing)") }
-                    throw error("a control character (byte 0x\(String(b, radix: 16))) inside a string must be escaped")
+                    throw error("a text in quotes holds a control character; write it as \\u00XX")
                 default:
                     out.append(b)
                     i += 1
@@ -318,7 +401,7 @@ enum JSONTree {
             }
         }
 
-        mutating func hex4() throws -> UInt32 {
+        mutating func hex4() throws(JSONProblem) -> UInt32 {
             guard i + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
                 throw error("\\u must be followed by four hexadecimal digits")
             }
