@@ -1,8 +1,8 @@
 import Foundation
 import Formats
 import Geo
+import Guidance
 import Model
-import Pipeline
 import Workflows
 
 /// `roadbook inspect`: the notes of a book, for people or for scripts.
