@@ -18,7 +18,7 @@ struct GuidanceHandlerTests {
         let junctions = RouteTurns.junctions(along: line, graph: map.graph, mode: .drive).junctions
         let trace = TurnTrace()
         let found = TurnDetector(handlers: handlers).maneuvers(in: RoadGeometry(line: line, junctions: junctions), trace: trace)
-        return (found.map { GuidanceScenarioTests.describe($0, on: map) }, trace)
+        return (found.map { ScenarioCheck.describe($0, on: map) }, trace)
     }
 
     func without(_ name: String) -> [JunctionHandler] { TurnDetector.handlers.filter { $0.name != name } }
@@ -28,7 +28,7 @@ struct GuidanceHandlerTests {
         for (map, route) in [(Scenarios.roundaboutWithService(), "abcd"), (Scenarios.slipRoadSplit, "abc"), (Scenarios.forkSameClass, "abc")] {
             let line = map.ascii.route(Array(route)).line
             let found = RouteTurns.maneuvers(along: line, graph: map.graph, mode: .drive).maneuvers
-            #expect(rows(map, route).rows == found.map { GuidanceScenarioTests.describe($0, on: map) }, "\(route)")
+            #expect(rows(map, route).rows == found.map { ScenarioCheck.describe($0, on: map) }, "\(route)")
         }
     }
 
