@@ -12,8 +12,9 @@ let package = Package(
     products: [
         .executable(name: "roadbook", targets: ["roadbook"]),
         // Every library target, so a program that embeds roadbook can import any of them.
-        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "Pipeline", "OSM",
-                                                "Routing", "Terrain", "HTTP", "XML", "Archive", "AtomicFile", "Model", "Geo"]),
+        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "BookAssembly",
+                                                "Guidance", "RouteEditing", "OSM", "Routing", "Terrain", "HTTP", "XML",
+                                                "Archive", "AtomicFile", "Model", "Geo"]),
     ],
     targets: [
         // System libraries from Debian -dev packages (see README: the setup command installs them).
@@ -39,7 +40,12 @@ let package = Package(
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
         .target(name: "Model", dependencies: ["Geo"], swiftSettings: swift6),
-        .target(name: "Pipeline", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+        // The stages of a book, by what they hold: turns and their words and tulips (Guidance), the
+        // route through handles (RouteEditing), and notes placed on a route into a book
+        // (BookAssembly, which joins Guidance's turns into its notes and builds from the editor's route).
+        .target(name: "Guidance", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+        .target(name: "RouteEditing", dependencies: ["Model", "Geo"], swiftSettings: swift6),
+        .target(name: "BookAssembly", dependencies: ["Guidance", "RouteEditing", "Model", "Geo"], swiftSettings: swift6),
         .target(name: "Layout", dependencies: ["Model", "Geo"], swiftSettings: swift6),
 
         // Streaming XML through expat, refusing DOCTYPE and entities: the one parser under GPX and OSM XML.
@@ -66,23 +72,24 @@ let package = Package(
 
         // The operations a script or another program calls: build a book, regenerate it, route
         // through handles, fetch terrain. They return values and log messages; they never print.
-        .target(name: "Workflows", dependencies: ["Render", "Layout", "Formats", "Pipeline", "OSM", "Terrain", "HTTP", "Routing",
-                                                 "AtomicFile", "Model", "Geo"],
+        .target(name: "Workflows", dependencies: ["Render", "Layout", "Formats", "BookAssembly", "Guidance", "RouteEditing", "OSM",
+                                                 "Terrain", "HTTP", "Routing", "AtomicFile", "Model", "Geo"],
                 swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
-        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "Pipeline",
-                                                   "Model", "Geo"],
+        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "BookAssembly", "Guidance",
+                                                   "RouteEditing", "Model", "Geo"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
-                          dependencies: ["Workflows", "Render", "Formats", "Pipeline", "OSM", "Terrain", "Routing", "HTTP", "Model", "Geo"],
+                          dependencies: ["Workflows", "Render", "Formats", "BookAssembly", "Guidance", "OSM", "Terrain", "Routing", "HTTP",
+                                         "Model", "Geo"],
                           swiftSettings: swift6),
 
         .target(name: "TestSupport", dependencies: ["RoadbookCLI", "Layout", "Model", "Geo", "OSM", "Render", "Terrain", "HTTP", "CCairo", "CTiff"],
                 path: "Tests/TestSupport",
                 swiftSettings: swift6),
-        .testTarget(name: "OSMTests", dependencies: ["OSM", "Pipeline", "Render", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "OSMTests", dependencies: ["OSM", "BookAssembly", "Guidance", "Render", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
         // Reads docs/architecture.md's target table and every import in Sources/, so the layers
         // written down are the layers of the code.
@@ -95,23 +102,27 @@ let package = Package(
                     swiftSettings: swift6),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "XML", "Model", "Geo", "TestSupport"], exclude: ["Hostile"],
                     swiftSettings: swift6),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "RouteEditingTests", dependencies: ["RouteEditing", "Model", "Geo", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "BookAssemblyTests", dependencies: ["BookAssembly", "Guidance", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: swift6),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "Pipeline", "Formats", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "TerrainTests", dependencies: ["Terrain", "HTTP", "BookAssembly", "Formats", "Model", "Geo", "TestSupport"],
                     exclude: ["Hostile"], swiftSettings: swift6),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Pipeline", "Formats", "Terrain", "HTTP", "Routing", "Workflows", "RoadbookCLI",
+        .testTarget(name: "IntegrationTests", dependencies: ["OSM", "Guidance", "Formats", "Terrain", "HTTP", "Routing", "Workflows", "RoadbookCLI",
                                                            "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
-        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "Pipeline", "OSM", "Routing", "Render", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "BookAssembly", "Guidance", "RouteEditing", "OSM", "Routing",
+                                                        "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         // Runs the roadbook binary on the hostile-input corpus (Tests/Hostile and every other Hostile/ folder).
         .testTarget(name: "HostileTests", dependencies: ["TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "Pipeline", "Terrain", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "RouteEditing", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]
 )

@@ -1,4 +1,4 @@
-// The turn finder that reads a track's shape (Pipeline.TrackTurns) on any track: the input is a
+// The turn finder that reads a track's shape (Guidance.TrackTurns) on any track: the input is a
 // walk of 4-byte steps (north, east; signed 16-bit, in centimetres, so a step reaches 327 m) from
 // a start in Andorra, at most 1,024 steps (a longer track is the same work, only slower to fuzz).
 // A step of (−32768, −32768) repeats the last fix three times (a receiver standing still), one of
@@ -6,7 +6,7 @@
 // track order, each on the track, never trap.
 import Foundation
 import Geo
-import Pipeline
+import Guidance
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 import Foundation
 import Formats
 import Model
-import Pipeline
+import RouteEditing
 import Workflows
 
 /// The route being applied to `book`: the draft beside it (`roadbook handles`), or, without one,

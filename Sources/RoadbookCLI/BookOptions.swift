@@ -1,6 +1,6 @@
+import BookAssembly
 import Foundation
 import Model
-import Pipeline
 import Workflows
 
 /// The options of a new book as `build` and `route` take them: the page header (rally, stage,

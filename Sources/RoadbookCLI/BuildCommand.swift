@@ -1,8 +1,8 @@
+import BookAssembly
 import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
 import Workflows
 
 /// `roadbook build`: a recorded track becomes the route, its waypoints the rows.

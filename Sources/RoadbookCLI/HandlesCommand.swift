@@ -2,7 +2,7 @@ import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import Workflows
 
 /// `roadbook handles BOOK.json SUBCOMMAND`: edits the book's route through its handles, in a draft

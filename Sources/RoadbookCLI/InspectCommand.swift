@@ -1,8 +1,8 @@
 import Foundation
 import Formats
 import Geo
+import Guidance
 import Model
-import Pipeline
 import Workflows
 
 /// `roadbook inspect`: the notes of a book, for people or for scripts.
@@ -145,7 +145,8 @@ struct InspectCommand: Command {
 
     /// One junction as `inspect --explain --json` prints it.
     struct JunctionRecord: Encodable {
-        struct Decision: Encodable { var pass: String; var verdict: String }
+        /// A pass's verdict, and the handler of the pass that gave it (the kind of junction), if any.
+        struct Decision: Encodable { var pass: String; var handler: String?; var verdict: String }
         var distanceAlong: Double
         var nodeID: Int64?
         var latitude: Double
@@ -176,7 +177,7 @@ struct InspectCommand: Command {
         let junctions = trace.byJunction.map { decisions in
             JunctionRecord(distanceAlong: (decisions[0].distanceAlong * 100).rounded() / 100, nodeID: decisions[0].nodeID,
                            latitude: decisions[0].coordinate.latitude, longitude: decisions[0].coordinate.longitude,
-                           decisions: decisions.map { .init(pass: $0.pass, verdict: $0.verdict) }, row: row(of: decisions[0]))
+                           decisions: decisions.map { .init(pass: $0.pass, handler: $0.handler, verdict: $0.verdict) }, row: row(of: decisions[0]))
         }
         if json {
             let encoder = JSONEncoder()
@@ -208,7 +209,7 @@ struct InspectCommand: Command {
         for j in junctions {
             let node = j.nodeID.map { "node \($0)" } ?? "no node"
             console.out(String(format: "%8.2f km  %@  (%.6f, %.6f)", j.distanceAlong / 1000, node, j.latitude, j.longitude))
-            for d in j.decisions { console.out("            \(d.pass): \(d.verdict)") }
+            for d in j.decisions { console.out("            \(d.pass)\(d.handler.map { " (\($0))" } ?? ""): \(d.verdict)") }
             if let row = j.row {
                 console.out("            → row \(row): \(loaded.notes[row - 1].text)")
             } else if j.decisions.contains(where: { !$0.verdict.hasPrefix("no row") }) {

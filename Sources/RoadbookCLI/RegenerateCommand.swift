@@ -1,8 +1,8 @@
+import BookAssembly
 import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
 import Workflows
 
 /// `roadbook regenerate`: brings a book's turn notes onto a changed route.

@@ -2,7 +2,7 @@ import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import Workflows
 
 /// `roadbook route`: builds a route through handles, each road leg asked of a routing engine.

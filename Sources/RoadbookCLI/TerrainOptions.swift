@@ -1,5 +1,5 @@
+import BookAssembly
 import Foundation
-import Pipeline
 import Workflows
 #if canImport(Glibc)
 import Glibc

@@ -1,10 +1,12 @@
 import AtomicFile
+import BookAssembly
 import Foundation
 import Formats
 import Geo
+import Guidance
 import Model
 import OSM
-import Pipeline
+import RouteEditing
 
 /// How an Apply treats what the new route changes.
 public struct ApplyOptions: Sendable {

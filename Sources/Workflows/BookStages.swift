@@ -4,7 +4,9 @@ import Formats
 import Geo
 import Model
 import OSM
-import Pipeline
+import BookAssembly
+import Guidance
+import RouteEditing
 import Render
 
 // The stages every operation on a book runs, in this order:

@@ -1,10 +1,11 @@
 import AtomicFile
+import BookAssembly
 import Foundation
 import Formats
 import Geo
+import Guidance
 import Model
 import OSM
-import Pipeline
 import Render
 
 /// What `build` makes a road book from: a recorded track whose waypoints become rows.

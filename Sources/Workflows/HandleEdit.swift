@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 
 /// One change to a drawn route, as a person asks for it: handles and legs numbered from 1 as the
 /// route shows them (leg N runs from handle N to handle N + 1). Every edit but `undo`, `redo` and

@@ -2,7 +2,7 @@ import Foundation
 import Geo
 import Model
 import OSM
-import Pipeline
+import RouteEditing
 
 /// Names for handles, offline, from an OpenStreetMap extract: the village, pass or street a
 /// handle sits in, as an organiser would name a stop, else `nil` (the handle is then known by its

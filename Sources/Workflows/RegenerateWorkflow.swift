@@ -1,7 +1,8 @@
+import BookAssembly
 import Foundation
 import Formats
 import Model
-import Pipeline
+import RouteEditing
 
 /// What `regenerate` brings onto a changed route.
 public struct RegenerateRequest: Sendable {

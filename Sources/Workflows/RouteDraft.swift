@@ -3,7 +3,7 @@ import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 
 /// A route being edited and not yet applied to its book: the plan (handles, legs, mode, the roads
 /// received per mode) and the editor's history (named undo and redo steps, every road received),

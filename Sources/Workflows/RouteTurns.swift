@@ -1,8 +1,8 @@
 import Foundation
 import Geo
+import Guidance
 import Model
 import OSM
-import Pipeline
 import Routing
 
 /// Where a route's turns come from: the junctions of a road map the route is matched onto, or,

@@ -1,4 +1,5 @@
 import AtomicFile
+import BookAssembly
 import Foundation
 import Formats
 import Geo
@@ -6,8 +7,8 @@ import HTTP
 import Layout
 import Model
 import OSM
-import Pipeline
 import Render
+import RouteEditing
 import Routing
 
 /// The routing engines a route's road legs can be asked of.

@@ -1,8 +1,8 @@
+import BookAssembly
 import Foundation
 import Geo
 import HTTP
 import Model
-import Pipeline
 import Terrain
 
 /// An elevation service as written `kind:URL`: `opentopodata:https://api.opentopodata.org/v1/srtm30m`,

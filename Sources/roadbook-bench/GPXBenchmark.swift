@@ -1,7 +1,7 @@
+import BookAssembly
 import Formats
 import Foundation
 import Model
-import Pipeline
 
 /// Size of the synthetic GPX file: large enough that reading it takes a
 /// measurable time and a reader that kept the file in memory would show it in RSS.

@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import OSM
-import Pipeline
 import Routing
 import Workflows
 #if canImport(Glibc)

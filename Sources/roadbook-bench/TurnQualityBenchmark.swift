@@ -1,9 +1,9 @@
 import Foundation
 import Geo
+import Guidance
 import HTTP
 import Model
 import OSM
-import Pipeline
 import Routing
 import Workflows
 

@@ -2,13 +2,14 @@
 //   scripts/bench.sh   (builds in release, compiles the C floor, runs everything)
 //   .build/release/roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL]   (--help lists the subsets)
 // Figures are wall-clock times on this machine and peak resident memory (VmHWM / ru_maxrss).
+import BookAssembly
 import Foundation
 import Formats
 import Geo
+import Guidance
 import Layout
 import Model
 import OSM
-import Pipeline
 import Render
 import Workflows
 import Terrain

@@ -2,8 +2,8 @@ import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
 import RoadbookCLI
+import RouteEditing
 import Testing
 import TestSupport
 import Workflows

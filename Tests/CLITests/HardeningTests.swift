@@ -1,7 +1,7 @@
 import Foundation
 import Formats
 import Model
-import Pipeline
+import RouteEditing
 import Testing
 import TestSupport
 import Workflows

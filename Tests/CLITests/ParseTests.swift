@@ -1,7 +1,6 @@
 import Foundation
 import Geo
 import Model
-import Pipeline
 @testable import RoadbookCLI
 import Testing
 import TestSupport

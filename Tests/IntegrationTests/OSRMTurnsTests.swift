@@ -1,8 +1,8 @@
 import Foundation
 import Geo
+import Guidance
 import Model
 import OSM
-import Pipeline
 import Workflows
 import Testing
 import TestSupport

@@ -1,8 +1,9 @@
+import BookAssembly
 import Foundation
 import Geo
+import Guidance
 import Model
 import OSM
-import Pipeline
 import Testing
 import TestSupport
 

@@ -1,8 +1,8 @@
+import BookAssembly
 import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
 import Terrain
 import Testing
 import TestSupport

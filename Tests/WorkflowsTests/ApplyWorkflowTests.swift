@@ -1,8 +1,9 @@
+import BookAssembly
 import Foundation
 import Formats
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import Testing
 import TestSupport
 import Workflows

@@ -1,8 +1,8 @@
 import Foundation
 import Formats
 import Geo
+import Guidance
 import OSM
-import Pipeline
 import Routing
 import Testing
 import TestSupport

@@ -1,8 +1,9 @@
+import BookAssembly
 import Foundation
 import Geo
 import Model
 import OSM
-import Pipeline
+import RouteEditing
 import Testing
 import TestSupport
 @testable import Workflows

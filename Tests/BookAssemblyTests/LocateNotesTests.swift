@@ -1,6 +1,6 @@
+import BookAssembly
 import Foundation
 import Geo
-import Pipeline
 import Testing
 import TestSupport
 

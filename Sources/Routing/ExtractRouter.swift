@@ -2,11 +2,28 @@ import Foundation
 import Geo
 import Model
 import OSM
-import Routing
+
+/// An OpenStreetMap extract `ExtractRouter` reads regions of: from its prepared graph when it has
+/// one, else from the extract itself. The commands' extract is `Workflows.MapExtract`
+/// (`Workflows/MapExtractRegions.swift`), which makes the prepared graph again when it no longer
+/// matches the extract: that writes a file and notes it in a log, which this target does not do.
+public protocol RegionExtract: Sendable {
+    /// Where the extract's prepared graph is, or would be.
+    var preparedURL: URL { get }
+    /// The prepared graph to read regions from, looked up once for many regions (made again first
+    /// when it no longer matches the extract), or nil when the extract itself is read.
+    /// - Throws: `OSMError` naming the extract when it cannot be read.
+    func preparedForRegions() throws -> PreparedGraph?
+    /// The road graph within `corridor` (the whole when nil), read from `prepared` (a result of
+    /// `preparedForRegions()`) or, when that is nil, from the extract. A prepared graph found
+    /// damaged is made again, and `prepared` becomes the new one.
+    /// - Throws: `OSMError` naming the file.
+    func regionGraph(in corridor: RouteCorridor?, prepared: inout PreparedGraph?) throws -> RoadGraph
+}
 
 /// The embedded router over an extract, reading only the region the handles need: the roads
 /// within a margin of the line through the handles (`RouteCorridor`), from the extract's prepared
-/// graph when it has one (`MapExtract`), else from the extract itself.
+/// graph when it has one (`RegionExtract`), else from the extract itself.
 ///
 /// A leg found in the region is the leg the router would find over the whole extract, and this is
 /// checked, not hoped: the leg's ends lie on the handles' line, so any road that leaves the region
@@ -25,7 +42,7 @@ public actor ExtractRouter: RoutingEngine {
     public struct Configuration: Sendable, Equatable {
         /// The first region reaches at least this far from the handles' line: a leg of up to twice
         /// this at the mode's top speed (4 min by car: 3 km out and back at 90 km/h) is proved in
-        /// it, and a handle's name (`PlaceNames`) comes from a town's reach (3 km) or less.
+        /// it, and a handle's name (`Workflows.PlaceNames`) comes from a town's reach (3 km) or less.
         public var minimumMargin: Metres = 3_000
         /// …and at least this fraction of the longest leg's straight span: a long leg needs a wide
         /// region to be proved, and starts in one.
@@ -48,7 +65,7 @@ public actor ExtractRouter: RoutingEngine {
     }
 
     public nonisolated var name: String { "embedded router" }
-    public let extract: MapExtract
+    public let extract: any RegionExtract
     public let configuration: Configuration
     /// The line the region surrounds: the handles, and any leg end asked for outside them.
     private var points: [Coordinate]
@@ -59,16 +76,16 @@ public actor ExtractRouter: RoutingEngine {
     /// Regions read so far (for tests).
     public private(set) var reads = 0
     /// Whether regions are read from the extract's prepared graph (else from the extract itself);
-    /// nil until looked up. It is looked up once (`MapExtract.refreshPrepared(log:)` hashes a
+    /// nil until looked up. It is looked up once (`RegionExtract.preparedForRegions()` hashes a
     /// little of the extract), not at every region; the file is mapped only while a region is read,
     /// so its pages do not stay in the router's memory.
     private var hasPrepared: Bool?
 
     /// A router for the route through `handles` over `extract`.
     /// - Parameter hasPrepared: whether the extract has a prepared graph, when the caller has
-    ///   looked already (`MapExtract.refreshPrepared(log:)`, which notes one made again); when nil,
-    ///   it is looked up at the first leg.
-    public init(extract: MapExtract, hasPrepared: Bool? = nil, around handles: [Coordinate],
+    ///   looked already (`Workflows.MapExtract.refreshPrepared(log:)`, which notes one made again);
+    ///   when nil, it is looked up at the first leg.
+    public init(extract: any RegionExtract, hasPrepared: Bool? = nil, around handles: [Coordinate],
                 configuration: Configuration = Configuration()) {
         self.extract = extract
         self.hasPrepared = hasPrepared
@@ -137,11 +154,11 @@ public actor ExtractRouter: RoutingEngine {
         let corridor = margin > configuration.wholeMapMargin ? nil : RouteCorridor(route: points, configuration: width)
         var prepared: PreparedGraph?
         switch hasPrepared {
-        case nil: prepared = try extract.refreshPrepared()
+        case nil: prepared = try extract.preparedForRegions()
         case true?: prepared = try? PreparedGraph(contentsOf: extract.preparedURL)
         case false?: prepared = nil
         }
-        let graph = try extract.graph(in: corridor, prepared: &prepared)
+        let graph = try extract.regionGraph(in: corridor, prepared: &prepared)
         hasPrepared = prepared != nil
         let loaded = (graph, corridor, [TravelMode: EmbeddedRouter]())
         region = loaded

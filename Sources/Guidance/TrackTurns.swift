@@ -405,7 +405,7 @@ public struct TrackTurns: Sendable {
 
     /// The turns of a sampled track.
     func maneuvers(_ sampled: Sampled) -> [Maneuver] {
-        var c = sampled.configuration
+        let c = Self.thresholds(sampled.configuration, for: sampled.reading)
         let (work, line, unsmoothed, scatter) = (sampled.line, sampled.track, sampled.unsmoothed, sampled.reading.scatter)
         // Distances along the line read, as distances along the track: a dense track was read from its
         // means (see `denseFix`), each of which lies where its fixes lie on average.
@@ -414,21 +414,8 @@ public struct TrackTurns: Sendable {
             let (k, fraction) = Self.locate(d, in: work.cumulativeDistances)
             return min(line.length, along[k] + fraction * (along[min(k + 1, along.count - 1)] - along[k]))
         }
-        let allowance = c.scatterAllowance * scatter
-        c.minimumTurn += allowance
-        c.minimumRotation += allowance
         let clean = sampled.reading.kind == .clean
         let jittered = sampled.reading.kind == .jittered
-        if !clean && !jittered { c.departureStart = 1 }
-        if clean || jittered {
-            c.smoothing = c.cleanSmoothing
-        } else if scatter <= c.lightScatter {
-            c.smoothing = c.scatteredSmoothing
-            c.window = c.scatteredWindow
-            c.gap = c.scatteredGap
-            c.minimumTurn = c.scatteredTurn
-            c.minimumRotation = c.scatteredRotation
-        }
         // A clean or jittered track's bends are read from its points smoothed over `cleanSmoothing`
         // (see there), not over the `smoothing` with which its scatter was measured, which rounds a
         // corner cut by a metre of jitter under the threshold and melts two turns 35 m apart.
@@ -473,32 +460,61 @@ public struct TrackTurns: Sendable {
                     && placed[k] > read && placed[k] <= read + c.wiggleLength
             }) { continue }
             placed.append(read)
-            let j = Junction(coordinate: line.coordinate(atDistance: d), distanceAlong: d, spokes: [
-                Spoke(bearing: normalizedBearing(ring.before + 180), role: .entry),
-                Spoke(bearing: normalizedBearing(ring.after), role: .exit),
-            ])
-            let angle = normalizedTurn(ring.after - ring.before)
-            // A wiggle that bulges out to the left where traffic keeps right (to the right where it keeps
-            // left) is no ring: a jog of the road, named by its net change ("Straight on" when under
-            // `straightOnLimit`). Nor is one whose last swing is back in: off a ring the track swings
-            // out, while a mountain road's jog may bulge out as a ring does and swing back in at its end.
-            // On 150 routes each of tuning seeds 3 and 7, 26% and 25% of the "Roundabout" rows read from
-            // OSRM's lines stood at no roundabout without this, 2.5% and 11% with it, for a third fewer
-            // roundabouts named (the first swing told them apart no better than the bulge; both swings,
-            // 2% and 6%, named half as many). A receiver's track names no wiggle a roundabout: its
-            // jitter makes wiggles of its own that bulge either way, and on 150 routes of tuning seed 3
-            // two in three of the "Roundabout" rows so named stood at no roundabout, however far the
-            // wiggle strayed from its line. Its wiggle still makes a row, "Straight on" through a ring
-            // passed straight, so the roundabout is not missed.
-            let modifier = TurnDetector.modifier(for: angle, configuration: turnConfiguration)
-            let kind: Maneuver.Kind = ring.ring && ring.leavesOutwards && !jittered ? .roundabout : abs(angle) < c.straightOnLimit ? .straightOn : .turn
-            var m = Maneuver(kind: kind, modifier: kind == .straightOn ? .straight : modifier,
-                             distanceAlong: d, coordinate: j.coordinate, turnAngle: angle, junctions: [j])
-            m.source = .shape
-            result.append(m)
+            result.append(maneuver(for: ring, at: d, line: line, jittered: jittered, c))
         }
         result.sort { $0.distanceAlong < $1.distanceAlong }
         return result
+    }
+
+    /// `configuration` with the thresholds of a track read as `reading`: raised with its scatter, and
+    /// a scattered track's own (`scatteredSmoothing` and the others) where it scatters lightly.
+    static func thresholds(_ configuration: Configuration, for reading: Reading) -> Configuration {
+        var c = configuration
+        let scatter = reading.scatter
+        let allowance = c.scatterAllowance * scatter
+        c.minimumTurn += allowance
+        c.minimumRotation += allowance
+        let clean = reading.kind == .clean
+        let jittered = reading.kind == .jittered
+        if !clean && !jittered { c.departureStart = 1 }
+        if clean || jittered {
+            c.smoothing = c.cleanSmoothing
+        } else if scatter <= c.lightScatter {
+            c.smoothing = c.scatteredSmoothing
+            c.window = c.scatteredWindow
+            c.gap = c.scatteredGap
+            c.minimumTurn = c.scatteredTurn
+            c.minimumRotation = c.scatteredRotation
+        }
+        return c
+    }
+
+    /// The row of a wiggle (see `wiggles`) whose entry lies `d` along the track `line`, with a
+    /// synthetic junction: a roundabout, or a jog of the road named by its net change.
+    func maneuver(for ring: Wiggle, at d: Metres, line: Polyline, jittered: Bool, _ c: Configuration) -> Maneuver {
+        let j = Junction(coordinate: line.coordinate(atDistance: d), distanceAlong: d, spokes: [
+            Spoke(bearing: normalizedBearing(ring.before + 180), role: .entry),
+            Spoke(bearing: normalizedBearing(ring.after), role: .exit),
+        ])
+        let angle = normalizedTurn(ring.after - ring.before)
+        // A wiggle that bulges out to the left where traffic keeps right (to the right where it keeps
+        // left) is no ring: a jog of the road, named by its net change ("Straight on" when under
+        // `straightOnLimit`). Nor is one whose last swing is back in: off a ring the track swings
+        // out, while a mountain road's jog may bulge out as a ring does and swing back in at its end.
+        // On 150 routes each of tuning seeds 3 and 7, 26% and 25% of the "Roundabout" rows read from
+        // OSRM's lines stood at no roundabout without this, 2.5% and 11% with it, for a third fewer
+        // roundabouts named (the first swing told them apart no better than the bulge; both swings,
+        // 2% and 6%, named half as many). A receiver's track names no wiggle a roundabout: its
+        // jitter makes wiggles of its own that bulge either way, and on 150 routes of tuning seed 3
+        // two in three of the "Roundabout" rows so named stood at no roundabout, however far the
+        // wiggle strayed from its line. Its wiggle still makes a row, "Straight on" through a ring
+        // passed straight, so the roundabout is not missed.
+        let modifier = TurnDetector.modifier(for: angle, configuration: turnConfiguration)
+        let kind: Maneuver.Kind = ring.ring && ring.leavesOutwards && !jittered ? .roundabout : abs(angle) < c.straightOnLimit ? .straightOn : .turn
+        var m = Maneuver(kind: kind, modifier: kind == .straightOn ? .straight : modifier,
+                         distanceAlong: d, coordinate: j.coordinate, turnAngle: angle, junctions: [j])
+        m.source = .shape
+        return m
     }
 
     /// The segment of a line with these `cumulative` distances that holds the distance `d`, and how

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Guidance
 import Model
 
 /// What regeneration did to a book, for the organiser to read.

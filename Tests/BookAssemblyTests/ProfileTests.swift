@@ -1,7 +1,7 @@
+import BookAssembly
 import Foundation
 import Geo
 import Model
-import Pipeline
 import Testing
 import TestSupport
 

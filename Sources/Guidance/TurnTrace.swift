@@ -3,9 +3,10 @@ import Geo
 import Model
 import Synchronization
 
-/// What the turn passes did with each junction, in words: which pass kept, merged or dropped it
-/// and why. `roadbook inspect --explain` prints it; each pass records as it decides, like the
-/// combine log of Valhalla's maneuver builder.
+/// What the turn passes did with each junction, in words: which pass kept, merged or dropped it,
+/// which handler (which kind of junction) decided when the pass asks handlers, and why.
+/// `roadbook inspect --explain` prints it; each pass records as it decides, like the combine log of
+/// Valhalla's maneuver builder.
 public final class TurnTrace: Sendable {
     /// One decision about one junction.
     public struct Entry: Sendable, Equatable {
@@ -16,6 +17,9 @@ public final class TurnTrace: Sendable {
         public var nodeID: Int64?
         /// The pass that decided (`TurnDetector.passes` names).
         public var pass: String
+        /// The handler of the pass that decided, for a pass that asks handlers (`JunctionHandler.name`):
+        /// the kind of junction it took it for.
+        public var handler: String?
         /// What it decided, and why.
         public var verdict: String
     }
@@ -24,10 +28,12 @@ public final class TurnTrace: Sendable {
 
     public init() {}
 
-    /// Records `verdict` of `pass` for every junction of `junctions`.
-    public func record(_ junctions: [Junction], pass: String, _ verdict: String) {
+    /// Records `verdict` of `pass` (and of its `handler`, when a handler decided) for every junction of
+    /// `junctions`.
+    public func record(_ junctions: [Junction], pass: String, handler: String? = nil, _ verdict: String) {
         let new = junctions.map {
-            Entry(distanceAlong: $0.distanceAlong, coordinate: $0.coordinate, nodeID: $0.nodeID, pass: pass, verdict: verdict)
+            Entry(distanceAlong: $0.distanceAlong, coordinate: $0.coordinate, nodeID: $0.nodeID, pass: pass, handler: handler,
+                  verdict: verdict)
         }
         entries.withLock { $0 += new }
     }

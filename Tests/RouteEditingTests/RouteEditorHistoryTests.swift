@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import Testing
 
 /// The editor's history stored and given back: an editor reopened from its plan and its history

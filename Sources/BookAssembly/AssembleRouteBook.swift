@@ -1,6 +1,8 @@
 import Foundation
 import Geo
+import Guidance
 import Model
+import RouteEditing
 
 /// Builds a book from a route drawn through handles: the route is the editor's line, every handle
 /// note sits at the exact distance where the route reaches its handle (not projected afterwards),

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import TestSupport
 
 /// A routing engine for tests: answers from a closure and records every request, so a test can

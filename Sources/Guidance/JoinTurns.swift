@@ -105,7 +105,7 @@ public struct TurnJoiner: Sendable {
     /// row takes. A turn read from the track's shape has only its entry and exit: its place is where
     /// the fitted heading bends, less exact than the waypoint a person put there, so the row keeps
     /// the waypoint's distance.
-    static func sitsAtJunction(_ maneuver: Maneuver) -> Bool {
+    package static func sitsAtJunction(_ maneuver: Maneuver) -> Bool {
         maneuver.junctions.contains { $0.spokes.count >= 3 }
     }
 
@@ -183,7 +183,7 @@ public struct JoinContradiction: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The conflict between a note's words and a generated turn, if the words clearly say otherwise.
-    static func conflict(words: String, maneuver: Maneuver) -> Conflict? {
+    package static func conflict(words: String, maneuver: Maneuver) -> Conflict? {
         let tokens = words.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         if maneuver.kind == .roundabout {
             guard let generated = maneuver.exitNumber, let said = exitNumber(in: tokens), said != generated else { return nil }

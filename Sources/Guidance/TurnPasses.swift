@@ -35,14 +35,23 @@ public enum TurnPasses {
             m.exitName = exit.name
             m.exitRef = exit.ref
             let sides = junction.spokes.filter { $0.role != .entry }.map { relativeAngle(of: $0, arrivingAlong: entry) }
-            m.atCrossroads = sides.contains { (-135 ... -45).contains($0) } && sides.contains { (45...135).contains($0) }
+            m.atCrossroads = onBothSides(sides, within: context.configuration.crossroadsSide)
             return m
         }
     }
 
+    /// Whether `angles` has one on the left and one on the right within `side` degrees off straight:
+    /// roads crossing the route (`TurnDetector.Configuration.crossroadsSide`).
+    static func onBothSides(_ angles: [Degrees], within side: ClosedRange<Degrees>) -> Bool {
+        angles.contains { (-side.upperBound ... -side.lowerBound).contains($0) } && angles.contains { side.contains($0) }
+    }
+
     // MARK: - 2. Roundabouts
 
-    /// Consecutive candidates on a roundabout's ring become one `roundabout` maneuver.
+    /// Consecutive candidates on a roundabout's ring become one `roundabout` maneuver: the handlers
+    /// that read a run of candidates (`JunctionHandler.Rule.run`, the roundabout's) are asked at each
+    /// candidate in order, and the first that can process it decides it and the candidates its
+    /// verdict covers. Without such a handler, every candidate stays as it is.
     ///
     /// A run starts at the node where the route's exit spoke is on the ring and ends at the node where
     /// it is not. The exit number counts the roads the travel mode may leave the ring by (not ring
@@ -56,41 +65,56 @@ public enum TurnPasses {
         var result: [Maneuver] = []
         var i = 0
         while i < steps.count {
-            if let touch = touchAndGo(steps[i], context) {
-                context.trace?.record(touch.junctions, pass: "collapse roundabouts", "a roundabout entered and left at one node")
-                result.append(touch); i += 1; continue
-            }
-            guard let first = steps[i].junctions.first, first.exit?.isRoundabout == true,
-                  first.entry?.isRoundabout == false else {
+            let decided = context.handlers.lazy.compactMap { handler -> (String, JunctionHandler.Verdict)? in
+                guard case .run(let canProcess, let decide) = handler.rule, canProcess(steps, i, context) else { return nil }
+                return (handler.name, decide(steps, i, context))
+            }.first
+            guard case let (handler, verdict)? = decided else {
                 result.append(steps[i]); i += 1; continue
             }
-            // Find the node where the route leaves the ring.
-            var j = i + 1
-            while j < steps.count, let junction = steps[j].junctions.first, junction.entry?.isRoundabout == true,
-                  junction.exit?.isRoundabout == true { j += 1 }
-            guard j < steps.count, let last = steps[j].junctions.first, last.entry?.isRoundabout == true,
-                  let lastEntry = last.entry, let exit = last.exit, let entry = first.entry else {
-                // The route never leaves the ring within the junctions we have: leave the nodes as they are.
-                result.append(steps[i]); i += 1; continue
-            }
-            let ring = steps[i...j].flatMap(\.junctions)
-            // At the entry node, an arm on the near side of the way round the ring (right on a ring
-            // run anticlockwise) is met first.
-            let clockwise = ringRunsClockwise(at: first, leavingBy: first.exit!)
-            var count = exitsBefore(first.exit!, at: first, clockwise: clockwise)
-            for junction in ring.dropFirst().dropLast() {
-                count += junction.spokes.filter { isRingExit($0) && $0.role == .side }.count
-            }
-            count += exitsBefore(exit, at: last, clockwise: clockwise) + 1
-            let angle = normalizedTurn(exit.bearing - (entry.bearing + 180))
-            context.trace?.record(ring, pass: "collapse roundabouts", "one roundabout row, exit \(count), from the entry to the exit node")
-            result.append(Maneuver(kind: .roundabout,
-                                   modifier: TurnDetector.modifier(for: angle, configuration: context.configuration),
-                                   distanceAlong: first.distanceAlong, coordinate: first.coordinate, turnAngle: angle,
-                                   exitNumber: count, junctions: ring, exitName: exit.name, exitRef: exit.ref))
-            i = j + 1
+            let covered = steps[i..<min(steps.count, i + max(1, verdict.covers))]
+            context.trace?.record(verdict.row?.junctions ?? covered.flatMap(\.junctions), pass: "collapse roundabouts",
+                                  handler: handler, verdict.reason)
+            if let row = verdict.row { result.append(row) }
+            i += covered.count
         }
         return result
+    }
+
+    /// The index of the candidate where the route leaves the ring it enters at `steps[i]` (whose exit
+    /// spoke is on the ring and whose entry is not); nil when it does not enter a ring there, or does
+    /// not leave it within the junctions we have.
+    static func ringRun(_ steps: [Maneuver], from i: Int) -> Int? {
+        guard let first = steps[i].junctions.first, first.exit?.isRoundabout == true, first.entry?.isRoundabout == false else {
+            return nil
+        }
+        // Find the node where the route leaves the ring.
+        var j = i + 1
+        while j < steps.count, let junction = steps[j].junctions.first, junction.entry?.isRoundabout == true,
+              junction.exit?.isRoundabout == true { j += 1 }
+        guard j < steps.count, let last = steps[j].junctions.first, last.entry?.isRoundabout == true,
+              last.entry != nil, last.exit != nil, first.entry != nil else { return nil }
+        return j
+    }
+
+    /// The roundabout row of a ring run (`ringRun`): from the entry node, the first of `run`, to the
+    /// exit node, the last, with the exit taken counted (see `collapseRoundabouts`).
+    static func roundaboutRow(_ run: ArraySlice<Maneuver>, _ context: TurnDetector.Context) -> Maneuver {
+        let first = run.first!.junctions.first!, last = run.last!.junctions.first!
+        let (entry, exit) = (first.entry!, last.exit!)
+        let ring = run.flatMap(\.junctions)
+        // At the entry node, an arm on the near side of the way round the ring (right on a ring
+        // run anticlockwise) is met first.
+        let clockwise = ringRunsClockwise(at: first, leavingBy: first.exit!)
+        var count = exitsBefore(first.exit!, at: first, clockwise: clockwise)
+        for junction in ring.dropFirst().dropLast() {
+            count += junction.spokes.filter { isRingExit($0) && $0.role == .side }.count
+        }
+        count += exitsBefore(exit, at: last, clockwise: clockwise) + 1
+        let angle = normalizedTurn(exit.bearing - (entry.bearing + 180))
+        return Maneuver(kind: .roundabout, modifier: TurnDetector.modifier(for: angle, configuration: context.configuration),
+                        distanceAlong: first.distanceAlong, coordinate: first.coordinate, turnAngle: angle,
+                        exitNumber: count, junctions: ring, exitName: exit.name, exitRef: exit.ref)
     }
 
     /// The roads one may leave the ring by at `junction` that lie further right, seen from its entry,
@@ -174,193 +198,48 @@ public enum TurnPasses {
 
     // MARK: - 4. Classify
 
-    /// Decides what each `unclassified` single-junction candidate is, and drops those that need no row.
+    /// Decides what each `unclassified` single-junction candidate is, and drops those that need no row:
+    /// the handlers that read one junction (`JunctionHandler.Rule.junction`) are asked in order, and
+    /// the first that can process the junction decides it (`JunctionHandler.standard` has the kinds:
+    /// no choice, the obvious road and the roads that could be taken for it, a Y, a slip road, a
+    /// crossing, a fork, an end of road, a turn). A junction no handler takes gets no row.
     ///
     /// The choices are the roads the travel mode may leave by that do not go back (less than
-    /// `goingBack` off straight). Then, in order:
-    /// - **No choice** (the exit is the only one): no row, the road only bends, a slip road merges or
-    ///   the route passes a one-way road arriving. Except at a real T: no road at all within
-    ///   `aheadCone` of straight and the route turns at least `slightLimit`: "End of road".
-    /// - **The obvious road** (`obviousRoad`): the one a rider stays on without being told, by road
-    ///   class, name and `ref`, then angle. Staying on it needs no row, unless another choice is
-    ///   clearly straighter than the bend it takes (a row saying which way the road goes), or the road
-    ///   bends past a public road on the other side bending about as far (a Y: which branch), or a
-    ///   road of its rank within `mistakableCone` of straight, or one carrying the road's name within
-    ///   `narrowMistakableCone`, could be taken for the way on ("Straight on"), or the route goes
-    ///   straight over a more important road (`crossesMoreImportantRoad`: "Straight on at crossroads"),
-    ///   or a slip road splits where it ends on the road it serves.
-    ///   Leaving it is a turn, "bear" at most: a slip road 10° off a trunk road is left to its side.
-    /// - **A fork**: no obvious road, and the exit and another choice of comparable rank both within
-    ///   `forkCone` of straight: keep left, right or in the middle.
-    /// - **End of road**: no road at all within `aheadCone` of straight and the route turns.
-    /// - Otherwise a turn with its modifier.
+    /// `goingBack` off straight); the obvious road (`obviousRoad`) is the one a rider stays on
+    /// without being told (`JunctionReading`).
     @Sendable public static func classifyJunctions(_ steps: [Maneuver], _ context: TurnDetector.Context) -> [Maneuver] {
         steps.compactMap { step in
             guard step.kind == .unclassified, step.junctions.count == 1 else { return step }
-            let (kept, why) = classify(step, context.configuration)
-            context.trace?.record(step.junctions, pass: "classify junctions",
+            let (kept, why, handler) = classify(step, context)
+            context.trace?.record(step.junctions, pass: "classify junctions", handler: handler,
                                   kept.map { "\(Instructions.english.text(for: $0)): \(why)" } ?? "no row: \(why)")
             return kept
         }
     }
 
-    /// One junction's verdict: its row (nil for none) and the reason, in words for `inspect --explain`.
-    static func classify(_ step: Maneuver, _ c: TurnDetector.Configuration) -> (Maneuver?, String) {
-        guard let junction = step.junctions.first, let entry = junction.entry, let exit = junction.exit else {
-            return (step, "the route starts or ends here")
+    /// One junction's verdict: its row (nil for none), the reason, in words for `inspect --explain`,
+    /// and the handler that decided (nil where the route starts or ends, or no handler takes it).
+    static func classify(_ step: Maneuver, _ context: TurnDetector.Context) -> (Maneuver?, String, String?) {
+        guard let reading = JunctionReading(step, configuration: context.configuration) else {
+            return (step, "the route starts or ends here", nil)
         }
-        var m = step
-        let a = step.turnAngle
-        let others = junction.spokes.filter { $0.role == .side }
-        let choices = others.filter { $0.canLeave && abs(relativeAngle(of: $0, arrivingAlong: entry)) < c.goingBack }
-        let roadAhead = others.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
-        // A road no one drives (a track, a path) ahead or across does not make the junction a
-        // place a driver could go wrong when it is no choice anyway.
-        let carriageways = others.filter { rank($0.highway) < rank("track") }
-        let carriagewayAhead = carriageways.contains { abs(relativeAngle(of: $0, arrivingAlong: entry)) <= c.aheadCone }
-        let endOfRoad = !roadAhead && abs(a) >= c.slightLimit
-
-        // Joining a more important road where it runs both ways (a side street meeting a main
-        // road): the rider could turn either way, even when the other way goes back.
-        let joinsMainRoad = !continues(exit, entry) && rank(exit.highway) < rank(entry.highway)
-            && others.contains { $0.canLeave && sameRoad($0, exit) } && abs(a) >= c.straightLimit
-        guard !choices.isEmpty else {
-            if joinsMainRoad {
-                m.kind = .turn
-                return (m, "joins a more important road that runs both ways")
-            }
-            // No choice, but the route turns well off straight where a road it may not take goes
-            // on ahead (a rider could ride into it), or where the road ends at a real T.
-            guard abs(a) > c.aheadCone else { return (nil, "no other road the mode may take, and the route runs on ahead") }
-            // Turning onto another road (a side street joining a main road), or where a road
-            // the rider may not take goes on ahead: a turn.
-            if carriagewayAhead || (!continues(exit, entry) && rank(exit.highway) < rank(entry.highway)) {
-                m.kind = .turn
-                return (m, carriagewayAhead ? "no choice, but a road the mode may not take goes on ahead"
-                                            : "turns onto a more important road")
-            }
-            let otherSide = carriageways.contains {
-                let angle = relativeAngle(of: $0, arrivingAlong: entry)
-                return abs(angle) < c.goingBack && angle * a < 0
-            }
-            guard otherSide else { return (nil, "no other road the mode may take; the road only bends") }
-            m.kind = .endOfRoad
-            return (m, "the road ends at a T (roads leave on the other side), no choice")
+        for handler in context.handlers {
+            guard case .junction(let canProcess, let decide) = handler.rule, canProcess(reading) else { continue }
+            let verdict = decide(reading)
+            return (verdict.row, verdict.reason, handler.name)
         }
-
-        let roads = [exit] + choices
-        let angles = choices.map { relativeAngle(of: $0, arrivingAlong: entry) }
-        let publicRoad = { (spoke: Spoke) in rank(spoke.highway) < rank("service") }
-        if !joinsMainRoad, let obvious = obviousRoad(among: roads, arrivingAlong: entry, configuration: c) {
-            if obvious == 0 {
-                // Staying on the road. A public road clearly straighter than its bend is where
-                // a rider would go on: say which way the road goes.
-                let straighter = zip(choices, angles).contains { spoke, angle in
-                    publicRoad(spoke) && abs(angle) + c.forkSeparation <= abs(a)
-                }
-                if m.modifier != .straight && straighter {
-                    m.kind = endOfRoad ? .endOfRoad : .turn
-                    return (m, "stays on the obvious road, but a public road goes on clearly straighter")
-                }
-                // A road bending a good deal (`bendingRoad`) where a public road leaves on the other
-                // side ahead (or bending within `distinctMargin` as far), not distinctly further: a
-                // Y, or a T whose road goes on round a bend: which way the road goes. So is a road
-                // bending off straight (`straightLimit`) where a public road leaves on the other side
-                // bending as far, or at most `distinctMargin` further: a Y both of whose branches
-                // bend. Neither is straight on; the rider must pick one.
-                let bendsPast = zip(choices, angles).contains { spoke, angle in
-                    guard publicRoad(spoke) && angle * a < 0 else { return false }
-                    let y = abs(a) >= c.bendingRoad && abs(angle) <= max(c.forkCone, abs(a) + c.distinctMargin)
-                        && !distinctTurn(abs(angle), from: abs(a), configuration: c)
-                    let bothBend = abs(a) >= c.straightLimit && (abs(a) ... abs(a) + c.distinctMargin).contains(abs(angle))
-                    return y || bothBend
-                }
-                // The entry's name or ref carries on along another road ahead: the rider
-                // following the signs would go there.
-                let nameGoesOn: Degrees? = continues(exit, entry) ? nil : zip(choices, angles).first {
-                    continues($0.0, entry) && abs($0.1) <= c.forkCone
-                }.map(\.1)
-                if bendsPast || nameGoesOn != nil {
-                    m.kind = .turn
-                    if m.modifier == .straight { m.modifier = a - (nameGoesOn ?? 0) < 0 ? .slightLeft : .slightRight }
-                    return (m, bendsPast ? "the obvious road bends past a public road on the other side"
-                                         : "the road's name goes on along another road ahead")
-                }
-                // A road of about its rank close to straight could be taken for the way on, and so
-                // could a public road of any rank carrying the entry's name or ref within
-                // `narrowMistakableCone`: a rider following the name sees it on both branches.
-                let mistakable = zip(choices, angles).contains { spoke, angle in
-                    (abs(angle) <= c.mistakableCone && rank(spoke.highway) <= rank(exit.highway) + 1)
-                        || (abs(angle) <= c.narrowMistakableCone && rank(spoke.highway) <= rank(exit.highway) + 2)
-                        || (abs(angle) <= c.narrowMistakableCone && publicRoad(spoke) && continues(spoke, entry))
-                }
-                if mistakable && m.modifier != .straight {
-                    m.kind = .turn
-                    return (m, "the obvious road bends where a road of its rank goes near straight on")
-                }
-                if m.modifier == .straight && crossesMoreImportantRoad(junction, entry: entry, exit: exit) {
-                    m.kind = .straightOn
-                    m.atCrossroads = true
-                    return (m, "goes straight over a more important road")
-                }
-                // A slip road splitting: it ends on the road it serves where another public road
-                // leaves ahead of square. The rider must know to go on onto that road.
-                let splits = zip(choices, angles).contains { publicRoad($0.0) && abs($0.1) < 90 }
-                if isSlipRoad(entry) && !isSlipRoad(exit) && rank(exit.highway) < rank(entry.highway) && splits {
-                    m.kind = m.modifier == .straight ? .straightOn : .turn
-                    return (m, "a slip road splits: it ends on its road where another public road leaves ahead")
-                }
-                guard mistakable || (c.straightOnAtEveryCrossroads && m.atCrossroads) else {
-                    return (nil, "stays on the obvious road (\(exit.highway ?? "road")); no road to take for it")
-                }
-                m.kind = .straightOn
-                m.modifier = .straight
-                return (m, "stays on the obvious road; another road near straight on could be taken for it")
-            }
-            // Leaving the obvious road: straight on when the route itself goes straight, else a
-            // turn, at least a slight one to the side it leaves by.
-            return (leaving(m, obviousAngle: relativeAngle(of: roads[obvious], arrivingAlong: entry),
-                            endOfRoad: endOfRoad, configuration: c),
-                    "leaves the obvious road (\(roads[obvious].highway ?? "road") \(roads[obvious].ref ?? roads[obvious].name ?? ""))")
-        }
-
-        // No obvious road: roads ahead of comparable rank, the exit among them, are a fork.
-        let branches = zip(choices, angles).filter { abs($0.1) <= c.forkCone && comparable($0.0, exit) }.map(\.1)
-        if abs(a) <= c.forkCone, !branches.isEmpty {
-            m.kind = .fork
-            let all = branches + [a]
-            // Keep left: the leftmost branch; keep right: the rightmost; else the middle one.
-            if a <= all.min()! { m.modifier = .slightLeft }
-            else if a >= all.max()! { m.modifier = .slightRight }
-            else { m.modifier = .straight }
-            return (m, "no obvious road; roads of comparable rank ahead")
-        }
-        // Roads ahead of another rank: the exit is left to its side of the nearest one.
-        let nearest = angles.filter { abs($0) <= c.forkCone }.min { abs($0 - a) < abs($1 - a) }
-        if abs(a) <= c.forkCone, let nearest {
-            return (leaving(m, obviousAngle: nearest, endOfRoad: endOfRoad, configuration: c),
-                    "no obvious road; leaves a road of another rank ahead")
-        }
-        if endOfRoad {
-            m.kind = .endOfRoad
-            return (m, "no obvious road and no road ahead")
-        }
-        if m.modifier == .straight {
-            m.kind = .straightOn
-            return (m, "no obvious road; goes straight on")
-        }
-        m.kind = .turn
-        return (m, "no obvious road; turns off")
+        return (nil, "no handler takes this junction", nil)
     }
 
     /// Whether the route, on `entry` and `exit`, crosses a main road (tertiary or above) ranked above
-    /// both: a road of that rank meets the junction on the left and on the right, 45–135° off. The
-    /// rider stops or gives way there, and must know to go straight over. A minor road crossing
-    /// another (residential over unclassified) is a plain crossroads.
-    static func crossesMoreImportantRoad(_ junction: Junction, entry: Spoke, exit: Spoke) -> Bool {
+    /// both: a road of that rank meets the junction on the left and on the right, `crossroadsSide`
+    /// off. The rider stops or gives way there, and must know to go straight over. A minor road
+    /// crossing another (residential over unclassified) is a plain crossroads.
+    static func crossesMoreImportantRoad(_ junction: Junction, entry: Spoke, exit: Spoke,
+                                         configuration c: TurnDetector.Configuration) -> Bool {
         let crossing = junction.spokes.filter { $0.role == .side && isMainRoad($0, above: [entry, exit]) }
             .map { relativeAngle(of: $0, arrivingAlong: entry) }
-        return crossing.contains { (-135 ... -45).contains($0) } && crossing.contains { (45...135).contains($0) }
+        return onBothSides(crossing, within: c.crossroadsSide)
     }
 
     /// Whether `road` is a main road (tertiary or above) ranked above every one of `route`.

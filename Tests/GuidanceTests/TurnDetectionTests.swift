@@ -1,7 +1,7 @@
 import Foundation
 import Geo
+import Guidance
 import Model
-import Pipeline
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Model
-import Pipeline
+import RouteEditing
 import Testing
 import TestSupport
 

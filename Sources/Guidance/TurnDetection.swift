@@ -138,6 +138,14 @@ public struct Maneuver: Sendable, Equatable {
 /// U-turn at a dead end has no choice either but must be kept; staggered junctions are merged before
 /// spacing is enforced, so the second half of a stagger becomes words, not a dropped row; close rows
 /// are merged before spacing for the same reason.
+///
+/// What a junction is, and so whether it gets a row and which, is decided by an ordered list of
+/// handlers, one per kind of junction (`JunctionHandler`, after the intersection handlers of OSRM's
+/// guidance, each with its `canProcess` and its `operator()`): a roundabout, a T, a fork, a slip road,
+/// the obvious road going on… The first handler that can process a junction decides it. Both lists
+/// are values: a detector runs its own `passes` and asks its own `handlers`, so a test or a caller
+/// can switch a pass or a handler off, and `inspect --explain` names the pass and the handler that
+/// decided each junction (`TurnTrace`).
 public struct TurnDetector: Sendable {
     /// Thresholds of turn detection, each with its reason.
     public struct Configuration: Sendable, Equatable {
@@ -201,6 +209,12 @@ public struct TurnDetector: Sendable {
         /// Going straight on, a side road within this many degrees of straight could be taken for the
         /// way on: it earns a "straight on" row.
         public var mistakableCone: Degrees = 45
+        /// A road this far off straight, to the left or to the right, crosses the route: roads on both
+        /// sides make a crossroads. Nearer straight a road is a branch ahead; further, it goes back.
+        public var crossroadsSide: ClosedRange<Degrees> = 45...135
+        /// A slip road splits where a public road leaves it less than this many degrees off straight:
+        /// ahead of square, where a rider could go on instead of onto the road the slip road serves.
+        public var slipRoadSplit: Degrees = 90
         /// Turns on opposite sides closer than this along the route are one staggered junction, read
         /// as one row "Left then right": a rider sees both at once (30–50 m in rally practice).
         public var staggerDistance: Metres = 40
@@ -233,11 +247,15 @@ public struct TurnDetector: Sendable {
         public var line: Polyline?
         /// Where passes record what they decide, when someone asks (`inspect --explain`).
         public var trace: TurnTrace?
+        /// The handlers the passes ask, in order, one per kind of junction (`TurnDetector.handlers`).
+        public var handlers: [JunctionHandler]
 
-        public init(configuration: Configuration = Configuration(), line: Polyline? = nil, trace: TurnTrace? = nil) {
+        public init(configuration: Configuration = Configuration(), line: Polyline? = nil, trace: TurnTrace? = nil,
+                    handlers: [JunctionHandler] = TurnDetector.handlers) {
             self.configuration = configuration
             self.line = line
             self.trace = trace
+            self.handlers = handlers
         }
     }
 
@@ -245,9 +263,15 @@ public struct TurnDetector: Sendable {
     public struct Pass: Sendable {
         public var name: String
         public var run: @Sendable ([Maneuver], Context) -> [Maneuver]
+
+        public init(name: String, run: @escaping @Sendable ([Maneuver], Context) -> [Maneuver]) {
+            self.name = name
+            self.run = run
+        }
     }
 
-    /// The passes, in the order they run. Order matters (see the type's documentation).
+    /// The passes, in the order they run. Order matters (see the type's documentation). A detector
+    /// runs its own `passes`, these unless a caller changes them.
     public static let passes: [Pass] = [
         Pass(name: "produce candidates", run: TurnPasses.produceCandidates),
         Pass(name: "collapse roundabouts", run: TurnPasses.collapseRoundabouts),
@@ -259,10 +283,24 @@ public struct TurnDetector: Sendable {
         Pass(name: "add keep-straight reminders", run: TurnPasses.addKeepStraightReminders),
     ]
 
-    public var configuration: Configuration
+    /// The handlers, one per kind of junction, in the order they are asked (`JunctionHandler`): the
+    /// roundabout's by "collapse roundabouts", the others by "classify junctions". A detector asks
+    /// its own `handlers`, these unless a caller changes them.
+    public static let handlers: [JunctionHandler] = JunctionHandler.standard
 
-    public init(configuration: Configuration = Configuration()) {
+    public var configuration: Configuration
+    /// The passes this detector runs, in order: `TurnDetector.passes` unless changed (a pass left
+    /// out is a rule switched off).
+    public var passes: [Pass]
+    /// The handlers its passes ask, in order: `TurnDetector.handlers` unless changed (a handler left
+    /// out leaves its junctions to the handlers after it, as before its rule existed).
+    public var handlers: [JunctionHandler]
+
+    public init(configuration: Configuration = Configuration(), passes: [Pass] = TurnDetector.passes,
+                handlers: [JunctionHandler] = TurnDetector.handlers) {
         self.configuration = configuration
+        self.passes = passes
+        self.handlers = handlers
     }
 
     /// The maneuvers of a route, in route order.
@@ -272,12 +310,12 @@ public struct TurnDetector: Sendable {
     /// - Complexity: O(junctions × spokes).
     public func maneuvers(in geometry: RoadGeometry, trace: TurnTrace? = nil) -> [Maneuver] {
         let context = Context(configuration: configuration,
-                              line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil, trace: trace)
+                              line: geometry.line.count >= 2 ? Polyline(geometry.line) : nil, trace: trace, handlers: handlers)
         let junctions = geometry.junctions.sorted { $0.distanceAlong < $1.distanceAlong }
         // The first pass makes one candidate per junction; it starts from the junctions as
         // `unclassified` maneuvers.
         var steps = junctions.map(TurnPasses.seed)
-        for pass in Self.passes { steps = pass.run(steps, context) }
+        for pass in passes { steps = pass.run(steps, context) }
         return steps
     }
 
