@@ -233,6 +233,17 @@ struct ParseTests {
         }
     }
 
+    @Test("every usage form names options its command declares")
+    func formsNameDeclaredOptions() {
+        for command in Self.commands {
+            for form in command.declaration.forms {
+                for name in form.required + form.optional {
+                    #expect(command.declaration.option(named: name) != nil, "\(command.name): a usage form names --\(name)")
+                }
+            }
+        }
+    }
+
     @Test("a refusal prints the message and the usage lines, not the whole help")
     func refusalShowsUsage() async {
         let console = CapturingConsole()
