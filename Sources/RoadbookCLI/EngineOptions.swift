@@ -38,7 +38,7 @@ enum EngineOptions {
         }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
         var settings = EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
-                                      concurrency: Int(options.number("concurrency")!))
+                                      concurrency: Int(try options.number(always: "concurrency")))
         settings.answerLimitAdvice = TerrainOptions.answerLimitAdvice
         return settings
     }

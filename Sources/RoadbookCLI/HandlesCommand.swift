@@ -1,8 +1,5 @@
 import Foundation
-import Formats
-import Geo
 import Model
-import Pipeline
 import Workflows
 
 /// `roadbook handles BOOK.json SUBCOMMAND`: edits the book's route through its handles, in a draft
@@ -49,13 +46,12 @@ struct HandlesCommand: Command {
         ])
 
     var book: URL
-    var edit: HandleEdit?
     /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
-    /// another book, or a broken one, is discarded instead).
+    /// another book, or a broken one, is discarded instead). `edit`: one change.
     var action: Action
     var engine: EngineSettings?
 
-    enum Action: Equatable { case list, clear, edit }
+    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit) }
 
     init(_ options: ParsedOptions) throws {
         book = URL(fileURLWithPath: options.positionals[0])
@@ -71,62 +67,60 @@ struct HandlesCommand: Command {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "\(what) '\(text)' is not a number from 1") }
             return n
         }
-        func coordinate(_ text: String) throws -> Coordinate {
-            do { return try CoordinateFormat.parse(text) } catch {
+        func coordinate<C>(_ text: String, _ parse: (String) throws -> C = TypedInput.coordinate) throws -> C {
+            do { return try parse(text) } catch {
                 throw UsageError(message: "'\(text)' is not a coordinate: \(error)")
             }
         }
         let addOnly = ["at", "note", "marker"].filter { options.string($0) != nil }
         if name != "add", let first = addOnly.first { throw UsageError(message: "--\(first) goes with add") }
-        action = .edit
         switch name {
         case "list", "clear", "reverse", "undo", "redo", "retry":
             try count(0...0, "no arguments")
             switch name {
             case "list": action = .list
             case "clear": action = .clear
-            case "reverse": edit = .reverse
-            case "undo": edit = .undo
-            case "redo": edit = .redo
-            default: edit = .retry
+            case "reverse": action = .edit(.reverse)
+            case "undo": action = .edit(.undo)
+            case "redo": action = .edit(.redo)
+            default: action = .edit(.retry)
             }
         case "add":
             try count(1...1, "one coordinate: add COORD [--at N] [--note TEXT]")
             var handle: Handle
-            do { handle = try HandlesFile.handle(from: arguments[0], id: 1) } catch let error as HandleTextError {
-                throw UsageError(message: "'\(arguments[0])': \(error.description)")
+            do { handle = try TypedInput.handle(arguments[0], id: 1) } catch {
+                throw UsageError(message: "'\(arguments[0])': \(error)")
             }
             if let text = options.string("note") {
                 handle.note = HandleNote(text: text, marker: options.string("marker") ?? handle.note?.marker)
             } else if let marker = options.string("marker") {
                 handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
             }
-            edit = .add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note)
+            action = .edit(.add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note))
         case "move":
             try count(2...2, "a handle and a coordinate: move N COORD")
-            edit = .move(handle: try number(arguments[0], "handle"), to: try coordinate(arguments[1]))
+            action = .edit(.move(handle: try number(arguments[0], "handle"), to: try coordinate(arguments[1])))
         case "remove":
             try count(1...1, "a handle: remove N")
-            edit = .remove(handle: try number(arguments[0], "handle"))
+            action = .edit(.remove(handle: try number(arguments[0], "handle")))
         case "split":
             try count(1...2, "a leg and, if you like, a coordinate: split LEG [COORD]")
-            edit = .split(leg: try number(arguments[0], "leg"), at: try arguments.dropFirst().first.map(coordinate))
+            action = .edit(.split(leg: try number(arguments[0], "leg"), at: try arguments.dropFirst().first.map { try coordinate($0) }))
         case "reorder":
             try count(2...2, "two handles: reorder N M")
-            edit = .reorder(handle: try number(arguments[0], "handle"), to: try number(arguments[1], "position"))
+            action = .edit(.reorder(handle: try number(arguments[0], "handle"), to: try number(arguments[1], "position")))
         case "kind":
             try count(2...2, "a leg and a kind: kind LEG road|straight|as-drawn")
-            let kinds = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn]
-            guard let kind = kinds[arguments[1]] else {
-                throw UsageError(message: "kind '\(arguments[1])' is not one of road, straight, as-drawn")
+            guard let kind = LegKindWord(rawValue: arguments[1])?.kind else {
+                throw UsageError(message: "kind '\(arguments[1])' is not one of \(LegKindWord.words.joined(separator: ", "))")
             }
-            edit = .kind(leg: try number(arguments[0], "leg"), kind)
+            action = .edit(.kind(leg: try number(arguments[0], "leg"), kind))
         case "mode":
             try count(1...1, "a mode: mode drive|cycle|walk")
             guard let mode = TravelMode(rawValue: arguments[0]) else {
                 throw UsageError(message: "mode '\(arguments[0])' is not one of \(TravelMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            edit = .mode(mode)
+            action = .edit(.mode(mode))
         default:
             throw UsageError(message: "unknown subcommand '\(name)': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear")
         }
@@ -136,41 +130,28 @@ struct HandlesCommand: Command {
         let log = ConsoleLog(console)
         switch action {
         case .clear:
-            let draft = RouteDraft.url(for: book)
-            let session: DraftSession
-            do { session = try DraftSession.open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {
-                // A draft of another book, or a broken one, cannot be cleared step by step: it is discarded.
-                try RouteDraft.remove(for: book)
-                console.out("\(draft.path): discarded (\(error)); \(book.path) keeps its route")
-                return
-            }
-            guard !session.draft.editor.plan.handles.isEmpty else {
+            switch try await DraftSession.clear(book, log: log) {
+            case .discarded(let draft, let reason):
+                console.out("\(draft.path): discarded (\(reason)); \(book.path) keeps its route")
+            case .nothingToClear:
                 console.out("no handles in the drawing of \(book.path): nothing to clear")
-                return
+            case .cleared(let undoName):
+                console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
+                console.out("undo: \(undoName ?? "")")
             }
-            var cleared = session
-            try await cleared.perform(.clear, engine: nil, log: log)
-            console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
-            console.out("undo: \(cleared.draft.editor.undoName ?? "")")
         case .list:
-            let session = try DraftSession.open(book: book, log: log)
-            for line in Self.list(session.draft.editor) { console.out(line) }
-        case .edit:
-            var session = try DraftSession.open(book: book, log: log)
-            try await session.perform(edit!, engine: engine, log: log)
-            let editor = session.draft.editor
-            for line in RouteCommand.describe(editor) { console.out(line) }
-            console.out(editor.undoName.map { "undo: \($0)" } ?? "nothing to undo")
-            if let redo = editor.redoName { console.out("redo: \(redo)") }
+            for line in Self.list(try DraftSession.summary(of: book, log: log)) { console.out(line) }
+        case .edit(let edit):
+            let route = try await DraftSession.edit(book, edit, engine: engine, log: log)
+            for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         }
     }
 
     /// The handles, one a line (number, coordinate, origin, note), then the legs and totals.
-    static func list(_ editor: RouteEditor) -> [String] {
-        let plan = editor.plan
-        var lines = ["\(plan.handles.count) handle\(plan.handles.count == 1 ? "" : "s"), mode \(plan.mode.rawValue)"]
-        for (i, handle) in plan.handles.enumerated() {
-            var line = "handle \(i + 1): \(CoordinateFormat.decimalDegrees.format(handle.coordinate)), \(handle.origin.rawValue)"
+    static func list(_ route: RouteSummary) -> [String] {
+        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue)"]
+        for (i, handle) in route.handles.enumerated() {
+            var line = "handle \(i + 1): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
             if let type = handle.waypointType { line += " \(type.rawValue)" }
             if let name = handle.name { line += ", named \"\(name)\"" }
             if let note = handle.note {
@@ -178,9 +159,11 @@ struct HandlesCommand: Command {
             }
             lines.append(line)
         }
-        lines += RouteCommand.describe(editor)
-        lines.append(editor.undoName.map { "undo: \($0)" } ?? "nothing to undo")
-        if let redo = editor.redoName { lines.append("redo: \(redo)") }
-        return lines
+        return lines + RouteCommand.describe(route) + steps(route)
+    }
+
+    /// The step undo would take back, and the one redo would make again.
+    static func steps(_ route: RouteSummary) -> [String] {
+        [route.undoName.map { "undo: \($0)" } ?? "nothing to undo"] + (route.redoName.map { ["redo: \($0)"] } ?? [])
     }
 }

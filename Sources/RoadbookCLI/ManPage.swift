@@ -1,5 +1,4 @@
 import Foundation
-import Render
 import Workflows
 
 /// The manual page `roadbook.1` (roff, for `man`), written from the commands' declarations, the
@@ -41,9 +40,9 @@ enum ManPage {
             ".TP", #"\fIPREFIX\fB/share/roadbook/\#(BuildInfo.versionFileName)\fR"#,
             escape("The version and the commit the installed binary was built from, as --version prints them."),
             ".SH ENVIRONMENT",
-            ".TP", ".B \(TemplateLibrary.environmentVariable)",
+            ".TP", ".B \(ResourceEnvironment.templates)",
             escape("A folder of page templates, looked in instead of the installed or checkout Templates folder."),
-            ".TP", ".B \(BundledFonts.environmentVariable)",
+            ".TP", ".B \(ResourceEnvironment.fonts)",
             escape("A folder holding the DejaVu Sans files, looked in instead of the installed or checkout Fonts folder."),
             ".TP", ".B ROADBOOK_CACHE",
             escape("The cache folder for heights fetched from elevation services (default: the XDG cache folder's roadbook)."),

@@ -1,5 +1,4 @@
 import Foundation
-import Pipeline
 import Workflows
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +21,7 @@ struct TerrainOptions {
             open-elevation:URL, valhalla:URL (a Valhalla server with /height)
             """),
         Option("profile-spacing", .number(1...1000), value: "M",
-               default: String(format: "%g", ProfileBuilder.Configuration().spacing),
+               default: String(format: "%g", TerrainRequest.defaultSpacing),
                help: "metres between heights along the route"),
         maximumAnswer,
     ]
