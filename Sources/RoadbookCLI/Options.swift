@@ -113,7 +113,9 @@ struct CommandDeclaration {
     var positionalCount: ClosedRange<Int>
     /// The ways to call the command, one usage line each; empty for one line with every required option.
     var forms: [UsageForm] = []
-    /// Paragraphs between the usage and the options.
+    /// The subcommands, listed in help before the discussion; nil for a command without.
+    var subcommands: SubcommandList? = nil
+    /// Paragraphs between the usage (and the subcommands) and the options.
     var discussion: String = ""
     /// Options in help order; groups shared by commands are concatenated in.
     var options: [Option]
@@ -196,9 +198,10 @@ struct CommandDeclaration {
         }
     }
 
-    /// The full `--help` text: usage, discussion, and every option with its help.
+    /// The full `--help` text: usage, subcommands, discussion, and every option with its help.
     var help: String {
-        ([usage] + (discussion.isEmpty ? [] : [discussion]) + ["Options:\n" + Option.list(options + [.helpFlag])])
+        ([usage] + (subcommands.map { [$0.help] } ?? []) + (discussion.isEmpty ? [] : [discussion])
+            + ["Options:\n" + Option.list(options + [.helpFlag])])
             .joined(separator: "\n\n")
     }
 }
@@ -218,22 +221,30 @@ extension Option {
         // Labels longer than this sit on their own line, their help on the next.
         let widest = 26
         let column = 2 + min(all.map(\.label.count).filter { $0 <= widest }.max() ?? widest, widest) + 2
-        var lines: [String] = []
-        for option in all {
+        return twoColumns(all.map { option in
             var help = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if let notes = option.notes { help[help.count - 1] += " " + notes }
-            let label = "  " + option.label
-            let indent = String(repeating: " ", count: column)
-            if label.count + 2 > column {
-                lines.append(label)
-                lines += help.map { indent + $0 }
-            } else {
-                lines.append(label.padding(toLength: column, withPad: " ", startingAt: 0) + help[0])
-                lines += help.dropFirst().map { indent + $0 }
-            }
-        }
-        return lines.joined(separator: "\n")
+            return (option.label, help)
+        }, column: column)
     }
+}
+
+/// Labels indented by two, each with its lines of help beside it from `column` on; a label too
+/// wide for the column sits on its own line, its help on the next ones.
+func twoColumns(_ items: [(label: String, help: [String])], column: Int) -> String {
+    var lines: [String] = []
+    let indent = String(repeating: " ", count: column)
+    for (label, help) in items {
+        let label = "  " + label
+        if label.count + 2 > column || help.isEmpty {
+            lines.append(label)
+            lines += help.map { indent + $0 }
+        } else {
+            lines.append(label.padding(toLength: column, withPad: " ", startingAt: 0) + help[0])
+            lines += help.dropFirst().map { indent + $0 }
+        }
+    }
+    return lines.joined(separator: "\n")
 }
 
 /// The values of one command line, checked against the declaration: numbers are numbers within
