@@ -77,8 +77,7 @@ let package = Package(
                 swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
-        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Render", "Layout", "Formats", "BookAssembly", "Guidance",
-                                                   "RouteEditing", "Model", "Geo"],
+        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Model"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",

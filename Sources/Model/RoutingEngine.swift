@@ -21,10 +21,13 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
     case serverError(String)
     /// No connection, or no answer in time.
     case unreachable(String)
+    /// The answer was larger than the client takes (its size limit, `maximumAnswerSize`): a server
+    /// error whose message says the size; the caller may add how to raise the limit.
+    case answerTooLarge(String)
 
     public var description: String {
         switch self {
-        case .noRoute(let s), .rateLimited(let s), .serverError(let s), .unreachable(let s): s
+        case .noRoute(let s), .rateLimited(let s), .serverError(let s), .unreachable(let s), .answerTooLarge(let s): s
         }
     }
 }

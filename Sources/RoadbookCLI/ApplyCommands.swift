@@ -1,17 +1,5 @@
 import Foundation
-import Formats
-import Model
-import RouteEditing
 import Workflows
-
-/// The route being applied to `book`: the draft beside it (`roadbook handles`), or, without one,
-/// the book's own stored plan (applying a book to itself brings every note onto its own route).
-/// - Returns: the editor, and whether it came from a draft.
-func draftEditor(for book: URL) throws -> (book: Book, editor: RouteEditor, fromDraft: Bool)? {
-    let stored = try BookFile.read(contentsOf: book)
-    if let draft = try RouteDraft.load(for: book, expecting: stored.id) { return (stored, draft.editor, true) }
-    return stored.plan.map { (stored, RouteEditor(plan: $0), false) }
-}
 
 /// `roadbook apply`: the drawn route replaces the book's route; every note comes along.
 struct ApplyCommand: Command {
@@ -56,31 +44,16 @@ struct ApplyCommand: Command {
             }
             resolutions[id] = resolution
         }
-        options = ApplyOptions(offRoute: parsed.choice("off-route", as: ApplyOptions.Resolution.self)!,
-                               resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self)!,
+        options = ApplyOptions(offRoute: try parsed.choice(always: "off-route", as: ApplyOptions.Resolution.self),
+                               resolutions: resolutions, turns: try parsed.choice(always: "turns", as: ApplyOptions.Turns.self),
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
     }
 
     func run(_ console: any Console) async throws {
-        guard let (stored, editor, fromDraft) = try draftEditor(for: book) else {
-            throw RunError(message: "\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
-        }
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output,
-                                                       log: ConsoleLog(console))
-        // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
-        if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
-            try RouteDraft.remove(for: book)
-        }
-        for line in Self.describe(report) { console.out(line) }
+        let report = try await ApplyWorkflow.applyDrawing(to: book, options: options, output: output, log: ConsoleLog(console))
+        for line in report.details { console.out(line) }
         console.out(report.summary)
-    }
-
-    /// The lines before the summary: notes off the route, contradictions, notices.
-    static func describe(_ report: ApplyReport) -> [String] {
-        report.offRoute.map { "off the route: \($0)" }
-            + report.turns.contradictions.map { "check: \($0)" }
-            + report.notices
     }
 }
 

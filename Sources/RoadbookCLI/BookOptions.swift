@@ -1,4 +1,3 @@
-import BookAssembly
 import Foundation
 import Model
 import Workflows
@@ -19,7 +18,7 @@ struct BookOptions {
     /// Whether the PDF has its cover page.
     var cover: Bool
     /// What happens to a note farther from the route than `settings.offRouteDistance`.
-    var offRoute: OffRoutePolicy
+    var offRoute: OffRouteChoice
 
     /// The options, declared once for every command that makes a book.
     static let declarations: [Option] = [
@@ -40,23 +39,23 @@ struct BookOptions {
             clockwise, and the embedded router's right turns cross traffic
             (default: as the map's roundabouts run, else right)
             """),
-        .choice("off-route", of: OffRoutePolicy.self, default: .keep, help: """
+        .choice("off-route", of: OffRouteChoice.self, default: .keep, help: """
             an off-route waypoint is, with keep: kept in the book file but
             not printed; with move: printed at the nearest place on the
             route; with drop: left out
             """),
     ]
 
-    init(_ options: ParsedOptions) {
+    init(_ options: ParsedOptions) throws {
         rally = options.string("rally")
         stage = options.string("stage")
         date = options.string("date")
-        settings.units = options.choice("units", as: BookSettings.Units.self)!
+        settings.units = try options.choice(always: "units", as: BookSettings.Units.self)
         template = options.string("template")
         if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
-        settings.offRouteDistance = options.number("off-route-distance")!
+        settings.offRouteDistance = try options.number(always: "off-route-distance")
         cover = !options.flag("no-cover")
-        offRoute = options.choice("off-route", as: OffRoutePolicy.self)!
+        offRoute = try options.choice(always: "off-route", as: OffRouteChoice.self)
         // Kept as given; not given, the map's roundabouts decide (see `settleDrivingSide`), else right.
         settings.drivingSide = options.choice("driving-side", as: DrivingSide.self)
     }

@@ -1,7 +1,4 @@
-import BookAssembly
 import Foundation
-import Formats
-import Geo
 import Model
 import Workflows
 
@@ -49,7 +46,7 @@ struct BuildCommand: Command {
     var settings: BookSettings { book.settings }
     var template: String? { book.template }
     var cover: Bool { book.cover }
-    var offRoutePolicy: OffRoutePolicy { book.offRoute }
+    var offRoutePolicy: OffRouteChoice { book.offRoute }
     var osm: URL?
     var turns: Bool
     var mode: TravelMode
@@ -57,14 +54,14 @@ struct BuildCommand: Command {
     var force: Bool
 
     init(_ options: ParsedOptions) throws {
-        output = options.file("output")!
+        output = try options.file(always: "output")
         bookOutput = options.file("book")
         title = options.string("title")
-        book = BookOptions(options)
+        book = try BookOptions(options)
         osm = options.file("osm")
         turns = !options.flag("no-turns")
         force = options.flag("force")
-        mode = options.choice("mode", as: TravelMode.self)!
+        mode = try options.choice(always: "mode", as: TravelMode.self)
         terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
         track = URL(fileURLWithPath: options.positionals[0])
@@ -79,7 +76,7 @@ struct BuildCommand: Command {
     func run(_ console: any Console) async throws {
         var request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
                                    stage: book.stage, date: book.date, settings: book.settings, template: book.template,
-                                   offRoute: book.offRoute, cover: book.cover, turns: turns,
+                                   offRoute: book.offRoute.policy, cover: book.cover, turns: turns,
                                    osm: osm, terrain: terrain.request, mode: mode)
         request.replaceBook = force
         let result = try await buildBook(request, log: ConsoleLog(console))

@@ -41,6 +41,7 @@ enum Completions {
         let names = commands.map(\.name).joined(separator: " ")
         var lines = [
             "# bash completion for roadbook: " + String(format: header, "bash"),
+        ] + (commands.contains { $0.subcommands != nil } ? bashPositionals : []) + [
             "_roadbook() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    # --name=value: bash splits the = off as a word of its own.",
@@ -56,25 +57,7 @@ enum Completions {
             "            (( COMP_CWORD == 2 )) && mapfile -t COMPREPLY < <(compgen -W \"\(names)\" -- \"$cur\")",
             "            return ;;",
         ]
-        for command in commands {
-            let all = command.options + [.helpFlag]
-            lines.append("        \(command.name))")
-            // Choices offer their words; numbers nothing; other values files, by default.
-            var cases: [String] = [], numbers: [String] = [], files: [String] = []
-            for option in all where option.takesValue {
-                switch Value(option.kind) {
-                case .words(let words):
-                    cases.append("                \(spellings(option).joined(separator: "|"))) "
-                                 + "mapfile -t COMPREPLY < <(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"); return ;;")
-                case .none: numbers += spellings(option)
-                case .files: files += spellings(option)
-                }
-            }
-            if !numbers.isEmpty { cases.append("                \(numbers.joined(separator: "|"))) compopt +o default 2>/dev/null; return ;;") }
-            if !files.isEmpty { cases.append("                \(files.joined(separator: "|"))) return ;;") }
-            if !cases.isEmpty { lines += ["            case $prev in"] + cases + ["            esac"] }
-            lines.append("            options=\"\(all.flatMap(spellings).joined(separator: " "))\" ;;")
-        }
+        lines += commands.flatMap(bashCase)
         lines += [
             "        *) return ;;",
             "    esac",
@@ -84,6 +67,54 @@ enum Completions {
         ]
         return lines.joined(separator: "\n")
     }
+
+    /// One command's case: a choice's words after it, nothing after a number, files after another
+    /// value; the subcommands at their place; else, on a `-`, the options.
+    private static func bashCase(_ command: CommandDeclaration) -> [String] {
+        let all = command.options + [.helpFlag]
+        var lines = ["        \(command.name))"]
+        // Choices offer their words; numbers nothing; other values files, by default.
+        var cases: [String] = [], numbers: [String] = [], files: [String] = []
+        for option in all where option.takesValue {
+            switch Value(option.kind) {
+            case .words(let words):
+                cases.append("                \(spellings(option).joined(separator: "|"))) "
+                             + "mapfile -t COMPREPLY < <(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"); return ;;")
+            case .none: numbers += spellings(option)
+            case .files: files += spellings(option)
+            }
+        }
+        if !numbers.isEmpty { cases.append("                \(numbers.joined(separator: "|"))) compopt +o default 2>/dev/null; return ;;") }
+        if !files.isEmpty { cases.append("                \(files.joined(separator: "|"))) return ;;") }
+        if !cases.isEmpty { lines += ["            case $prev in"] + cases + ["            esac"] }
+        if let subcommands = command.subcommands {
+            let valued = all.filter(\.takesValue).flatMap(spellings).joined(separator: " ")
+            lines.append("            if [[ $cur != -* ]] && (( $(_roadbook_positionals \"\(valued)\") == \(subcommands.position) )); then")
+            lines.append("                mapfile -t COMPREPLY < <(compgen -W \"\(subcommands.names.joined(separator: " "))\" -- \"$cur\"); return")
+            lines.append("            fi")
+        }
+        lines.append("            options=\"\(all.flatMap(spellings).joined(separator: " "))\" ;;")
+        return lines
+    }
+
+    /// How many words between the command and the cursor are positionals: not options, nor the
+    /// values of the options named in `$1` (`--name=value` is split by bash at the `=`); after
+    /// `--` every word is one.
+    private static let bashPositionals = [
+        "_roadbook_positionals() {",
+        "    local valued=\" $1 \" i n=0 literal=",
+        "    for (( i = 2; i < COMP_CWORD; i++ )); do",
+        "        if [[ -n $literal ]]; then (( n += 1 )); continue; fi",
+        "        case ${COMP_WORDS[i]} in",
+        "            --) literal=1 ;;",
+        "            =) (( i += 1 )) ;;",
+        #"            -*) if [[ $valued == *" ${COMP_WORDS[i]} "* && ${COMP_WORDS[i+1]} != "=" ]]; then (( i += 1 )); fi ;;"#,
+        "            *) (( n += 1 )) ;;",
+        "        esac",
+        "    done",
+        "    echo $n",
+        "}",
+    ]
 
     // MARK: zsh
 
@@ -111,15 +142,7 @@ enum Completions {
             "    case $command in",
             "        help) _arguments '1:command:_roadbook_commands' ;;",
         ]
-        for command in commands {
-            var specs = (command.options + [.helpFlag]).map { zshSpec($0, exclusive: $0.name == Option.helpFlag.name) }
-            if command.positionalCount.upperBound > 0 { specs.append(quoted("*:\(escapeColons(command.positionals)):_files")) }
-            lines.append("        \(command.name))")
-            lines.append("            _arguments -s -S \\")
-            lines += specs.map { "                \($0) \\" }
-            lines[lines.count - 1].removeLast(2)
-            lines.append("            ;;")
-        }
+        lines += commands.flatMap(zshCase)
         lines += [
             "    esac",
             "}",
@@ -135,6 +158,23 @@ enum Completions {
             "fi",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// One command's case: its options, then its positionals (files), a subcommand's name among its words.
+    private static func zshCase(_ command: CommandDeclaration) -> [String] {
+        var specs = (command.options + [.helpFlag]).map { zshSpec($0, exclusive: $0.name == Option.helpFlag.name) }
+        if let subcommands = command.subcommands {
+            let words = command.positionals.split(separator: " ").map(String.init)
+            specs += words.prefix(subcommands.position).enumerated().map { quoted("\($0.offset + 1):\(escapeColons($0.element)):_files") }
+            specs.append(quoted("\(subcommands.position + 1):subcommand:(\(subcommands.names.joined(separator: " ")))"))
+            specs.append(quoted("*:\(escapeColons(words.dropFirst(subcommands.position + 1).joined(separator: " "))):_files"))
+        } else if command.positionalCount.upperBound > 0 {
+            specs.append(quoted("*:\(escapeColons(command.positionals)):_files"))
+        }
+        var lines = ["        \(command.name))", "            _arguments -s -S \\"]
+        lines += specs.map { "                \($0) \\" }
+        lines[lines.count - 1].removeLast(2)
+        return lines + ["            ;;"]
     }
 
     /// One `_arguments` spec: `'(-o --output)'{-o,--output}'[help]:VALUE:_files'`. An exclusive

@@ -37,7 +37,9 @@ enum EngineOptions {
             return nil
         }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
-        return EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
-                              concurrency: Int(options.number("concurrency")!))
+        var settings = EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
+                                      concurrency: Int(try options.number(always: "concurrency")))
+        settings.answerLimitAdvice = TerrainOptions.answerLimitAdvice
+        return settings
     }
 }

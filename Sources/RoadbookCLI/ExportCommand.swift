@@ -1,11 +1,10 @@
 import Foundation
-import Formats
 import Workflows
 
 /// `roadbook export`: a book in another tool's format.
 struct ExportCommand: Command {
     static var declaration: CommandDeclaration {
-        let formats = BookFormats.writers.map { "  \($0.formatName) (.\($0.fileExtensions.joined(separator: ", ."))): \($0.summary)" }
+        let formats = exportFormats.map { "  \($0.name) (.\($0.fileExtensions.joined(separator: ", ."))): \($0.summary)" }
         return CommandDeclaration(
             name: "export",
             abstract: "Write a book for other tools: road-book readers, GPS units, GIS.",
@@ -27,7 +26,7 @@ struct ExportCommand: Command {
     var format: String?
 
     init(_ options: ParsedOptions) throws {
-        output = options.file("output")!
+        output = try options.file(always: "output")
         format = options.string("format")
         book = URL(fileURLWithPath: options.positionals[0])
     }

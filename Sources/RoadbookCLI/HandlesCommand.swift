@@ -1,32 +1,47 @@
 import Foundation
-import Formats
-import Geo
 import Model
-import RouteEditing
 import Workflows
 
 /// `roadbook handles BOOK.json SUBCOMMAND`: edits the book's route through its handles, in a draft
 /// beside the book (`RouteDraft`), one undoable step a command.
 struct HandlesCommand: Command {
+    /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
+    /// another book, or a broken one, is discarded instead). `edit`: one change.
+    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit) }
+
+    /// The subcommands, declared once: they parse `handles BOOK SUBCOMMAND ARGS` and print the
+    /// help's "Subcommands" block, the man page's list and the completions' words.
+    static let subcommands = SubcommandTable<Action>(
+        heading: "Subcommands (handles and legs numbered from 1; leg N runs from handle N to N + 1):", position: 1, [
+            plain("list", help: "the handles (coordinate, origin, note) and legs") { _ in .list },
+            .init(row: .init(names: ["add"], arguments: "COORD [--at N]", help: "a handle at the end, or becoming handle N"),
+                  arguments: 1...1, takes: "one coordinate: add COORD [--at N] [--note TEXT]", make: added),
+            .init(row: .init(names: ["move"], arguments: "N COORD", help: "move handle N"),
+                  arguments: 2...2, takes: "a handle and a coordinate: move N COORD", make: moved),
+            .init(row: .init(names: ["remove"], arguments: "N", help: "remove handle N (in the middle its two legs join)"),
+                  arguments: 1...1, takes: "a handle: remove N", make: removed),
+            .init(row: .init(names: ["split"], arguments: "LEG [COORD]", help: "a handle on leg LEG, where given, else at its middle"),
+                  arguments: 1...2, takes: "a leg and, if you like, a coordinate: split LEG [COORD]", make: split),
+            .init(row: .init(names: ["reorder"], arguments: "N M", help: "move handle N to position M"),
+                  arguments: 2...2, takes: "two handles: reorder N M", make: reordered),
+            plain("reverse", help: "turn the route round (road legs are asked again)") { _ in .edit(.reverse) },
+            .init(row: .init(names: ["kind"], arguments: "LEG " + LegKindWord.words.joined(separator: "|"),
+                             help: "what leg LEG is: asked of the road, straight, or the line as drawn"),
+                  arguments: 2...2, takes: "a leg and a kind: kind LEG road|straight|as-drawn", make: kind),
+            .init(row: .init(names: ["mode"], arguments: modes.joined(separator: "|"),
+                             help: "the travel mode (roads found in a mode are kept)"),
+                  arguments: 1...1, takes: "a mode: mode drive|cycle|walk", make: mode),
+            plain(["undo", "redo"], help: "take back the last step, make it again") { $0 == "undo" ? .edit(.undo) : .edit(.redo) },
+            plain("retry", help: "ask again the legs waiting for the engine") { _ in .edit(.retry) },
+            plain("clear", help: "clear the drawing (undo brings it back); the book keeps its route") { _ in .clear },
+        ])
+
     static let declaration = CommandDeclaration(
         name: "handles",
         abstract: "Edit a book's route through its handles, in a draft beside the book, with undo.",
         positionals: "BOOK.json SUBCOMMAND [ARGS]", positionalCount: 2...4,
+        subcommands: subcommands.list,
         discussion: """
-        Subcommands (handles and legs numbered from 1; leg N runs from handle N to N + 1):
-          list                       the handles (coordinate, origin, note) and legs
-          add COORD [--at N]         a handle at the end, or becoming handle N
-          move N COORD               move handle N
-          remove N                   remove handle N (in the middle its two legs join)
-          split LEG [COORD]          a handle on leg LEG, where given, else at its middle
-          reorder N M                move handle N to position M
-          reverse                    turn the route round (road legs are asked again)
-          kind LEG road|straight|as-drawn
-          mode drive|cycle|walk      the travel mode (roads found in a mode are kept)
-          undo, redo                 take back the last step, make it again
-          retry                      ask again the legs waiting for the engine
-          clear                      clear the drawing (undo brings it back); the book keeps its route
-
         Edits go to BOOK.draft.json beside the book, saved after every command and restored by the
         next one, never to the book: `roadbook apply BOOK.json` makes the draft the book's route.
         A new draft starts from the handles stored in the book or, for a book from a track, from
@@ -43,134 +58,126 @@ struct HandlesCommand: Command {
         options: [
             EngineOptions.engine(required: false, help: "the routing engine the changed legs are asked of"),
             EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm, EngineOptions.concurrency,
-            Option("at", .number(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
-            Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
-            Option("marker", value: "TEXT", help: "add: the handle note's marker, such as CP1"),
-        ])
+        ] + addOptions)
+
+    /// The options only `add` takes.
+    static let addOptions = [
+        Option("at", .number(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
+        Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
+        Option("marker", value: "TEXT", help: "add: the handle note's marker, such as CP1"),
+    ]
 
     var book: URL
-    var edit: HandleEdit?
-    /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
-    /// another book, or a broken one, is discarded instead).
     var action: Action
     var engine: EngineSettings?
-
-    enum Action: Equatable { case list, clear, edit }
 
     init(_ options: ParsedOptions) throws {
         book = URL(fileURLWithPath: options.positionals[0])
         engine = try EngineOptions.settings(options)
         let words = Array(options.positionals.dropFirst())
-        let name = words[0], arguments = Array(words.dropFirst())
-        func count(_ range: ClosedRange<Int>, _ shape: String) throws {
-            guard range.contains(arguments.count) else {
-                throw UsageError(message: "\(name) takes \(shape)")
-            }
+        if words.first != "add", let first = Self.addOptions.first(where: { options.string($0.name) != nil }) {
+            throw UsageError(message: "--\(first.name) goes with add")
         }
-        func number(_ text: String, _ what: String) throws -> Int {
-            guard let n = Int(text), n >= 1 else { throw UsageError(message: "\(what) '\(text)' is not a number from 1") }
-            return n
+        action = try Self.subcommands.parse(words, options: options)
+    }
+
+    /// A row of a subcommand that takes no arguments.
+    private static func plain(_ names: [String], help: String,
+                              _ action: @escaping @Sendable (String) -> Action) -> SubcommandTable<Action>.Subcommand {
+        .init(row: .init(names: names, arguments: "", help: help), arguments: 0...0, takes: "no arguments") { name, _, _ in action(name) }
+    }
+
+    private static func plain(_ name: String, help: String,
+                              _ action: @escaping @Sendable (String) -> Action) -> SubcommandTable<Action>.Subcommand {
+        plain([name], help: help, action)
+    }
+
+    /// A handle number, leg number or position, from 1.
+    private static func number(_ text: String, _ what: String) throws -> Int {
+        guard let n = Int(text), n >= 1 else { throw UsageError(message: "\(what) '\(text)' is not a number from 1") }
+        return n
+    }
+
+    /// The coordinate typed as `text` (`TypedInput.coordinate`), refused in one line quoting it.
+    private static func coordinate<C>(_ text: String, _ parse: (String) throws -> C = TypedInput.coordinate) throws -> C {
+        do { return try parse(text) } catch {
+            throw UsageError(message: "'\(text)' is not a coordinate: \(error)")
         }
-        func coordinate(_ text: String) throws -> Coordinate {
-            do { return try CoordinateFormat.parse(text) } catch {
-                throw UsageError(message: "'\(text)' is not a coordinate: \(error)")
-            }
+    }
+
+    /// The travel modes as typed.
+    private static var modes: [String] { TravelMode.allCases.map(\.rawValue) }
+
+    /// `add COORD`: the typed handle, its note and marker given by `--note` and `--marker`.
+    @Sendable private static func added(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        var handle: Handle
+        do { handle = try TypedInput.handle(words[0], id: 1) } catch {
+            throw UsageError(message: "'\(words[0])': \(error)")
         }
-        let addOnly = ["at", "note", "marker"].filter { options.string($0) != nil }
-        if name != "add", let first = addOnly.first { throw UsageError(message: "--\(first) goes with add") }
-        action = .edit
-        switch name {
-        case "list", "clear", "reverse", "undo", "redo", "retry":
-            try count(0...0, "no arguments")
-            switch name {
-            case "list": action = .list
-            case "clear": action = .clear
-            case "reverse": edit = .reverse
-            case "undo": edit = .undo
-            case "redo": edit = .redo
-            default: edit = .retry
-            }
-        case "add":
-            try count(1...1, "one coordinate: add COORD [--at N] [--note TEXT]")
-            var handle: Handle
-            do { handle = try HandlesFile.handle(from: arguments[0], id: 1) } catch let error as HandleTextError {
-                throw UsageError(message: "'\(arguments[0])': \(error.description)")
-            }
-            if let text = options.string("note") {
-                handle.note = HandleNote(text: text, marker: options.string("marker") ?? handle.note?.marker)
-            } else if let marker = options.string("marker") {
-                handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
-            }
-            edit = .add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note)
-        case "move":
-            try count(2...2, "a handle and a coordinate: move N COORD")
-            edit = .move(handle: try number(arguments[0], "handle"), to: try coordinate(arguments[1]))
-        case "remove":
-            try count(1...1, "a handle: remove N")
-            edit = .remove(handle: try number(arguments[0], "handle"))
-        case "split":
-            try count(1...2, "a leg and, if you like, a coordinate: split LEG [COORD]")
-            edit = .split(leg: try number(arguments[0], "leg"), at: try arguments.dropFirst().first.map(coordinate))
-        case "reorder":
-            try count(2...2, "two handles: reorder N M")
-            edit = .reorder(handle: try number(arguments[0], "handle"), to: try number(arguments[1], "position"))
-        case "kind":
-            try count(2...2, "a leg and a kind: kind LEG road|straight|as-drawn")
-            let kinds = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn]
-            guard let kind = kinds[arguments[1]] else {
-                throw UsageError(message: "kind '\(arguments[1])' is not one of road, straight, as-drawn")
-            }
-            edit = .kind(leg: try number(arguments[0], "leg"), kind)
-        case "mode":
-            try count(1...1, "a mode: mode drive|cycle|walk")
-            guard let mode = TravelMode(rawValue: arguments[0]) else {
-                throw UsageError(message: "mode '\(arguments[0])' is not one of \(TravelMode.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            edit = .mode(mode)
-        default:
-            throw UsageError(message: "unknown subcommand '\(name)': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear")
+        if let note = options.string("note") {
+            handle.note = HandleNote(text: note, marker: options.string("marker") ?? handle.note?.marker)
+        } else if let marker = options.string("marker") {
+            handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
         }
+        return .edit(.add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note))
+    }
+
+    @Sendable private static func moved(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        .edit(.move(handle: try number(words[0], "handle"), to: try coordinate(words[1])))
+    }
+
+    @Sendable private static func removed(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        .edit(.remove(handle: try number(words[0], "handle")))
+    }
+
+    @Sendable private static func split(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        .edit(.split(leg: try number(words[0], "leg"), at: try words.dropFirst().first.map { try coordinate($0) }))
+    }
+
+    @Sendable private static func reordered(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        .edit(.reorder(handle: try number(words[0], "handle"), to: try number(words[1], "position")))
+    }
+
+    @Sendable private static func kind(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        guard let kind = LegKindWord(rawValue: words[1])?.kind else {
+            throw UsageError(message: "kind '\(words[1])' is not one of \(LegKindWord.words.joined(separator: ", "))")
+        }
+        return .edit(.kind(leg: try number(words[0], "leg"), kind))
+    }
+
+    @Sendable private static func mode(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        guard let mode = TravelMode(rawValue: words[0]) else {
+            throw UsageError(message: "mode '\(words[0])' is not one of \(modes.joined(separator: ", "))")
+        }
+        return .edit(.mode(mode))
     }
 
     func run(_ console: any Console) async throws {
         let log = ConsoleLog(console)
         switch action {
         case .clear:
-            let draft = RouteDraft.url(for: book)
-            let session: DraftSession
-            do { session = try DraftSession.open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {
-                // A draft of another book, or a broken one, cannot be cleared step by step: it is discarded.
-                try RouteDraft.remove(for: book)
-                console.out("\(draft.path): discarded (\(error)); \(book.path) keeps its route")
-                return
-            }
-            guard !session.draft.editor.plan.handles.isEmpty else {
+            switch try await DraftSession.clear(book, log: log) {
+            case .discarded(let draft, let reason):
+                console.out("\(draft.path): discarded (\(reason)); \(book.path) keeps its route")
+            case .nothingToClear:
                 console.out("no handles in the drawing of \(book.path): nothing to clear")
-                return
+            case .cleared(let undoName):
+                console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
+                console.out("undo: \(undoName ?? "")")
             }
-            var cleared = session
-            try await cleared.perform(.clear, engine: nil, log: log)
-            console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
-            console.out("undo: \(cleared.draft.editor.undoName ?? "")")
         case .list:
-            let session = try DraftSession.open(book: book, log: log)
-            for line in Self.list(session.draft.editor) { console.out(line) }
-        case .edit:
-            var session = try DraftSession.open(book: book, log: log)
-            try await session.perform(edit!, engine: engine, log: log)
-            let editor = session.draft.editor
-            for line in RouteCommand.describe(editor) { console.out(line) }
-            console.out(editor.undoName.map { "undo: \($0)" } ?? "nothing to undo")
-            if let redo = editor.redoName { console.out("redo: \(redo)") }
+            for line in Self.list(try DraftSession.summary(of: book, log: log)) { console.out(line) }
+        case .edit(let edit):
+            let route = try await DraftSession.edit(book, edit, engine: engine, log: log)
+            for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         }
     }
 
     /// The handles, one a line (number, coordinate, origin, note), then the legs and totals.
-    static func list(_ editor: RouteEditor) -> [String] {
-        let plan = editor.plan
-        var lines = ["\(plan.handles.count) handle\(plan.handles.count == 1 ? "" : "s"), mode \(plan.mode.rawValue)"]
-        for (i, handle) in plan.handles.enumerated() {
-            var line = "handle \(i + 1): \(CoordinateFormat.decimalDegrees.format(handle.coordinate)), \(handle.origin.rawValue)"
+    static func list(_ route: RouteSummary) -> [String] {
+        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue)"]
+        for (i, handle) in route.handles.enumerated() {
+            var line = "handle \(i + 1): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
             if let type = handle.waypointType { line += " \(type.rawValue)" }
             if let name = handle.name { line += ", named \"\(name)\"" }
             if let note = handle.note {
@@ -178,9 +185,11 @@ struct HandlesCommand: Command {
             }
             lines.append(line)
         }
-        lines += RouteCommand.describe(editor)
-        lines.append(editor.undoName.map { "undo: \($0)" } ?? "nothing to undo")
-        if let redo = editor.redoName { lines.append("redo: \(redo)") }
-        return lines
+        return lines + RouteCommand.describe(route) + steps(route)
+    }
+
+    /// The step undo would take back, and the one redo would make again.
+    static func steps(_ route: RouteSummary) -> [String] {
+        [route.undoName.map { "undo: \($0)" } ?? "nothing to undo"] + (route.redoName.map { ["redo: \($0)"] } ?? [])
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-import Formats
-import Geo
-import Guidance
 import Model
 import Workflows
 
@@ -44,96 +41,19 @@ struct InspectCommand: Command {
         if !explain && (osm != nil || mode != nil) { throw UsageError(message: "--osm and --mode are for --explain") }
     }
 
-    /// One note as `inspect --json` prints it.
-    struct NoteRecord: Encodable {
-        var index: Int
-        var id: Int
-        var distanceAlong: Double
-        var kind: String
-        var text: String
-        var marker: String?
-        var waypointType: String?
-        var cap: Double?
-        var latitude: Double
-        var longitude: Double
-        var offsetFromRoute: Double
-        var onRoute: Bool
-        /// Metres, or null where the book has no terrain.
-        var elevation: Double?
-        /// For a generated turn, where it was read from: `map` or `shape` (`GeneratedTurn.source`).
-        var turnSource: String? = nil
-
-        private enum CodingKeys: String, CodingKey {
-            case index, id, distanceAlong, kind, text, marker, waypointType, cap, latitude, longitude, offsetFromRoute,
-                 onRoute, elevation, turnSource
-        }
-
-        /// Writes every key, `null` included, so a script always finds `elevation`.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(index, forKey: .index)
-            try c.encode(id, forKey: .id)
-            try c.encode(distanceAlong, forKey: .distanceAlong)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(text, forKey: .text)
-            try c.encode(marker, forKey: .marker)
-            try c.encode(waypointType, forKey: .waypointType)
-            try c.encode(cap, forKey: .cap)
-            try c.encode(latitude, forKey: .latitude)
-            try c.encode(longitude, forKey: .longitude)
-            try c.encode(offsetFromRoute, forKey: .offsetFromRoute)
-            try c.encode(onRoute, forKey: .onRoute)
-            try c.encode(elevation, forKey: .elevation)
-            try c.encode(turnSource, forKey: .turnSource)
-        }
-    }
-
-    struct BookRecord: Encodable {
-        var title: String
-        var routeLength: Double
-        var climb: Double?
-        var descent: Double?
-        /// "No terrain for this route" when heights are missing for part of it.
-        var terrain: String
-        /// Road legs drawn straight ("2 legs straight (no road)"), absent when none.
-        var straight: String?
-        var notes: [NoteRecord]
-    }
-
     func run(_ console: any Console) async throws {
-        let loaded = try BookFile.read(contentsOf: book)
-        if explain { return try explainTurns(loaded, console) }
-        let length = Polyline(loaded.route.coordinates).length
-        let records = loaded.notes.enumerated().map { i, note in
-            NoteRecord(index: i + 1, id: note.id, distanceAlong: (note.distanceAlong * 100).rounded() / 100,
-                       kind: note.kind.rawValue, text: note.text, marker: note.marker,
-                       waypointType: note.waypointType?.rawValue, cap: note.cap.map { ($0 * 10).rounded() / 10 },
-                       latitude: note.coordinate.latitude, longitude: note.coordinate.longitude,
-                       offsetFromRoute: (note.offsetFromRoute * 100).rounded() / 100,
-                       onRoute: note.placement == .onRoute, elevation: note.elevation,
-                       turnSource: note.generated?.source)
-        }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let terrain = loaded.profile.map { $0.isComplete ? ($0.source ?? "terrain") : "No terrain for this route" } ?? "none"
-            let complete = loaded.profile?.isComplete == true
-            let data = try encoder.encode(BookRecord(title: loaded.title, routeLength: (length * 100).rounded() / 100,
-                                                     climb: complete ? loaded.profile?.climb : nil,
-                                                     descent: complete ? loaded.profile?.descent : nil,
-                                                     terrain: terrain, straight: loaded.route.straightSummary,
-                                                     notes: records))
-            console.out(String(decoding: data, as: UTF8.self))
-            return
-        }
-        var heading = String(format: "%@ — %.2f km, %d notes", loaded.title, length / 1000, records.count)
-        if let profile = loaded.profile {
+        if explain { return try explainTurns(console) }
+        let inspection = try inspectBook(book)
+        if json { return console.out(try Self.json(inspection.record)) }
+        let notes = inspection.record.notes
+        var heading = String(format: "%@ — %.2f km, %d notes", inspection.record.title, inspection.routeLength / 1000, notes.count)
+        if let profile = inspection.profile {
             heading += profile.isComplete ? String(format: ", climb %.0f m, descent %.0f m", profile.climb, profile.descent)
                 : ", No terrain for this route"
         }
-        if let straight = loaded.route.straightSummary { heading += ", " + straight }
+        if let straight = inspection.record.straight { heading += ", " + straight }
         console.out(heading)
-        for r in records {
+        for r in notes {
             let cap = r.cap.map { String(format: "C.%03d", Int($0.rounded()) % 360) } ?? "     "
             var flag = r.onRoute ? "" : String(format: "  (off route by %.0f m)", abs(r.offsetFromRoute))
             if r.turnSource == "shape" { flag += "  (from the track's shape)" }
@@ -143,82 +63,53 @@ struct InspectCommand: Command {
         }
     }
 
-    /// One junction as `inspect --explain --json` prints it.
-    struct JunctionRecord: Encodable {
-        /// A pass's verdict, and the handler of the pass that gave it (the kind of junction), if any.
-        struct Decision: Encodable { var pass: String; var handler: String?; var verdict: String }
-        var distanceAlong: Double
-        var nodeID: Int64?
-        var latitude: Double
-        var longitude: Double
-        var decisions: [Decision]
-        /// The book's row (1-based note index) made from the junction, or nil.
-        var row: Int?
+    /// `value` as `--json` prints it: pretty, keys sorted, slashes as they are.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Runs the turn detector again over the book's route and says what became of every junction.
-    func explainTurns(_ loaded: Book, _ console: any Console) throws {
-        let mode = self.mode ?? loaded.travelMode
-        // The turns found as `build` finds them: the same stage, with a trace.
-        let trace = TurnTrace()
-        let found = try TurnReading(osm.map { .map($0) } ?? .shape, mode: mode)
-            .find(along: loaded.route.coordinates, drivingSide: loaded.settings.drivingSide, trace: trace)
-        // A junction's row: the book's generated note standing on the first junction of the turn
-        // made from it (a roundabout's row stands on its entry node).
-        func row(of entry: TurnTrace.Entry) -> Int? {
-            let same = { (j: Junction) in j.nodeID == entry.nodeID && abs(j.distanceAlong - entry.distanceAlong) < 1 }
-            guard let first = found.maneuvers.first(where: { $0.junctions.contains(where: same) })?.junctions.first else { return nil }
-            return loaded.notes.firstIndex { note in
-                guard let junction = note.generated?.junction else { return false }
-                if let id = first.nodeID, junction.nodeID == id { return abs(note.distanceAlong - first.distanceAlong) < 50 }
-                return junction.coordinate.distance(to: first.coordinate) < 2
-            }.map { $0 + 1 }
-        }
-        let junctions = trace.byJunction.map { decisions in
-            JunctionRecord(distanceAlong: (decisions[0].distanceAlong * 100).rounded() / 100, nodeID: decisions[0].nodeID,
-                           latitude: decisions[0].coordinate.latitude, longitude: decisions[0].coordinate.longitude,
-                           decisions: decisions.map { .init(pass: $0.pass, handler: $0.handler, verdict: $0.verdict) }, row: row(of: decisions[0]))
-        }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            console.out(String(decoding: try encoder.encode(junctions), as: UTF8.self))
-            return
-        }
-        guard let osm else {
-            console.out("No --osm: the turns come from the track's shape, which has no junctions to explain.")
-            if let reading = found.reading {
-                let kind = switch reading.kind {
-                case .clean: "a routed or drawn line"
-                case .jittered: "a receiver's track, whose error drifts slowly and moves about a metre from one fix to the next"
-                case .scattered: "scattered: metres of independent error at every fix, in which small roundabouts passed nearly "
-                    + "straight and jogs of the road are lost"
-                }
-                let averaged = reading.averagedOver.map { String(format: ", read from the means of its fixes over %.0f m", $0) } ?? ""
-                console.out(String(format: "The track reads as %@ (%.2f m from its smoothed line at the median%@).",
-                                   kind, reading.scatter, averaged))
-            }
-            console.out("\(found.maneuvers.count) turns found along the route:")
-            for m in found.maneuvers {
-                console.out(String(format: "%8.2f km  %@", m.distanceAlong / 1000, Instructions.english.text(for: m)))
-            }
-            return
-        }
-        console.out("\(junctions.count) junctions on \(osm.lastPathComponent) along the route (\(mode.rawValue)), "
-                    + "\(found.maneuvers.count) turn rows:")
-        for j in junctions {
+    func explainTurns(_ console: any Console) throws {
+        let explained = try Workflows.explainTurns(ofBook: book, map: osm, mode: mode)
+        if json { return console.out(try Self.json(explained.junctions)) }
+        guard let osm else { return Self.printShapeTurns(explained, console) }
+        console.out("\(explained.junctions.count) junctions on \(osm.lastPathComponent) along the route (\(explained.mode.rawValue)), "
+                    + "\(explained.turns.count) turn rows:")
+        for j in explained.junctions {
             let node = j.nodeID.map { "node \($0)" } ?? "no node"
             console.out(String(format: "%8.2f km  %@  (%.6f, %.6f)", j.distanceAlong / 1000, node, j.latitude, j.longitude))
             for d in j.decisions { console.out("            \(d.pass)\(d.handler.map { " (\($0))" } ?? ""): \(d.verdict)") }
             if let row = j.row {
-                console.out("            → row \(row): \(loaded.notes[row - 1].text)")
+                console.out("            → row \(row): \(j.rowText ?? "")")
             } else if j.decisions.contains(where: { !$0.verdict.hasPrefix("no row") }) {
                 console.out("            → no row of the book stands on it (the book was made from another route or map)")
             }
         }
-        for range in found.offMap {
+        for range in explained.offMap {
             console.out(String(format: "%.2f–%.2f km is not on the map: turns there come from the track's shape",
                                range.lowerBound / 1000, range.upperBound / 1000))
+        }
+    }
+
+    /// Without a map: how the track reads, and the turns its shape gives.
+    static func printShapeTurns(_ explained: TurnExplanation, _ console: any Console) {
+        console.out("No --osm: the turns come from the track's shape, which has no junctions to explain.")
+        if let reading = explained.reading {
+            let kind = switch reading.kind {
+            case .clean: "a routed or drawn line"
+            case .jittered: "a receiver's track, whose error drifts slowly and moves about a metre from one fix to the next"
+            case .scattered: "scattered: metres of independent error at every fix, in which small roundabouts passed nearly "
+                + "straight and jogs of the road are lost"
+            }
+            let averaged = reading.averagedOver.map { String(format: ", read from the means of its fixes over %.0f m", $0) } ?? ""
+            console.out(String(format: "The track reads as %@ (%.2f m from its smoothed line at the median%@).",
+                               kind, reading.scatter, averaged))
+        }
+        console.out("\(explained.turns.count) turns found along the route:")
+        for turn in explained.turns {
+            console.out(String(format: "%8.2f km  %@", turn.distanceAlong / 1000, turn.text))
         }
     }
 }

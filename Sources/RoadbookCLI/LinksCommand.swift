@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import Model
 import Workflows
 
 /// `roadbook links`: the book's route as links that open Apple Maps and Google Maps.
@@ -29,12 +29,7 @@ struct LinksCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let loaded = try BookFile.read(contentsOf: book)
-        var configuration = MapLinks.Configuration()
-        configuration.placesByName = byName
-        guard let links = MapLinks(book: loaded, configuration: configuration) else {
-            throw RunError(message: "\(book.path): the route has fewer than two points; there is nothing to open")
-        }
+        let links = try mapLinks(ofBook: book, placesByName: byName)
         let mode = links.mode.gerund
         console.out("Apple Maps (\(links.title), \(mode)\(links.stops.count > 2 ? "; stops between are left out" : "")):")
         console.out(links.apple.absoluteString)

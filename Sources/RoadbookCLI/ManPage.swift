@@ -1,5 +1,4 @@
 import Foundation
-import Render
 import Workflows
 
 /// The manual page `roadbook.1` (roff, for `man`), written from the commands' declarations, the
@@ -7,7 +6,12 @@ import Workflows
 /// prints it; `scripts/install.sh` installs it.
 enum ManPage {
     static func text(commands: [CommandDeclaration], ownOptions: [Option]) -> String {
-        var page = [
+        (header + ownOptions.flatMap(item) + [".SH COMMANDS"] + commands.flatMap(section) + footer).joined(separator: "\n")
+    }
+
+    /// The title, name, synopsis and description, up to the heading of the own options.
+    private static var header: [String] {
+        [
             #".\" roadbook(1): written by 'roadbook --man' from the commands' declarations, as --help is."#,
             ".TH ROADBOOK 1 \"\" \"roadbook \(BuildInfo.version)\" \"User Commands\"",
             // Left-aligned and unhyphenated: option names and file names stay whole.
@@ -22,18 +26,26 @@ enum ManPage {
                    + "options; 'roadbook COMMAND --help' prints the same."),
             ".SH OPTIONS",
         ]
-        page += ownOptions.flatMap(item)
-        page.append(".SH COMMANDS")
-        for command in commands {
-            page += [".SS \(command.name)", escape(command.abstract), ".PP"]
-            page += command.usageLines.flatMap { line in
-                [#"\fB"# + escape(line.split(separator: " ").prefix(2).joined(separator: " ")) + #"\fR"#
-                    + escape(String(line.dropFirst("roadbook \(command.name)".count))), ".br"]
-            }
-            if !command.discussion.isEmpty { page += paragraphs(command.discussion) }
-            page += (command.options + [.helpFlag]).flatMap(item)
+    }
+
+    /// A command: its abstract, usage lines, subcommands, discussion and options.
+    private static func section(_ command: CommandDeclaration) -> [String] {
+        var page = [".SS \(command.name)", escape(command.abstract), ".PP"]
+        page += command.usageLines.flatMap { line in
+            [#"\fB"# + escape(line.split(separator: " ").prefix(2).joined(separator: " ")) + #"\fR"#
+                + escape(String(line.dropFirst("roadbook \(command.name)".count))), ".br"]
         }
-        page += [
+        if let subcommands = command.subcommands {
+            page += [".PP", escape(subcommands.heading)]
+                + tagged(subcommands.rows.map { ($0.label, $0.help) }, width: SubcommandList.column - 2)
+        }
+        if !command.discussion.isEmpty { page += paragraphs(command.discussion) }
+        return page + (command.options + [.helpFlag]).flatMap(item)
+    }
+
+    /// Files, environment and exit status.
+    private static var footer: [String] {
+        [
             ".SH FILES",
             ".TP", #"\fIPREFIX\fB/share/roadbook/Templates\fR, \fIPREFIX\fB/share/roadbook/Fonts\fR"#,
             escape("The built-in page templates and the DejaVu Sans fonts, beside an installed binary in PREFIX/bin. "
@@ -41,9 +53,9 @@ enum ManPage {
             ".TP", #"\fIPREFIX\fB/share/roadbook/\#(BuildInfo.versionFileName)\fR"#,
             escape("The version and the commit the installed binary was built from, as --version prints them."),
             ".SH ENVIRONMENT",
-            ".TP", ".B \(TemplateLibrary.environmentVariable)",
+            ".TP", ".B \(ResourceEnvironment.templates)",
             escape("A folder of page templates, looked in instead of the installed or checkout Templates folder."),
-            ".TP", ".B \(BundledFonts.environmentVariable)",
+            ".TP", ".B \(ResourceEnvironment.fonts)",
             escape("A folder holding the DejaVu Sans files, looked in instead of the installed or checkout Fonts folder."),
             ".TP", ".B ROADBOOK_CACHE",
             escape("The cache folder for heights fetched from elevation services (default: the XDG cache folder's roadbook)."),
@@ -51,7 +63,6 @@ enum ManPage {
             escape("0 when the command did what it was asked, 1 when it failed (one line on standard error names the file "
                    + "or the field), 64 when the command line is wrong (the message and the command's usage lines)."),
         ]
-        return page.joined(separator: "\n")
     }
 
     /// An option as a tagged paragraph: its label in bold and italics, its help, its notes.
@@ -84,15 +95,16 @@ enum ManPage {
         let columns = items.map { item -> (tag: String, text: String)? in
             item.range(of: "  ").map { (String(item[..<$0.lowerBound]), item[$0.upperBound...].trimmingCharacters(in: .whitespaces)) }
         }
-        var roff = [".RS 2", ".PD 0"]
         if let width = zip(items, columns).compactMap({ item, pair in pair.map { item.count - $0.text.count } }).max() {
-            for (item, pair) in zip(items, columns) {
-                roff += [".TP \(width)n", escape(pair?.tag ?? item)] + (pair.map { [escape($0.text)] } ?? [])
-            }
-        } else {
-            for item in items { roff += [#".IP \(bu 2"#, escape(item)] }
+            return tagged(zip(items, columns).map { item, pair in (pair?.tag ?? item, pair?.text ?? "") }, width: width)
         }
-        return roff + [".PD", ".RE"]
+        return [".RS 2", ".PD 0"] + items.flatMap { [#".IP \(bu 2"#, escape($0)] } + [".PD", ".RE"]
+    }
+
+    /// Tagged paragraphs with no space between them, the tags' column `width` characters wide.
+    private static func tagged(_ items: [(tag: String, text: String)], width: Int) -> [String] {
+        [".RS 2", ".PD 0"] + items.flatMap { tag, text in [".TP \(width)n", escape(tag)] + (text.isEmpty ? [] : [escape(text)]) }
+            + [".PD", ".RE"]
     }
 
     /// Text as roff reads it literally: backslashes and minus signs escaped, a leading dot or quote

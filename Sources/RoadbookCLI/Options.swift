@@ -72,6 +72,11 @@ struct Option {
         (short.map { "-\($0)" } ?? "--\(name)") + (takesValue ? " \(valueName)" : "")
     }
 
+    /// "missing -o BOOK.pdf": the refusal when a required option is absent.
+    var missing: UsageError {
+        UsageError(message: "missing \(short.map { "-\($0)" } ?? "--\(name)") \(spelledValue)")
+    }
+
     /// Checks one value against the kind.
     func check(_ text: String) throws {
         switch kind {
@@ -108,7 +113,9 @@ struct CommandDeclaration {
     var positionalCount: ClosedRange<Int>
     /// The ways to call the command, one usage line each; empty for one line with every required option.
     var forms: [UsageForm] = []
-    /// Paragraphs between the usage and the options.
+    /// The subcommands, listed in help before the discussion; nil for a command without.
+    var subcommands: SubcommandList? = nil
+    /// Paragraphs between the usage (and the subcommands) and the options.
     var discussion: String = ""
     /// Options in help order; groups shared by commands are concatenated in.
     var options: [Option]
@@ -128,42 +135,46 @@ struct CommandDeclaration {
             i += 1
             if literal || word == "-" || !word.hasPrefix("-") { positionals.append(word); continue }
             if word == "--" { literal = true; continue }
-            var inline: String? = nil
-            let option: Option?
-            if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
-                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                if body.contains("=") { inline = String(body.dropFirst(name.count + 1)) }
-                option = self.option(named: name)
-            } else {
-                option = word.count == 2 ? options.first { $0.short.map { "-\($0)" } == word } : nil
-            }
-            guard let option, option.takesValue || inline == nil else { throw UsageError(message: "unknown option \(word)") }
-            let value: String
-            if !option.takesValue {
-                value = ""
-            } else if let inline {
-                value = inline
-            } else {
-                guard i < words.count, !words[i].hasPrefix("--") else { throw UsageError(message: "\(word) needs a value") }
-                value = words[i]
-                i += 1
-            }
+            let (option, value) = try self.value(of: word, before: words[i...])
+            if value.consumedNext { i += 1 }
             if values[option.name] != nil, !isRepeatable(option) { throw UsageError(message: "--\(option.name) is given twice") }
-            try option.check(value)
-            values[option.name, default: []].append(value)
+            try option.check(value.text)
+            values[option.name, default: []].append(value.text)
         }
-        for option in options where values[option.name] == nil {
-            if option.required {
-                throw UsageError(message: "missing \(option.short.map { "-\($0)" } ?? "--\(option.name)") \(option.spelledValue)")
-            }
-            if let value = option.defaultValue { values[option.name] = [value] }
-        }
+        try fillIn(&values)
         guard positionalCount.contains(positionals.count) else {
             if positionals.count < positionalCount.lowerBound { throw UsageError(message: "missing \(self.positionals)") }
             throw UsageError(message: "unexpected argument '\(positionals[positionalCount.upperBound])'")
         }
         return ParsedOptions(declaration: self, values: values, positionals: positionals)
+    }
+
+    /// The option `word` names and its value: after `=`, the next word (`consumedNext`), or empty for a flag.
+    /// - Throws: `UsageError` for an unknown option, a flag given a value, or a value missing.
+    private func value(of word: String, before rest: ArraySlice<String>) throws -> (Option, (text: String, consumedNext: Bool)) {
+        var inline: String? = nil
+        let option: Option?
+        if word.hasPrefix("--") {
+            let body = word.dropFirst(2)
+            let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            if body.contains("=") { inline = String(body.dropFirst(name.count + 1)) }
+            option = self.option(named: name)
+        } else {
+            option = word.count == 2 ? options.first { $0.short.map { "-\($0)" } == word } : nil
+        }
+        guard let option, option.takesValue || inline == nil else { throw UsageError(message: "unknown option \(word)") }
+        if !option.takesValue { return (option, ("", false)) }
+        if let inline { return (option, (inline, false)) }
+        guard let next = rest.first, !next.hasPrefix("--") else { throw UsageError(message: "\(word) needs a value") }
+        return (option, (next, true))
+    }
+
+    /// Refuses a required option that is absent; gives the others their defaults.
+    private func fillIn(_ values: inout [String: [String]]) throws {
+        for option in options where values[option.name] == nil {
+            if option.required { throw option.missing }
+            if let value = option.defaultValue { values[option.name] = [value] }
+        }
     }
 
     private func isRepeatable(_ option: Option) -> Bool { if case .repeatable = option.kind { true } else { false } }
@@ -179,19 +190,18 @@ struct CommandDeclaration {
             if form.positionals && positionalCount.upperBound > 0 { words.append(positionals) }
             let named = form.required + form.optional
             for option in options where option.required && !named.contains(option.name) { words.append(option.usageForm) }
-            for name in form.required { words.append(option(named: name)!.usageForm) }
-            for name in form.optional {
-                let option = option(named: name)!
-                words.append("[\(option.usageForm)]")
-            }
+            // A form names declared options (ParseTests checks every form).
+            words += form.required.compactMap(option(named:)).map(\.usageForm)
+            words += form.optional.compactMap(option(named:)).map { "[\($0.usageForm)]" }
             if options.contains(where: { !$0.required && !named.contains($0.name) }) { words.append("[options]") }
             return words.joined(separator: " ")
         }
     }
 
-    /// The full `--help` text: usage, discussion, and every option with its help.
+    /// The full `--help` text: usage, subcommands, discussion, and every option with its help.
     var help: String {
-        ([usage] + (discussion.isEmpty ? [] : [discussion]) + ["Options:\n" + Option.list(options + [.helpFlag])])
+        ([usage] + (subcommands.map { [$0.help] } ?? []) + (discussion.isEmpty ? [] : [discussion])
+            + ["Options:\n" + Option.list(options + [.helpFlag])])
             .joined(separator: "\n\n")
     }
 }
@@ -211,22 +221,30 @@ extension Option {
         // Labels longer than this sit on their own line, their help on the next.
         let widest = 26
         let column = 2 + min(all.map(\.label.count).filter { $0 <= widest }.max() ?? widest, widest) + 2
-        var lines: [String] = []
-        for option in all {
+        return twoColumns(all.map { option in
             var help = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if let notes = option.notes { help[help.count - 1] += " " + notes }
-            let label = "  " + option.label
-            let indent = String(repeating: " ", count: column)
-            if label.count + 2 > column {
-                lines.append(label)
-                lines += help.map { indent + $0 }
-            } else {
-                lines.append(label.padding(toLength: column, withPad: " ", startingAt: 0) + help[0])
-                lines += help.dropFirst().map { indent + $0 }
-            }
-        }
-        return lines.joined(separator: "\n")
+            return (option.label, help)
+        }, column: column)
     }
+}
+
+/// Labels indented by two, each with its lines of help beside it from `column` on; a label too
+/// wide for the column sits on its own line, its help on the next ones.
+func twoColumns(_ items: [(label: String, help: [String])], column: Int) -> String {
+    var lines: [String] = []
+    let indent = String(repeating: " ", count: column)
+    for (label, help) in items {
+        let label = "  " + label
+        if label.count + 2 > column || help.isEmpty {
+            lines.append(label)
+            lines += help.map { indent + $0 }
+        } else {
+            lines.append(label.padding(toLength: column, withPad: " ", startingAt: 0) + help[0])
+            lines += help.dropFirst().map { indent + $0 }
+        }
+    }
+    return lines.joined(separator: "\n")
 }
 
 /// The values of one command line, checked against the declaration: numbers are numbers within
@@ -255,5 +273,24 @@ struct ParsedOptions {
     /// A choice option as its enumeration (already checked).
     func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
         string(name).flatMap(T.init(rawValue:))
+    }
+
+    // An option that is required or has a default always has a value once parsed; these read it
+    // without a force-unwrap, refusing in one line naming the option should it have none.
+
+    /// A required path option, or one with a default, as a file URL.
+    func file(always name: String) throws -> URL { try always(name) { file($0) } }
+    /// A number option that is required or has a default.
+    func number(always name: String) throws -> Double { try always(name) { number($0) } }
+    /// A choice option that is required or has a default, as its enumeration.
+    func choice<T: RawRepresentable>(always name: String, as type: T.Type) throws -> T where T.RawValue == String {
+        try always(name) { choice($0, as: type) }
+    }
+
+    private func always<T>(_ name: String, _ read: (String) -> T?) throws -> T {
+        if let value = read(name) { return value }
+        guard let option = declaration.option(named: name) else { preconditionFailure("--\(name) is not declared by \(declaration.name)") }
+        if let text = string(name) { throw UsageError(message: "--\(name) '\(text)' is not \(option.spelledValue)") }
+        throw option.missing
     }
 }

@@ -27,10 +27,8 @@ struct PrepareCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let map = MapExtract(extract)
-        let graph = try map.prepare()
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: map.preparedURL.path)[.size] as? NSNumber)?.intValue ?? 0
-        console.out("\(map.preparedURL.relativePath): \(graph.count) road nodes, \(graph.edgeCount / 2) road segments, "
-                    + "\(graph.ways.count) ways, \(graph.places.count) places, \(String(format: "%.1f", Double(bytes) / 1e6)) MB")
+        let prepared = try prepareExtract(extract)
+        console.out("\(prepared.file.relativePath): \(prepared.roadNodes) road nodes, \(prepared.roadSegments) road segments, "
+                    + "\(prepared.ways) ways, \(prepared.places) places, \(String(format: "%.1f", Double(prepared.bytes) / 1e6)) MB")
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-import Formats
 import Model
-import Render
 import Workflows
 
 /// `roadbook profile`: the elevation profile of a book as an image.
@@ -28,21 +26,14 @@ struct ProfileCommand: Command {
     var height: Double
 
     init(_ options: ParsedOptions) throws {
-        output = options.file("output")!
-        width = options.number("width")!
-        height = options.number("height")!
+        output = try options.file(always: "output")
+        width = try options.number(always: "width")
+        height = try options.number(always: "height")
         book = URL(fileURLWithPath: options.positionals[0])
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
-        let loaded = try BookFile.read(contentsOf: book)
-        do {
-            try ProfileImage.write(loaded, to: output, width: width, height: height)
-        } catch let error as ProfileImage.NoTerrain {
-            throw RunError(message: "\(book.path): \(error.description)")
-        }
-        if let profile = loaded.profile {
+        if let profile = try drawProfile(book: book, to: output, width: width, height: height) {
             console.out(String(format: "%@: climb %.0f m, descent %.0f m", output.path, profile.climb, profile.descent))
         }
     }

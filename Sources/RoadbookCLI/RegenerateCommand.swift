@@ -1,7 +1,4 @@
-import BookAssembly
 import Foundation
-import Formats
-import Geo
 import Model
 import Workflows
 
@@ -54,7 +51,7 @@ struct RegenerateCommand: Command {
     var useStraight: Bool
 
     init(_ options: ParsedOptions) throws {
-        route = options.file("route")!
+        route = try options.file(always: "route")
         osm = options.file("osm")
         output = options.file("output")
         dryRun = options.flag("dry-run")
@@ -67,60 +64,33 @@ struct RegenerateCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        if let handles = try Regeneration.handles(in: route) {
-            guard !dryRun else { throw RunError(message: "\(route.path) holds handles: --dry-run is for a route line; 'roadbook handles' shows a drawing before it is applied") }
-            guard let engine else {
-                throw RunError(message: "\(route.path) holds handles, to be routed: give --engine (and --osm for the embedded router)")
-            }
-            var options = ApplyOptions(osm: osm, terrain: terrain.request)
-            options.useStraight = useStraight
-            let (editor, report) = try await Regeneration.regenerate(book, handles: handles, engine: engine, mode: mode,
-                                                                     options: options, output: output, log: ConsoleLog(console))
-            for line in RouteCommand.describe(editor) + ApplyCommand.describe(report) { console.out(line) }
-            console.out(report.summary)
-            return
-        }
+        if let handles = try HandlesRoute(file: route) { return try await regenerate(through: handles, console) }
         if engine != nil || useStraight {
             throw RunError(message: "\(route.path) is a route line, not handles: --engine and --use-straight are for a handles file")
         }
         var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
                                                               terrain: terrain.request, mode: mode), writing: !dryRun)
-        for line in Self.describe(regeneration.report) { console.out(line) }
+        for line in regeneration.report.lines { console.out(line) }
         if regeneration.planDropped {
             console.out("the book's handles are dropped: its route now comes from \(route.lastPathComponent) ('roadbook handles' traces it into new ones)")
         }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
-        console.out(Self.summary(regeneration.report))
+        console.out(regeneration.report.summary)
     }
 
-    /// The report in one line: what changed, counted.
-    static func summary(_ report: RegenerationReport) -> String {
-        let kept = report.changed.filter(\.wordsKept).count
-        let parts: [(Int, String, String)] = [
-            (report.changed.count, "turn", "regenerated"), (kept, "note", "kept its words although the turn changed"),
-            (report.added.count, "turn", "added"), (report.removed.count, "turn", "removed"),
-            (report.keptWithoutTurn.count, "note", "kept without its turn"), (report.offRoute.count, "note", "off the route"),
-            (report.tulipsRedrawn, "tulip", "redrawn"),
-        ]
-        let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s") \($0.2)" }
-        return said.isEmpty ? "nothing changed" : said.joined(separator: ", ")
-    }
-
-    /// The report in lines an organiser reads.
-    static func describe(_ report: RegenerationReport) -> [String] {
-        func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
-        var lines: [String] = []
-        if report.isEmpty { lines.append("Every note still describes the road.") }
-        for c in report.changed {
-            lines.append("changed at \(km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : ""))
+    /// A handles file: its legs asked of --engine, then applied as `apply` applies a drawing.
+    func regenerate(through handles: HandlesRoute, _ console: any Console) async throws {
+        guard !dryRun else {
+            throw RunError(message: "\(route.path) holds handles: --dry-run is for a route line; 'roadbook handles' shows a drawing before it is applied")
         }
-        for n in report.removed { lines.append("removed at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more)") }
-        for n in report.keptWithoutTurn {
-            lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
+        guard let engine else {
+            throw RunError(message: "\(route.path) holds handles, to be routed: give --engine (and --osm for the embedded router)")
         }
-        for n in report.added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
-        for o in report.offRoute { lines.append("off the route: \(o.description)") }
-        lines.append("\(report.tulipsRedrawn) tulips redrawn from the road, \(report.drawnTulipsKept) drawn by a person kept")
-        return lines
+        var options = ApplyOptions(osm: osm, terrain: terrain.request)
+        options.useStraight = useStraight
+        let (legs, report) = try await handles.regenerate(book, engine: engine, mode: mode, options: options, output: output,
+                                                          log: ConsoleLog(console))
+        for line in RouteCommand.describe(legs) + report.details { console.out(line) }
+        console.out(report.summary)
     }
 }

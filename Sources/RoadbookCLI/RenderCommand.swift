@@ -1,8 +1,4 @@
 import Foundation
-import Formats
-import Layout
-import Model
-import Render
 import Workflows
 
 /// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
@@ -33,19 +29,18 @@ struct RenderCommand: Command {
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
         ])
 
-    enum Output { case pdf, png(dpi: Double), svg }
     /// The formats, each named by its extension.
     enum Format: String, CaseIterable { case pdf, png, svg }
 
     var book: URL
     var output: URL
-    var format: Output
+    var format: RenderRequest.Format
     var template: String?
     var pages: [Int]?
     var cover: Bool
 
     init(_ options: ParsedOptions) throws {
-        output = options.file("output")!
+        output = try options.file(always: "output")
         book = URL(fileURLWithPath: options.positionals[0])
         if book.standardizedFileURL == output.standardizedFileURL {
             throw UsageError(message: "-o would overwrite the book file \(book.path)")
@@ -77,21 +72,10 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
-        let loaded = try BookFile.read(contentsOf: book)
-        let renderer = BookRenderer(template: try template.map(TemplateLibrary.load)
-                                        ?? TemplateLibrary.template(of: loaded, bookFile: book.path),
-                                    includeCover: cover)
-        switch format {
-        case .pdf:
-            let count = try renderer.renderPDF(loaded, to: output)
-            console.out("\(output.path): \(count) pages")
-        case .png(let dpi):
-            let files = try renderer.renderPNG(loaded, pages: pages, dpi: dpi, to: output)
-            console.out(files.map(\.path).joined(separator: "\n"))
-        case .svg:
-            let files = try renderer.renderSVG(loaded, pages: pages, to: output)
-            console.out(files.map(\.path).joined(separator: "\n"))
+        let request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
+        switch try renderBook(request) {
+        case .pdf(let pages): console.out("\(output.path): \(pages) pages")
+        case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))
         }
     }
 }
@@ -106,21 +90,14 @@ enum PageList {
         var pages: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            switch ends.count {
-            case 1 where ends[0].map({ $0 >= 1 }) == true:
-                pages.append(ends[0]!)
-            case 2 where ends[0].map({ $0 >= 1 }) == true && ends[1].map({ $0 >= ends[0]! }) == true:
-                // Checked before the range is listed: 1-9223372036854775807 must not allocate.
-                guard ends[1]! <= maximumPage else {
-                    throw UsageError(message: "--pages '\(text)': page \(ends[1]!) is past \(maximumPage), more pages than any book has")
-                }
-                pages.append(contentsOf: ends[0]!...ends[1]!)
-            default:
+            guard ends.count <= 2, let first = ends.first ?? nil, first >= 1, let last = ends.last ?? nil, last >= first else {
                 throw UsageError(message: "--pages '\(text)': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)")
             }
-            if let last = pages.last, last > maximumPage {
+            // Checked before the range is listed: 1-9223372036854775807 must not allocate.
+            guard last <= maximumPage else {
                 throw UsageError(message: "--pages '\(text)': page \(last) is past \(maximumPage), more pages than any book has")
             }
+            pages.append(contentsOf: first...last)
             if pages.count > maximumPage {
                 throw UsageError(message: "--pages '\(text)' lists more than \(maximumPage) pages")
             }

@@ -1,8 +1,5 @@
 import Foundation
-import Formats
-import Geo
 import Model
-import RouteEditing
 import Workflows
 
 /// `roadbook route`: builds a route through handles, each road leg asked of a routing engine.
@@ -43,13 +40,13 @@ struct RouteCommand: Command {
         options: [
             EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
             .choice("mode", of: TravelMode.self, help: "travel mode of every road leg (default: drive, or the plan's with --retry)"),
-            Option("legs", .choice(["road", "straight", "as-drawn"]), default: "road", help: "what new legs do"),
+            .choice("legs", of: LegKindWord.self, default: .road, help: "what new legs do"),
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
                 """),
-            Option("max-stops", .number(2...Double(HandlesFile.maximumHandles)), value: "N", help: """
+            Option("max-stops", .number(2...Double(RouteWorkflow.maximumHandles)), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
                 with a limit would (14 for the route tool); default no limit
                 """),
@@ -91,21 +88,28 @@ struct RouteCommand: Command {
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
-        engine = try EngineOptions.settings(options)!
+        guard let engine = try EngineOptions.settings(options) else { throw EngineOptions.engine(required: true).missing }
+        self.engine = engine
         mode = options.choice("mode", as: TravelMode.self)
         useStraight = options.flag("use-straight")
         force = options.flag("force")
-        legKind = ["road": LegKind.road, "straight": .straight, "as-drawn": .asDrawn][options.string("legs")!]!
-        book = options.file("book")!
+        let legs = try options.choice(always: "legs", as: LegKindWord.self)
+        legKind = legs.kind
+        book = try options.file(always: "book")
         output = options.file("output")
         title = options.string("title")
         maxStops = options.number("max-stops").map { Int($0) }
-        bookOptions = BookOptions(options)
+        bookOptions = try BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
+        handles = try Self.handles(options, maxStops: maxStops)
+    }
+
+    /// Where the handles come from: a file, `--handle` typed, or the book's own (`--retry`).
+    private static func handles(_ options: ParsedOptions, maxStops: Int?) throws -> Handles {
         let typed = try options.strings("handle").enumerated().map { i, text in
-            do { return try HandlesFile.handle(from: text, id: i + 1) } catch let error as HandleTextError {
-                throw UsageError(message: "--handle '\(text)': \(error.description)")
+            do { return try TypedInput.handle(text, id: i + 1) } catch {
+                throw UsageError(message: "--handle '\(text)': \(error)")
             }
         }
         switch (options.flag("retry"), options.positionals.first, typed.isEmpty) {
@@ -113,65 +117,48 @@ struct RouteCommand: Command {
         case (true, nil, false): throw UsageError(message: "--retry asks again the legs of --book; leave out --handle")
         case (true, nil, true):
             if maxStops != nil { throw UsageError(message: "--max-stops is for a new route; --retry keeps the book's handles") }
-            handles = .stored
-        case (false, let file?, true): handles = .file(URL(fileURLWithPath: file))
+            return .stored
+        case (false, let file?, true): return .file(URL(fileURLWithPath: file))
         case (false, _?, false): throw UsageError(message: "give a handles file or --handle, not both")
-        case (false, nil, false): handles = .typed(typed)
+        case (false, nil, false): return .typed(typed)
         case (false, nil, true): throw UsageError(message: "missing HANDLES.geojson (or --handle COORD)")
         }
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([book] + [output].compactMap { $0 })
-        if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize
         settings.drivingSide = bookOptions.settings.drivingSide
-        if case .stored = handles { return try await retry(console, engine: settings) }
-        if !force, FileManager.default.fileExists(atPath: book.path) {
-            let notes = (try? BookFile.read(contentsOf: book)).map { " (\($0.notes.count) notes)" } ?? ""
-            throw RunError(message: "\(book.path) exists\(notes): --force replaces it; to change its route, "
-                           + "use 'roadbook handles' and 'roadbook apply', or --retry")
+        let handles: RouteRun.Request.Handles
+        switch self.handles {
+        case .stored: return try await retry(console, engine: settings)
+        case .file(let file): handles = .file(file)
+        case .typed(let typed): handles = .typed(typed)
         }
-        var editor: RouteEditor
-        var fileName: String?
-        switch handles {
-        case .stored: return
-        case .file(let file):
-            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: mode ?? .drive, legKind: legKind)
-            fileName = file.deletingPathExtension().lastPathComponent
-        case .typed(let typed):
-            editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: mode ?? .drive, legKind: legKind)
+        let request = RouteRun.Request(handles: handles, engine: settings, mode: mode ?? .drive, legKind: legKind, book: book,
+                                       pdf: output, title: title, maximumStops: maxStops, options: bookOptions.routeBook,
+                                       turns: turns, terrain: terrain.request, replaceBook: force)
+        let run: RouteRun
+        do { run = try await RouteRun.start(request, log: ConsoleLog(console)) } catch let exists as RouteRun.BookExists {
+            throw RunError(message: "\(book.path) exists\(exists.notes.map { " (\($0) notes)" } ?? ""): --force replaces it; "
+                           + "to change its route, use 'roadbook handles' and 'roadbook apply', or --retry")
         }
-        let source: String = switch handles {
-        case .file(let file): file.path
-        default: "the route"
-        }
-        try RouteWorkflow.checkStops(editor, maximum: maxStops, source: source)
-        let rings = try await RouteWorkflow.resolve(&editor, engine: settings, nameHandles: true, log: ConsoleLog(console))
-        for line in Self.describe(editor) { console.out(line) }
-        try checkFinished(editor, engine: settings)
-        // The book keeps the side the map's roundabouts say, as `build --osm` does.
-        var bookSettings = bookOptions.routeBook
-        if let rings { settleDrivingSide(of: &bookSettings.settings, from: rings, log: ConsoleLog(console)) }
-        let built = try await RouteWorkflow.makeBook(title: title ?? RouteWorkflow.title(of: editor, fileName: fileName), editor: editor, options: bookSettings,
-                                                     turns: turns, terrain: terrain.request, log: ConsoleLog(console))
-        if let printed = try RouteWorkflow.write(built, to: book, pdf: output, template: bookOptions.template,
-                                                 cover: bookOptions.cover), let output {
-            console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
-        }
-        console.out("\(book.path): \(built.notes.count) notes, route \(String(format: "%.2f", editor.totals.distance / 1000)) km")
+        for line in Self.describe(run.summary) { console.out(line) }
+        try checkFinished(run.summary, engine: settings)
+        let result = try await run.finish(log: ConsoleLog(console))
+        if let printed = result.printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
+        console.out("\(book.path): \(result.notes) notes, route \(String(format: "%.2f", result.distance / 1000)) km")
     }
 
     /// A route whose legs still wait for the engine is not finished: nothing is written (no book,
     /// no PDF, no terrain over straight lines), unless --use-straight draws those legs straight
     /// (the book then keeps them waiting, for --retry).
     /// - Throws: `RunError` naming the engine and the legs.
-    func checkFinished(_ editor: RouteEditor, engine settings: EngineSettings) throws {
+    func checkFinished(_ route: RouteSummary, engine settings: EngineSettings) throws {
         guard !useStraight else { return }
-        let waiting = editor.plan.waitingLegs
+        let waiting = route.waitingLegs
         guard !waiting.isEmpty else { return }
-        let engine = editor.engineName ?? settings.kind.rawValue
+        let engine = route.engineName ?? settings.kind.rawValue
         let legs = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
         throw RunError(message: "\(engine) did not answer for leg\(waiting.count == 1 ? "" : "s") \(legs): the route is not "
                        + "finished and nothing was written; run again later, or give --use-straight to draw "
@@ -181,64 +168,62 @@ struct RouteCommand: Command {
     /// `--retry`: the waiting legs asked again, in the plan's mode unless --mode is given, and the
     /// result applied to the book, so every note, word and header field stays.
     func retry(_ console: any Console, engine settings: EngineSettings) async throws {
-        let stored = try BookFile.read(contentsOf: book)
-        guard let plan = stored.plan else {
-            throw RunError(message: "\(book.path): this book's route was not built from handles; nothing to retry")
-        }
-        var editor = RouteEditor(plan: plan)
-        if let mode { editor.setMode(mode) }
-        editor.retry()
-        // The book keeps its settings, the side traffic keeps to among them.
-        var settings = settings
-        settings.drivingSide = stored.settings.drivingSide
-        try await RouteWorkflow.resolve(&editor, engine: settings, log: ConsoleLog(console))
-        for line in Self.describe(editor) { console.out(line) }
-        try checkFinished(editor, engine: settings)
+        let retry = try await RouteRetry.start(book: book, pdf: output, template: bookOptions.template, engine: settings,
+                                               mode: mode, log: ConsoleLog(console))
+        for line in Self.describe(retry.summary) { console.out(line) }
+        try checkFinished(retry.summary, engine: settings)
         var options = ApplyOptions()
         options.turns = turns ? .add : .none
         options.useStraight = true
-        options.offRoute = switch bookOptions.offRoute {
-        case .keep: .keep
-        case .move: .move
-        case .drop: .remove
-        }
+        options.offRoute = bookOptions.offRoute.resolution
         options.terrain = terrain.request
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, log: ConsoleLog(console))
-        if let output {
-            let printed = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: output,
-                                                  template: bookOptions.template, cover: bookOptions.cover)
-            console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages")
-        }
+        let (report, printed) = try await retry.finish(options: options, pdf: output, template: bookOptions.template,
+                                                       cover: bookOptions.cover, log: ConsoleLog(console))
+        if let printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out(report.summary)
     }
 
     /// Each leg's state and findings, the messages, and the totals, as lines.
-    static func describe(_ editor: RouteEditor) -> [String] {
-        var lines: [String] = []
-        let plan = editor.plan
-        for (i, leg) in plan.legs.enumerated() {
-            let length = Polyline(editor.legLine(i)).length
-            var state: String
-            switch (leg.kind, leg.state) {
-            case (.straight, _): state = "straight"
-            case (.asDrawn, _): state = "as drawn"
-            case (.road, .road?): state = "road"
-            case (.road, .noRoad?): state = "no road (straight)"
-            case (.road, .rateLimited?): state = "waiting: limiting requests (straight for now)"
-            case (.road, .serverError?): state = "waiting: server error (straight for now)"
-            case (.road, .unreachable?): state = "waiting: unreachable (straight for now)"
-            case (.road, .asked?), (.road, nil): state = "asked"
-            }
-            var line = String(format: "leg %d–%d: %@, %.2f km", i + 1, i + 2, state, length / 1000)
-            let findings = editor.findings(forLeg: i)
-            if !findings.isEmpty { line += " — " + findings.map(\.message).joined(separator: "; ") }
-            lines.append(line)
+    static func describe(_ route: RouteSummary) -> [String] {
+        var lines = route.legs.enumerated().map { i, leg in
+            var line = String(format: "leg %d–%d: %@, %.2f km", i + 1, i + 2, state(of: leg), leg.length / 1000)
+            if !leg.findings.isEmpty { line += " — " + leg.findings.joined(separator: "; ") }
+            return line
         }
-        for message in editor.messages() { lines.append(message.text) }
-        let totals = editor.totals
-        let minutes = Int((totals.travelTime / 60).rounded())
-        lines.append(String(format: "total %.2f km, %dh %02dm", totals.distance / 1000, minutes / 60, minutes % 60)
-                     + (totals.straightLegs > 0 ? ", \(totals.straightLegs) straight leg\(totals.straightLegs == 1 ? "" : "s")" : ""))
+        lines += route.messages
+        let minutes = Int((route.travelTime / 60).rounded())
+        lines.append(String(format: "total %.2f km, %dh %02dm", route.distance / 1000, minutes / 60, minutes % 60)
+                     + (route.straightLegs > 0 ? ", \(route.straightLegs) straight leg\(route.straightLegs == 1 ? "" : "s")" : ""))
         return lines
+    }
+
+    /// A leg's state in words.
+    private static func state(of leg: RouteSummary.Leg) -> String {
+        switch (leg.kind, leg.state) {
+        case (.straight, _): "straight"
+        case (.asDrawn, _): "as drawn"
+        case (.road, .road?): "road"
+        case (.road, .noRoad?): "no road (straight)"
+        case (.road, .rateLimited?): "waiting: limiting requests (straight for now)"
+        case (.road, .serverError?): "waiting: server error (straight for now)"
+        case (.road, .unreachable?): "waiting: unreachable (straight for now)"
+        case (.road, .asked?), (.road, nil): "asked"
+        }
+    }
+}
+
+/// Leg kinds as typed (`--legs`, `handles … kind`): `road`, `straight`, `as-drawn`.
+enum LegKindWord: String, CaseIterable {
+    case road, straight
+    case asDrawn = "as-drawn"
+
+    static var words: [String] { allCases.map(\.rawValue) }
+
+    var kind: LegKind {
+        switch self {
+        case .road: .road
+        case .straight: .straight
+        case .asDrawn: .asDrawn
+        }
     }
 }

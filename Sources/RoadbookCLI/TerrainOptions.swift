@@ -1,4 +1,3 @@
-import BookAssembly
 import Foundation
 import Workflows
 #if canImport(Glibc)
@@ -22,18 +21,24 @@ struct TerrainOptions {
             open-elevation:URL, valhalla:URL (a Valhalla server with /height)
             """),
         Option("profile-spacing", .number(1...1000), value: "M",
-               default: String(format: "%g", ProfileBuilder.Configuration().spacing),
+               default: String(format: "%g", TerrainRequest.defaultSpacing),
                help: "metres between heights along the route"),
-        Option("max-answer-mb", .number(1...4096), value: "MB",
-               default: "\(TerrainRequest.defaultMaximumAnswerSize >> 20)",
-               help: "the largest answer taken from an engine or a service"),
+        maximumAnswer,
     ]
+
+    static let maximumAnswer = Option("max-answer-mb", .number(1...4096), value: "MB",
+                                      default: "\(TerrainRequest.defaultMaximumAnswerSize >> 20)",
+                                      help: "the largest answer taken from an engine or a service")
+
+    /// Told after the size of an answer too large for an engine or a service.
+    static let answerLimitAdvice = "raise the limit with --\(maximumAnswer.name) if the answer is expected to be this large"
 
     init(_ options: ParsedOptions) throws {
         request.dems = options.strings("dem").map { URL(fileURLWithPath: $0) }
         request.services = try options.strings("elevation").map(Self.service)
         request.spacing = options.number("profile-spacing")
-        if let megabytes = options.number("max-answer-mb") { request.maximumAnswerSize = Int(megabytes) << 20 }
+        if let megabytes = options.number(Self.maximumAnswer.name) { request.maximumAnswerSize = Int(megabytes) << 20 }
+        request.answerLimitAdvice = Self.answerLimitAdvice
         request.progress = Self.terminalProgress()
     }
 

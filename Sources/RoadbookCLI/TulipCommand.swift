@@ -1,8 +1,4 @@
 import Foundation
-import Formats
-import Layout
-import Model
-import Render
 import Workflows
 
 /// `roadbook tulip`: one row's tulip alone, or every tulip of a book on one sheet.
@@ -29,38 +25,23 @@ struct TulipCommand: Command {
     var columns: Int
 
     init(_ options: ParsedOptions) throws {
-        output = options.file("output")!
+        output = try options.file(always: "output")
         let sheet = options.flag("sheet")
         row = options.number("row").map { Int($0) }
         size = options.number("size")
-        columns = Int(options.number("columns")!)
+        columns = Int(try options.number(always: "columns"))
         guard sheet != (row != nil) else { throw UsageError(message: "give either --row N or --sheet") }
         if sheet && output.pathExtension.lowercased() == "svg" { throw UsageError(message: "a contact sheet is a PNG") }
         book = URL(fileURLWithPath: options.positionals[0])
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
-        let loaded = try BookFile.read(contentsOf: book)
-        let rows = RowContent.rows(of: loaded)
         if let row {
-            guard row <= rows.count else {
-                throw RunError(message: "\(book.path): there is no row \(row); the book has \(rows.count) rows")
-            }
-            guard let tulip = rows[row - 1].tulip else {
-                throw RunError(message: "\(book.path): row \(row) has no tulip")
-            }
-            if output.pathExtension.lowercased() == "svg" {
-                try TulipImage.writeSVG(tulip, size: size ?? 300, to: output)
-            } else {
-                try TulipImage.writePNG(tulip, size: Int(size ?? 300), to: output)
-            }
+            try drawTulip(ofRow: row, book: book, size: size ?? 300, to: output)
             console.out(output.path)
-            return
+        } else {
+            let count = try drawTulipSheet(book: book, cellSize: Int(size ?? 160), columns: columns, to: output)
+            console.out("\(output.path): \(count) tulips")
         }
-        let tulips = rows.compactMap { row in row.tulip.map { (label: String(row.number), tulip: $0) } }
-        guard !tulips.isEmpty else { throw RunError(message: "\(book.path): no row has a tulip") }
-        try TulipImage.writeContactSheet(tulips, cellSize: Int(size ?? 160), columns: columns, to: output)
-        console.out("\(output.path): \(tulips.count) tulips")
     }
 }

@@ -384,7 +384,7 @@ public struct RouteEditor: Sendable {
         case .success(let road): answers[request] = .road(road)
         case .failure(.noRoute): answers[request] = .noRoad
         case .failure(.rateLimited): failures[request] = .rateLimited
-        case .failure(.serverError(let detail)): failures[request] = .serverError(detail)
+        case .failure(.serverError(let detail)), .failure(.answerTooLarge(let detail)): failures[request] = .serverError(detail)
         case .failure(.unreachable(let detail)): failures[request] = .unreachable(detail)
         }
         refresh()

@@ -85,7 +85,8 @@ struct EngineExchange: Sendable {
 
     /// Sends `request` and returns the answer unless it is a 429 or a 5xx.
     /// - Throws: `RoutingError.unreachable` when no HTTP answer came, `.rateLimited` for 429,
-    ///   `.serverError` for 5xx. Other statuses are returned for the engine to read its error body.
+    ///   `.serverError` for 5xx, `.answerTooLarge` for an answer larger than the client takes.
+    ///   Other statuses are returned for the engine to read its error body.
     func send(_ request: HTTPRequest, through client: any HTTPClient) async throws(RoutingError) -> HTTPResponse {
         do {
             return try await client.exchange(request)
@@ -103,7 +104,7 @@ struct EngineExchange: Sendable {
                 let said = body.isEmpty ? "" : ": \(JSONAnswer.quote(body))"
                 throw .serverError("\(engine): server error (HTTP \(status))\(said)")
             case .tooLarge(let detail):
-                throw .serverError("\(engine): \(detail); raise the limit with --max-answer-mb if the answer is expected to be this large")
+                throw .answerTooLarge("\(engine): \(detail)")
             }
         } catch {
             throw .unreachable("\(engine) cannot be reached: \(error)")

@@ -12,12 +12,13 @@ struct ServiceExchange: Sendable {
     /// The endpoint without its query, named in every error.
     let endpoint: URL
 
-    private func failure(_ message: String) -> ElevationError {
-        ElevationError(source: endpoint.absoluteString, message: message)
+    private func failure(_ message: String, limit: ElevationError.Limit? = nil) -> ElevationError {
+        ElevationError(source: endpoint.absoluteString, message: message, limit: limit)
     }
 
     /// Sends `request` and returns its answer when the status is 2xx.
-    /// - Throws: `ElevationError` naming the endpoint: no answer, 429, 5xx, or another status.
+    /// - Throws: `ElevationError` naming the endpoint: no answer, 429, 5xx, or another status; an
+    ///   answer larger than the client takes with `limit` `.answerSize`.
     func send(_ request: HTTPRequest, through client: any HTTPClient) async throws -> HTTPResponse {
         let response: HTTPResponse
         do {
@@ -37,7 +38,7 @@ struct ServiceExchange: Sendable {
             case .serverError(let status, let body):
                 throw self.failure("\(service) had a server error (HTTP \(status))\(detail(of: body))")
             case .tooLarge(let detail):
-                throw self.failure("\(service): \(detail); raise the limit with --max-answer-mb if the answer is expected to be this large")
+                throw self.failure("\(service): \(detail)", limit: .answerSize)
             }
         }
         guard (200..<300).contains(response.status) else {

@@ -14,13 +14,22 @@ public protocol ElevationSource: Sendable {
 
 /// A source that could not answer.
 public struct ElevationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A limit the source's answer went over, which the caller may say how to raise.
+    public enum Limit: Sendable, Equatable {
+        /// The answer was larger than the client takes (`maximumAnswerSize`).
+        case answerSize
+    }
+
     /// The source, file or URL at fault.
     public var source: String
     public var message: String
+    /// The limit hit, when that is why the source failed.
+    public var limit: Limit?
 
-    public init(source: String, message: String) {
+    public init(source: String, message: String, limit: Limit? = nil) {
         self.source = source
         self.message = message
+        self.limit = limit
     }
 
     public var description: String { "\(source): \(message)" }

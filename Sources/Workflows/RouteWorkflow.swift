@@ -39,6 +39,9 @@ public struct EngineSettings: Sendable {
     public var concurrency: Int
     /// The largest answer, in bytes, taken from the engine.
     public var maximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
+    /// How to raise `maximumAnswerSize`, in the caller's words (the command line names its option),
+    /// told after the size of an answer too large; nil tells the size alone.
+    public var answerLimitAdvice: String?
     /// The side of the road traffic keeps to, for the embedded router's turn costs (an engine over
     /// HTTP has its own, from its profile); nil for the side the map's roundabouts say.
     public var drivingSide: DrivingSide?
@@ -70,12 +73,12 @@ public struct EngineSettings: Sendable {
             return ExtractRouter(extract: map, hasPrepared: try map.refreshPrepared(log: log) != nil, around: handles,
                                  configuration: region)
         case .osrm:
-            return OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
+            return advised(OSRMEngine(client: try client(), baseURL: url ?? kind.defaultURL!))
         case .valhalla:
-            return ValhallaEngine(client: try client(), baseURL: url ?? kind.defaultURL!)
+            return advised(ValhallaEngine(client: try client(), baseURL: url ?? kind.defaultURL!))
         case .graphhopper:
-            return GraphHopperEngine(client: try client(),
-                                     baseURL: url ?? kind.defaultURL!, apiKey: apiKey)
+            return advised(GraphHopperEngine(client: try client(),
+                                             baseURL: url ?? kind.defaultURL!, apiKey: apiKey))
         }
     }
 }

@@ -75,6 +75,9 @@ public struct TerrainRequest: Sendable {
     public var progress: ElevationProgress?
     /// The largest answer, in bytes, taken from a service.
     public var maximumAnswerSize = TerrainRequest.defaultMaximumAnswerSize
+    /// How to raise `maximumAnswerSize`, in the caller's words (the command line names its option),
+    /// told after the size of an answer too large; nil tells the size alone.
+    public var answerLimitAdvice: String?
     /// The largest answer a server may send unless told otherwise (`CurlHTTPClient`'s default).
     public static let defaultMaximumAnswerSize = CurlHTTPClient.defaultMaximumAnswerSize
 
@@ -163,7 +166,7 @@ public struct TerrainRequest: Sendable {
         if let spacing { builder.configuration.spacing = spacing }
         let points = builder.samplePoints(along: Polyline(book.route.coordinates))
         let report = try await FallbackChain(sources).report(at: points)
-        for failure in report.failures { log.record(WorkflowMessage(.warning, "\(failure)")) }
+        for failure in report.failures { log.record(WorkflowMessage(.warning, "\(failure.advised(answerLimitAdvice))")) }
         let names = Set(report.sourceIndex.compactMap { $0 }).sorted().map { report.sourceNames[$0] }
         builder.apply(heights: report.heights, source: names.joined(separator: ", "), to: &book)
         if report.pointsWithoutHeight > 0 {

@@ -91,4 +91,73 @@ struct ArchitectureTests {
         }
         #expect(checked > 30, "too few imports found: is Sources/ where the test looks?")
     }
+
+    @Test("the command line only parses and prints: RoadbookCLI may import Workflows and Model, nothing else")
+    func commandLineImportsWorkflowsAndModel() throws {
+        let row = try #require(table.row(of: "RoadbookCLI"), "docs/architecture.md has no row for RoadbookCLI")
+        #expect(row.mayImport == ["Workflows", "Model"], "RoadbookCLI's row allows \(row.mayImport.map { $0.sorted() } ?? ["every target"])")
+        let imported = Set(try imports(ofTarget: root.appendingPathComponent("Sources/RoadbookCLI")).keys).subtracting(Self.systemModules)
+        #expect(imported == ["Workflows", "Model"], "RoadbookCLI imports \(imported.sorted())")
+    }
+
+    @Test("no target re-exports another: every import is written where it is used")
+    func noReexports() throws {
+        let found = try lines(in: "Sources", where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@_exported") })
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Targets that may read and write book files: the format's owner, the operations, and the
+    /// command line that calls them.
+    static let bookIOTargets: Set<String> = ["Formats", "Workflows", "RoadbookCLI"]
+
+    @Test("no target below Workflows does I/O of books: BookFile.read, write and dataToSave are called from Formats, Workflows and RoadbookCLI only")
+    func bookIOStaysInWorkflows() throws {
+        let calls = ["BookFile.read", "BookFile.write", "BookFile.dataToSave"]
+        let found = try lines(in: "Sources", where: { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && calls.contains { line.contains($0) }
+        })
+        let outside = found.filter { !Self.bookIOTargets.contains(String($0.split(separator: "/")[1])) }
+        #expect(outside.isEmpty, "\(outside.joined(separator: "\n"))")
+        #expect(found.contains { $0.hasPrefix("Sources/Workflows/") }, "no call found at all: is Sources/ where the test looks?")
+    }
+
+    /// Words of command-line options still in targets below Workflows, each to move to the command
+    /// line as the limits' advice did (`Workflows/AnswerLimits.swift`): file and option.
+    static let optionWordsLeft: Set<String> = [
+        "Sources/Model/BookValidation.swift --template", "Sources/Render/TemplateLibrary.swift --template",
+        "Sources/Render/BookRenderer.swift --dpi", "Sources/Render/ProfileImage.swift --dem", "Sources/Render/ProfileImage.swift --elevation",
+    ]
+
+    @Test("targets below Workflows give errors data, not the command line's option names; the command line words them")
+    func noOptionNamesBelowWorkflows() throws {
+        let workflows = try #require(table.row(of: "Workflows")).index
+        let below = sourceTargets.filter { (table.row(of: $0)?.index ?? 0) > workflows }
+        #expect(below.contains("Terrain") && below.contains("Routing"))
+        var found: Set<String> = []
+        for target in below {
+            for line in try lines(in: "Sources/\(target)", where: { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }) {
+                let file = String(line.prefix { $0 != ":" })
+                let text = line.dropFirst(file.count)
+                for match in text.matches(of: #/--[a-z][a-z-]*/#) { found.insert("\(file) \(text[match.range])") }
+            }
+        }
+        #expect(found.subtracting(Self.optionWordsLeft).isEmpty, "\(found.subtracting(Self.optionWordsLeft).sorted())")
+    }
+
+    /// Every line of the Swift files under `folder` (relative to the package) that `matches`, as
+    /// `path:line: text`.
+    func lines(in folder: String, where matches: (String) -> Bool) throws -> [String] {
+        let base = root.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        var found: [String] = []
+        for file in files {
+            let path = folder + file.path.dropFirst(base.path.count)
+            for (i, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where matches(String(line)) {
+                found.append("\(path):\(i + 1): \(line)")
+            }
+        }
+        return found.sorted()
+    }
 }

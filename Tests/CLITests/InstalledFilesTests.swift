@@ -88,6 +88,15 @@ struct InstalledFilesTests {
         var calls = [["roadbook", "bu"], ["roadbook", "help", "ex"], ["roadbook", "--ver"], ["roadbook", "build", "--units", ""],
                      ["roadbook", "build", "--units", "=", "m"], ["roadbook", "route", "--engine", "v"], ["roadbook", "render", "b.json", "--dpi", ""]]
         calls += Self.declarations.map { ["roadbook", $0.name, "b.json", "-"] }
+        // handles: the subcommand after the book, options and their values skipped; nothing else.
+        let subcommands: [([String], String)] = [
+            (["roadbook", "handles", "b.json", ""], HandlesCommand.subcommands.list.names.joined(separator: " ")),
+            (["roadbook", "handles", "--engine", "osrm", "--concurrency", "=", "2", "b.json", "re"], "remove reorder reverse redo retry"),
+            (["roadbook", "handles", "--help", "b.json", "cl"], "clear"),
+            (["roadbook", "handles", ""], ""),
+            (["roadbook", "handles", "b.json", "list", ""], ""),
+        ]
+        calls += subcommands.map(\.0)
         let body = calls.map { words in
             "t " + words.map { "'\($0)'" }.joined(separator: " ")
         }
@@ -102,6 +111,10 @@ struct InstalledFilesTests {
             let offered = Set(line.split(separator: " ").map(String.init))
             let declared = (command.options + [.helpFlag]).flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
             #expect(offered == Set(declared), "\(command.name)")
+        }
+        #expect(lines.count >= 8 + Self.declarations.count + subcommands.count, "\(lines)")
+        for ((words, offered), line) in zip(subcommands, lines.dropFirst(8 + Self.declarations.count)) {
+            #expect(line == offered, "\(words)")
         }
     }
 

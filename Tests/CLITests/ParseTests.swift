@@ -233,6 +233,88 @@ struct ParseTests {
         }
     }
 
+    @Test("every usage form names options its command declares")
+    func formsNameDeclaredOptions() {
+        for command in Self.commands {
+            for form in command.declaration.forms {
+                for name in form.required + form.optional {
+                    #expect(command.declaration.option(named: name) != nil, "\(command.name): a usage form names --\(name)")
+                }
+            }
+        }
+    }
+
+    @Test("handles: every subcommand of the table parses into its change", arguments: [
+        (["list"], HandlesCommand.Action.list),
+        (["clear"], .clear),
+        (["reverse"], .edit(.reverse)),
+        (["undo"], .edit(.undo)),
+        (["redo"], .edit(.redo)),
+        (["retry"], .edit(.retry)),
+        (["remove", "2"], .edit(.remove(handle: 2))),
+        (["reorder", "1", "3"], .edit(.reorder(handle: 1, to: 3))),
+        (["split", "1"], .edit(.split(leg: 1, at: nil))),
+        (["split", "1", "--", "-42.5 1.5"], .edit(.split(leg: 1, at: Coordinate(latitude: -42.5, longitude: 1.5)))),
+        (["move", "2", "42.5,1.5"], .edit(.move(handle: 2, to: Coordinate(latitude: 42.5, longitude: 1.5)))),
+        (["kind", "1", "as-drawn"], .edit(.kind(leg: 1, .asDrawn))),
+        (["mode", "walk"], .edit(.mode(.walk))),
+        (["add", "42.5 1.5 | Chapel | P1", "--at", "2"],
+         .edit(.add(Coordinate(latitude: 42.5, longitude: 1.5), position: 2, origin: .coordinate, note: HandleNote(text: "Chapel", marker: "P1")))),
+        (["add", "42.5 1.5", "--note", "Ford"],
+         .edit(.add(Coordinate(latitude: 42.5, longitude: 1.5), position: nil, origin: .coordinate, note: HandleNote(text: "Ford", marker: nil)))),
+    ])
+    func handlesSubcommands(words: [String], action: HandlesCommand.Action) throws {
+        #expect(try HandlesCommand.parse(["b.json"] + words).action == action)
+    }
+
+    @Test("handles' refusals, word for word", arguments: [
+        (["fly"], "unknown subcommand 'fly': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear"),
+        (["list", "x"], "list takes no arguments"),
+        (["undo", "2"], "undo takes no arguments"),
+        (["add"], "add takes one coordinate: add COORD [--at N] [--note TEXT]"),
+        (["move", "2"], "move takes a handle and a coordinate: move N COORD"),
+        (["split"], "split takes a leg and, if you like, a coordinate: split LEG [COORD]"),
+        (["reorder", "1"], "reorder takes two handles: reorder N M"),
+        (["kind", "1"], "kind takes a leg and a kind: kind LEG road|straight|as-drawn"),
+        (["mode"], "mode takes a mode: mode drive|cycle|walk"),
+        (["remove", "x"], "handle 'x' is not a number from 1"),
+        (["split", "0"], "leg '0' is not a number from 1"),
+        (["reorder", "1", "0"], "position '0' is not a number from 1"),
+        (["kind", "1", "fast"], "kind 'fast' is not one of road, straight, as-drawn"),
+        (["mode", "fly"], "mode 'fly' is not one of drive, cycle, walk"),
+        (["add", "42.5 1.5 |"], "'42.5 1.5 |': the note after '|' is empty"),
+        (["remove", "1", "--at", "2"], "--at goes with add"),
+        (["fly", "--marker", "P1"], "--marker goes with add"),
+    ])
+    func handlesRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try HandlesCommand.parse(["b.json"] + words) }
+    }
+
+    @Test("handles: a coordinate the subcommand cannot read is refused with the Geo parser's reason")
+    func handlesUnreadableCoordinate() throws {
+        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole") }
+        #expect(throws: UsageError(message: "'north pole' is not a coordinate: \(reason)")) {
+            try HandlesCommand.parse(["b.json", "move", "1", "north pole"])
+        }
+    }
+
+    @Test("handles: the help lists every subcommand the table parses, each with its help, in the table's order")
+    func handlesHelpIsTheTable() {
+        let help = HandlesCommand.declaration.help
+        let list = HandlesCommand.subcommands.list
+        #expect(help.contains("\n\n" + list.heading + "\n"))
+        var rest = Substring(help)
+        for row in list.rows {
+            guard let label = rest.range(of: "\n  " + row.label) else {
+                Issue.record("\(row.label) is not in the help, or out of order")
+                continue
+            }
+            rest = rest[label.upperBound...]
+            #expect(rest.drop { $0 == " " || $0 == "\n" }.hasPrefix(row.help), "\(row.label): its help")
+        }
+        #expect(Set(list.names).count == list.names.count, "a subcommand named twice")
+    }
+
     @Test("a refusal prints the message and the usage lines, not the whole help")
     func refusalShowsUsage() async {
         let console = CapturingConsole()

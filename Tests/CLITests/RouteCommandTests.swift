@@ -97,6 +97,20 @@ struct RouteCommandTests {
         #expect(again.status == 1 && again.errors.contains("exists") && again.errors.contains("--force"), "\(again.errors)")
     }
 
+    @Test("an answer larger than --max-answer-mb: the leg waits, and the message says the size and names the option that raises it")
+    func answerTooLarge() async throws {
+        let folder = try TemporaryFolder()
+        let endless = try FaultServer(handler: { _ in .endless(chunk: Data(repeating: UInt8(ascii: "{"), count: 64 * 1024)) })
+        defer { endless.stop() }
+        try Self.handles([(0, 0, ""), (600, 0, "")]).write(to: folder.path("h.geojson"), atomically: true, encoding: .utf8)
+        let r = await roadbook(["route", folder.path("h.geojson").path, "--engine", "osrm", "--url", endless.baseURL.absoluteString,
+                                "--max-answer-mb", "1", "--use-straight", "--book", folder.path("b.json").path])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output.contains("leg 1–2: waiting: server error (straight for now)"), "\(r.output)")
+        #expect(r.output.contains("OSRM: the answer is larger than 1 MB, the most this client takes; "
+                                  + "raise the limit with --max-answer-mb if the answer is expected to be this large"), "\(r.output)")
+    }
+
     @Test("--retry is an Apply: the words a person typed into the book stay, and the plan's mode is kept")
     func retryKeepsEdits() async throws {
         let folder = try TemporaryFolder()

@@ -64,6 +64,18 @@ struct TerrainCommandsTests {
         #expect(r.errors.contains("HTTP 500") && r.errors.contains("No terrain for this route"), "\(r.errors)")
     }
 
+    @Test("a service answering more than --max-answer-mb is a warning saying the size and naming the option that raises it")
+    func answerTooLarge() async throws {
+        let server = try FaultServer(handler: { _ in .endless(chunk: Data(repeating: UInt8(ascii: "["), count: 64 * 1024)) })
+        defer { server.stop() }
+        let folder = try TemporaryFolder()
+        let r = await roadbook(["build", Self.sample, "-o", folder.path("b.pdf").path, "--no-turns", "--max-answer-mb", "1",
+                                "--elevation", "valhalla:\(server.baseURL.absoluteString)"])
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.errors.contains("Valhalla: the answer is larger than 1 MB, the most this client takes; "
+                                  + "raise the limit with --max-answer-mb if the answer is expected to be this large)"), "\(r.errors)")
+    }
+
     @Test("mistakes: an unknown service, a corrupt tile", arguments: [
         (["--elevation", "google:https://x.example/"], Int32(64), "unknown service 'google'"),
         (["--elevation", "opentopodata:https://api.opentopodata.org/srtm30m"], Int32(64), "ends in /v1/DATASET"),

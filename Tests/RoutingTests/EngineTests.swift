@@ -507,11 +507,12 @@ struct EngineFaultTests {
         #expect(silent == .serverError("\(kind.rawValue): server error (HTTP 502)"))
     }
 
-    @Test("an answer larger than the client takes is a server error naming the limit", arguments: EngineKind.allCases)
+    @Test("an answer larger than the client takes is refused naming the limit; how to raise it is the caller's to say",
+          arguments: EngineKind.allCases)
     func tooLarge(kind: EngineKind) async throws {
         let server = try FaultServer(script: [.endless(chunk: Data(repeating: UInt8(ascii: "{"), count: 64 * 1024))])
         let engine = try kind.engine(server.baseURL, maximumAnswerSize: 2 << 20)
-        await #expect(throws: RoutingError.serverError("\(kind.rawValue): the answer is larger than 2 MB, the most this client takes; raise the limit with --max-answer-mb if the answer is expected to be this large")) {
+        await #expect(throws: RoutingError.answerTooLarge("\(kind.rawValue): the answer is larger than 2 MB, the most this client takes")) {
             _ = try await engine.route(from: start, to: end, mode: .drive)
         }
         server.stop()

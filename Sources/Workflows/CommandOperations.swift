@@ -1,0 +1,111 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import OSM
+import BookAssembly
+import Guidance
+import RouteEditing
+import Render
+
+// The operations the command line's smaller commands call, one a command, and the values their
+// declarations show (defaults, choices, the formats `export` writes). The command line parses,
+// calls one of these and prints what it returns (docs/architecture.md, rule 4).
+
+extension TerrainRequest {
+    /// Metres between heights along the route when none is asked for (`ProfileBuilder`'s).
+    public static var defaultSpacing: Metres { ProfileBuilder.Configuration().spacing }
+}
+
+extension RouteWorkflow {
+    /// The most handles a route may have (`HandlesFile.maximumHandles`).
+    public static let maximumHandles = HandlesFile.maximumHandles
+}
+
+/// What becomes of a waypoint farther from a new book's route than its off-route distance, as
+/// `build` and `route` offer it (`OffRoutePolicy`).
+public enum OffRouteChoice: String, CaseIterable, Sendable {
+    /// Kept in the book file, not printed.
+    case keep
+    /// Printed at the nearest place on the route.
+    case move
+    /// Left out.
+    case drop
+
+    /// The choice as the book's assembly takes it.
+    public var policy: OffRoutePolicy {
+        switch self {
+        case .keep: .keep
+        case .move: .move
+        case .drop: .drop
+        }
+    }
+
+    /// The choice as an Apply resolves a note the new route no longer passes (`route --retry`).
+    public var resolution: ApplyOptions.Resolution {
+        switch self {
+        case .keep: .keep
+        case .move: .move
+        case .drop: .remove
+        }
+    }
+}
+
+/// A format `export` writes, as its help lists it (`BookFormats.writers`).
+public struct ExportFormat: Sendable, Equatable {
+    /// The name `exportBook`'s `format` takes.
+    public var name: String
+    /// Extensions, without the dot, that choose the format.
+    public var fileExtensions: [String]
+    /// What the file holds, in one line.
+    public var summary: String
+}
+
+/// The formats `exportBook` writes, in the order it lists them.
+public var exportFormats: [ExportFormat] {
+    BookFormats.writers.map { ExportFormat(name: $0.formatName, fileExtensions: $0.fileExtensions, summary: $0.summary) }
+}
+
+/// The links that open the route of the book file `url` in Apple Maps and Google Maps.
+/// - Parameter placesByName: named stops go by their names instead of their coordinates.
+/// - Throws: `FormatError` for the book; `WorkflowError` when its route has fewer than two points.
+public func mapLinks(ofBook url: URL, placesByName: Bool) throws -> MapLinks {
+    let book = try BookFile.read(contentsOf: url)
+    var configuration = MapLinks.Configuration()
+    configuration.placesByName = placesByName
+    guard let links = MapLinks(book: book, configuration: configuration) else {
+        throw WorkflowError("\(url.path): the route has fewer than two points; there is nothing to open")
+    }
+    return links
+}
+
+/// What preparing an extract wrote (`MapExtract.prepare`).
+public struct PreparedExtract: Sendable, Equatable {
+    /// The prepared graph, beside the extract.
+    public var file: URL
+    public var roadNodes: Int
+    public var roadSegments: Int
+    public var ways: Int
+    public var places: Int
+    /// The prepared file's size; 0 when it cannot be read back.
+    public var bytes: Int
+}
+
+/// Reads the extract `url` whole and writes its road graph beside it (`MapExtract.prepare`).
+/// - Throws: the extract's errors; `AtomicFile.WriteError` when the graph cannot be written.
+public func prepareExtract(_ url: URL) throws -> PreparedExtract {
+    let map = MapExtract(url)
+    let graph = try map.prepare()
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: map.preparedURL.path)[.size] as? NSNumber)?.intValue ?? 0
+    return PreparedExtract(file: map.preparedURL, roadNodes: graph.count, roadSegments: graph.edgeCount / 2,
+                           ways: graph.ways.count, places: graph.places.count, bytes: bytes)
+}
+
+/// The environment variables that say where the templates and the fonts are, as the manual page
+/// lists them.
+public enum ResourceEnvironment {
+    /// A folder of page templates (`TemplateLibrary`).
+    public static let templates = TemplateLibrary.environmentVariable
+    /// A folder of the DejaVu Sans files (`BundledFonts`).
+    public static let fonts = BundledFonts.environmentVariable
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Model
+import BookAssembly
+import Guidance
+import RouteEditing
+
+// `handles BOOK SUBCOMMAND`: each subcommand opens the book's draft (`DraftSession`), makes one
+// change or none, saves it, and returns the drawing as the command shows it (`RouteSummary`).
+
+/// What `DraftSession.clear(book:log:)` did.
+public enum DrawingCleared: Sendable, Equatable {
+    /// A draft of another book, or a broken one, was deleted: it cannot be cleared step by step.
+    /// `reason` is why it could not be opened.
+    case discarded(draft: URL, reason: String)
+    /// The drawing had no handles.
+    case nothingToClear
+    /// Cleared as one undoable step, named `undoName`.
+    case cleared(undoName: String?)
+}
+
+extension DraftSession {
+    /// The drawing of `book`, as the draft beside it has it (or as a new draft would start).
+    /// - Throws: `DraftSession.open`'s errors.
+    public static func summary(of book: URL, log: any WorkflowLog) throws -> RouteSummary {
+        RouteSummary(try open(book: book, log: log).draft.editor)
+    }
+
+    /// Makes `edit` on the drawing of `book`, asks `engine` for the legs it changed, and saves the draft.
+    /// - Returns: the drawing after the edit.
+    /// - Throws: `perform`'s errors; nothing is saved then.
+    public static func edit(_ book: URL, _ edit: HandleEdit, engine: EngineSettings?, log: any WorkflowLog) async throws -> RouteSummary {
+        var session = try open(book: book, log: log)
+        try await session.perform(edit, engine: engine, log: log)
+        return RouteSummary(session.draft.editor)
+    }
+
+    /// Clears the drawing of `book` as one undoable step; the book keeps its route. A draft that
+    /// cannot be opened (another book's, or a broken one) is deleted instead.
+    /// - Throws: `open`'s errors when there is no draft; `perform`'s and `RouteDraft.remove`'s errors.
+    public static func clear(_ book: URL, log: any WorkflowLog) async throws -> DrawingCleared {
+        let draft = RouteDraft.url(for: book)
+        let session: DraftSession
+        do { session = try open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {
+            try RouteDraft.remove(for: book)
+            return .discarded(draft: draft, reason: "\(error)")
+        }
+        guard !session.draft.editor.plan.handles.isEmpty else { return .nothingToClear }
+        var cleared = session
+        try await cleared.perform(.clear, engine: nil, log: log)
+        return .cleared(undoName: cleared.draft.editor.undoName)
+    }
+}

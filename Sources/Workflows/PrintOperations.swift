@@ -1,0 +1,118 @@
+import Foundation
+import Formats
+import Layout
+import Model
+import Render
+
+// Printing a book file already written: its pages (`render`), its tulips (`tulip`) and its
+// elevation profile (`profile`). Each checks the output writable before reading the book.
+
+/// A book file printed as a PDF, or pages of it as PNG or SVG images.
+public struct RenderRequest: Sendable {
+    public enum Format: Sendable, Equatable {
+        case pdf
+        /// Pages as PNG images at `dpi`.
+        case png(dpi: Double)
+        case svg
+    }
+
+    public var book: URL
+    /// The file written; with several PNG or SVG pages, the others are numbered beside it
+    /// (`BookRenderer.numbered`).
+    public var output: URL
+    public var format: Format
+    /// A built-in template's name or a template file's path; nil for the book's own.
+    public var template: String?
+    /// Pages (from 1) of a PNG or SVG render; nil for all.
+    public var pages: [Int]?
+    /// Whether the cover page is printed.
+    public var cover: Bool
+
+    public init(book: URL, output: URL, format: Format, template: String? = nil, pages: [Int]? = nil, cover: Bool = true) {
+        self.book = book
+        self.output = output
+        self.format = format
+        self.template = template
+        self.pages = pages
+        self.cover = cover
+    }
+}
+
+/// What `renderBook` wrote.
+public enum RenderResult: Sendable, Equatable {
+    /// A PDF of this many pages.
+    case pdf(pages: Int)
+    /// Page images, one file a page.
+    case images([URL])
+}
+
+/// Prints the book file of `request` in its format.
+/// - Throws: `WorkflowError` for an output that cannot be written; `FormatError` for the book;
+///   `TemplateError`; `RenderError` naming the output.
+public func renderBook(_ request: RenderRequest) throws -> RenderResult {
+    try checkWritable([request.output])
+    let book = try BookFile.read(contentsOf: request.book)
+    let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
+                                    ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
+                                includeCover: request.cover)
+    switch request.format {
+    case .pdf:
+        return .pdf(pages: try renderer.renderPDF(book, to: request.output))
+    case .png(let dpi):
+        return .images(try renderer.renderPNG(book, pages: request.pages, dpi: dpi, to: request.output))
+    case .svg:
+        return .images(try renderer.renderSVG(book, pages: request.pages, to: request.output))
+    }
+}
+
+/// Draws the tulip of one row of the book file `book` (as printed, from 1): SVG when `output` ends
+/// in `.svg`, else PNG.
+/// - Parameter size: pixels (PNG) or points (SVG) on a side.
+/// - Throws: `WorkflowError` for a row the book does not have or one without a tulip, or an output
+///   that cannot be written; `FormatError` for the book; the image's errors.
+public func drawTulip(ofRow row: Int, book: URL, size: Double, to output: URL) throws {
+    try checkWritable([output])
+    let rows = RowContent.rows(of: try BookFile.read(contentsOf: book))
+    guard row <= rows.count else {
+        throw WorkflowError("\(book.path): there is no row \(row); the book has \(rows.count) rows")
+    }
+    guard let tulip = rows[row - 1].tulip else { throw WorkflowError("\(book.path): row \(row) has no tulip") }
+    if output.pathExtension.lowercased() == "svg" {
+        try TulipImage.writeSVG(tulip, size: size, to: output)
+    } else {
+        try TulipImage.writePNG(tulip, size: Int(size), to: output)
+    }
+}
+
+/// Draws every tulip of the book file `book` on one PNG, labelled with its row number.
+/// - Parameters:
+///   - cellSize: pixels on a side of each tulip's cell.
+///   - columns: tulips a line.
+/// - Returns: how many tulips the sheet has.
+/// - Throws: `WorkflowError` when no row has a tulip, or for an output that cannot be written;
+///   `FormatError` for the book; the image's errors.
+public func drawTulipSheet(book: URL, cellSize: Int, columns: Int, to output: URL) throws -> Int {
+    try checkWritable([output])
+    let rows = RowContent.rows(of: try BookFile.read(contentsOf: book))
+    let tulips = rows.compactMap { row in row.tulip.map { (label: String(row.number), tulip: $0) } }
+    guard !tulips.isEmpty else { throw WorkflowError("\(book.path): no row has a tulip") }
+    try TulipImage.writeContactSheet(tulips, cellSize: cellSize, columns: columns, to: output)
+    return tulips.count
+}
+
+/// Draws the elevation profile of the book file `book` (PNG, SVG or PDF by `output`'s extension),
+/// `width` by `height` points.
+/// - Returns: the profile drawn, for its climb and descent.
+/// - Throws: `WorkflowError` naming the book when it has no complete profile, or for an output that
+///   cannot be written; `FormatError` for the book; `RenderError` naming the output.
+@discardableResult
+public func drawProfile(book: URL, to output: URL, width: Double, height: Double) throws -> Profile? {
+    try checkWritable([output])
+    let loaded = try BookFile.read(contentsOf: book)
+    do {
+        try ProfileImage.write(loaded, to: output, width: width, height: height)
+    } catch let error as ProfileImage.NoTerrain {
+        throw WorkflowError("\(book.path): \(error.description)")
+    }
+    return loaded.profile
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import OSM
+import BookAssembly
+import Guidance
+import RouteEditing
+
+// The operations on a route through handles that the command line runs: `route` (a new book, or
+// `--retry` of a book's waiting legs), `apply` (the drawing becomes the book's route) and
+// `regenerate` with a handles file. `route` runs in two steps, as `Regeneration` does, so the
+// caller can show every leg (and refuse a route whose legs still wait) before the book is made.
+
+/// What a book printed with its route came to.
+public struct PrintedBook: Sendable, Equatable {
+    public var rows: Int
+    public var pages: Int
+}
+
+/// Checked before any engine is asked: the outputs can be written, and the template a PDF would be
+/// printed on loads.
+private func checkOutputs(book: URL, pdf: URL?, template: String?) throws {
+    try checkWritable([book] + [pdf].compactMap { $0 })
+    if pdf != nil, let template { try RouteWorkflow.checkTemplate(template) }
+}
+
+/// A new route through handles, its road legs asked of an engine, made into a book: `start` reads
+/// the handles and asks the engine; `finish` makes the book (turns, terrain) and writes it with
+/// its PDF.
+public struct RouteRun: Sendable {
+    public struct Request: Sendable {
+        public enum Handles: Sendable {
+            /// A handles file (`HandlesFile`): GeoJSON, GPX or typed coordinates.
+            case file(URL)
+            /// Handles typed one by one.
+            case typed([Handle])
+        }
+
+        public var handles: Handles
+        public var engine: EngineSettings
+        public var mode: TravelMode
+        /// What new legs do.
+        public var legKind: LegKind
+        /// The book file written.
+        public var book: URL
+        /// The PDF printed with it, if any.
+        public var pdf: URL?
+        /// nil for "Start → End" from the ends' names (`RouteWorkflow.title`).
+        public var title: String?
+        /// The most handles the route may have; nil for no limit.
+        public var maximumStops: Int?
+        public var options: RouteBookOptions
+        /// Whether turn notes are made from the junctions.
+        public var turns: Bool
+        public var terrain: TerrainRequest
+        /// Whether an existing book file is replaced.
+        public var replaceBook: Bool
+
+        public init(handles: Handles, engine: EngineSettings, mode: TravelMode = .drive, legKind: LegKind = .road, book: URL,
+                    pdf: URL? = nil, title: String? = nil, maximumStops: Int? = nil, options: RouteBookOptions = RouteBookOptions(),
+                    turns: Bool = true, terrain: TerrainRequest = TerrainRequest(), replaceBook: Bool = false) {
+            self.handles = handles
+            self.engine = engine
+            self.mode = mode
+            self.legKind = legKind
+            self.book = book
+            self.pdf = pdf
+            self.title = title
+            self.maximumStops = maximumStops
+            self.options = options
+            self.turns = turns
+            self.terrain = terrain
+            self.replaceBook = replaceBook
+        }
+    }
+
+    /// The book file is there and `replaceBook` is not set: nothing was asked or written.
+    public struct BookExists: Error, Sendable, Equatable {
+        public var book: URL
+        /// Its notes, when it reads as a book.
+        public var notes: Int?
+    }
+
+    /// What `finish` wrote.
+    public struct Result: Sendable, Equatable {
+        /// The notes of the book written.
+        public var notes: Int
+        /// Metres along the route.
+        public var distance: Metres
+        /// The PDF's rows and pages, when one was printed.
+        public var printed: PrintedBook?
+    }
+
+    public let request: Request
+    /// The route as the engine answered.
+    public let summary: RouteSummary
+    private let editor: RouteEditor
+    /// How the map's roundabouts turn, for the side traffic keeps to.
+    private let rings: RingTurning?
+    private let fileName: String?
+
+    /// Checks the outputs, reads the handles and asks the engine for every road leg.
+    /// - Throws: `BookExists`; `WorkflowError` for an output that cannot be written or more handles
+    ///   than `maximumStops`; the template's and the handles file's errors; the engine's construction errors.
+    public static func start(_ request: Request, log: any WorkflowLog) async throws -> RouteRun {
+        try checkOutputs(book: request.book, pdf: request.pdf, template: request.options.template)
+        if !request.replaceBook, FileManager.default.fileExists(atPath: request.book.path) {
+            throw BookExists(book: request.book, notes: (try? BookFile.read(contentsOf: request.book))?.notes.count)
+        }
+        var editor: RouteEditor
+        var fileName: String?
+        let source: String
+        switch request.handles {
+        case .file(let file):
+            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: request.mode, legKind: request.legKind)
+            fileName = file.deletingPathExtension().lastPathComponent
+            source = file.path
+        case .typed(let typed):
+            editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: request.mode, legKind: request.legKind)
+            source = "the route"
+        }
+        try RouteWorkflow.checkStops(editor, maximum: request.maximumStops, source: source)
+        let rings = try await RouteWorkflow.resolve(&editor, engine: request.engine, nameHandles: true, log: log)
+        return RouteRun(request: request, summary: RouteSummary(editor), editor: editor, rings: rings, fileName: fileName)
+    }
+
+    /// Makes the book (the side traffic keeps to settled from the map, as `build --osm` does) and
+    /// writes it, with its PDF when one is asked for.
+    /// - Throws: the terrain's, the book's and the PDF's errors; nothing is written then.
+    public func finish(log: any WorkflowLog) async throws -> Result {
+        var options = request.options
+        if let rings { settleDrivingSide(of: &options.settings, from: rings, log: log) }
+        let built = try await RouteWorkflow.makeBook(title: request.title ?? RouteWorkflow.title(of: editor, fileName: fileName),
+                                                     editor: editor, options: options, turns: request.turns,
+                                                     terrain: request.terrain, log: log)
+        let printed = try RouteWorkflow.write(built, to: request.book, pdf: request.pdf, template: options.template,
+                                              cover: options.cover)
+        return Result(notes: built.notes.count, distance: editor.totals.distance,
+                      printed: printed.map { PrintedBook(rows: $0.rows, pages: $0.pages) })
+    }
+}
+
+/// The legs of a book's route that wait for the engine, asked again and applied to the book, so
+/// every note, word and header field stays: `start` asks, `finish` applies and prints.
+public struct RouteRetry: Sendable {
+    public let book: URL
+    /// The route as the engine answered.
+    public let summary: RouteSummary
+    private let stored: Book
+    private let editor: RouteEditor
+
+    /// Checks the outputs, reads the book and asks the engine again for its waiting legs, in
+    /// `mode` (the plan's own when nil), the book keeping the side traffic keeps to.
+    /// - Parameters:
+    ///   - pdf: the PDF `finish` will print, checked writable now; `template` its template.
+    /// - Throws: `WorkflowError` when the book's route was not built from handles, or for an output
+    ///   that cannot be written; the book's and the template's errors; the engine's construction errors.
+    public static func start(book: URL, pdf: URL?, template: String?, engine: EngineSettings, mode: TravelMode?,
+                             log: any WorkflowLog) async throws -> RouteRetry {
+        try checkOutputs(book: book, pdf: pdf, template: template)
+        let stored = try BookFile.read(contentsOf: book)
+        guard let plan = stored.plan else {
+            throw WorkflowError("\(book.path): this book's route was not built from handles; nothing to retry")
+        }
+        var editor = RouteEditor(plan: plan)
+        if let mode { editor.setMode(mode) }
+        editor.retry()
+        var engine = engine
+        engine.drivingSide = stored.settings.drivingSide
+        try await RouteWorkflow.resolve(&editor, engine: engine, log: log)
+        return RouteRetry(book: book, summary: RouteSummary(editor), stored: stored, editor: editor)
+    }
+
+    /// Applies the route to the book (`ApplyWorkflow.applyFile`), then prints the book as written
+    /// when `pdf` is given.
+    /// - Returns: the Apply's report, and the PDF's rows and pages.
+    public func finish(options: ApplyOptions, pdf: URL?, template: String?, cover: Bool,
+                       log: any WorkflowLog) async throws -> (report: ApplyReport, printed: PrintedBook?) {
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, log: log)
+        let printed = try pdf.map { pdf in
+            let (rows, pages) = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: pdf,
+                                                        template: template, cover: cover)
+            return PrintedBook(rows: rows, pages: pages)
+        }
+        return (report, printed)
+    }
+}
+
+extension ApplyWorkflow {
+    /// `apply`: the drawing beside `book` (`roadbook handles`), or without one the book's own stored
+    /// plan (applying a book to itself brings every note onto its own route), becomes the book's
+    /// route. The draft is deleted once the book is written over itself.
+    /// - Throws: `WorkflowError` when there is neither; `applyFile`'s errors.
+    public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil,
+                                    log: any WorkflowLog) async throws -> ApplyReport {
+        let stored = try BookFile.read(contentsOf: book)
+        let editor: RouteEditor
+        let fromDraft: Bool
+        if let draft = try RouteDraft.load(for: book, expecting: stored.id) {
+            (editor, fromDraft) = (draft.editor, true)
+        } else if let plan = stored.plan {
+            (editor, fromDraft) = (RouteEditor(plan: plan), false)
+        } else {
+            throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
+        }
+        let report = try await applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
+        // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
+        if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
+            try RouteDraft.remove(for: book)
+        }
+        return report
+    }
+}
+
+extension ApplyReport {
+    /// The lines before the summary: notes off the route, notes that contradict their turn, notices.
+    public var details: [String] {
+        offRoute.map { "off the route: \($0)" }
+            + turns.contradictions.map { "check: \($0)" }
+            + notices
+    }
+}
+
+/// The handles of a handles file given to `regenerate` as its new route (`Regeneration.handles(in:)`).
+public struct HandlesRoute: Sendable {
+    let input: HandlesInput
+
+    /// The handles in `url` when it is a handles file (GeoJSON points, or typed coordinates in a
+    /// `.txt` file); nil for a route line.
+    /// - Throws: `FormatError` naming the file.
+    public init?(file url: URL) throws {
+        guard let input = try Regeneration.handles(in: url) else { return nil }
+        self.input = input
+    }
+
+    /// Brings the book file `book` onto the route through these handles (`Regeneration.regenerate`).
+    /// - Returns: the legs as asked, and the Apply's report.
+    public func regenerate(_ book: URL, engine: EngineSettings, mode: TravelMode?, options: ApplyOptions, output: URL?,
+                           log: any WorkflowLog) async throws -> (route: RouteSummary, report: ApplyReport) {
+        let (editor, report) = try await Regeneration.regenerate(book, handles: input, engine: engine, mode: mode,
+                                                                 options: options, output: output, log: log)
+        return (RouteSummary(editor), report)
+    }
+}
+
+extension RegenerationReport {
+    /// The report in lines an organiser reads.
+    public var lines: [String] {
+        func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
+        var lines: [String] = []
+        if isEmpty { lines.append("Every note still describes the road.") }
+        for c in changed {
+            lines.append("changed at \(km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : ""))
+        }
+        for n in removed { lines.append("removed at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more)") }
+        for n in keptWithoutTurn {
+            lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
+        }
+        for n in added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
+        for o in offRoute { lines.append("off the route: \(o.description)") }
+        lines.append("\(tulipsRedrawn) tulips redrawn from the road, \(drawnTulipsKept) drawn by a person kept")
+        return lines
+    }
+
+    /// The report in one line: what changed, counted.
+    public var summary: String {
+        let kept = changed.filter(\.wordsKept).count
+        let parts: [(Int, String, String)] = [
+            (changed.count, "turn", "regenerated"), (kept, "note", "kept its words although the turn changed"),
+            (added.count, "turn", "added"), (removed.count, "turn", "removed"),
+            (keptWithoutTurn.count, "note", "kept without its turn"), (offRoute.count, "note", "off the route"),
+            (tulipsRedrawn, "tulip", "redrawn"),
+        ]
+        let said = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s") \($0.2)" }
+        return said.isEmpty ? "nothing changed" : said.joined(separator: ", ")
+    }
+}
