@@ -155,6 +155,16 @@ def make_gpx():
         + line(-17.0, -179.9999, -17.0, -179.99, 5)), "ok", "a stop whose fixes wander across the antimeridian")
     put("gpx", "stop-at-pole.gpx", gpx_track(line(89.99, 0.0, 89.99999, 0.0, 5) + [(round(89.999995 + min(0.000005, abs(jitter.gauss(0, 0.000003))), 7), round(jitter.uniform(-180, 180), 7)) for _ in range(60)]
         + line(89.99999, 90.0, 89.99, 90.0, 5)), "any", "a stop at the North Pole, its longitudes all over")
+    # Over 100,000 km, more than a book holds: refused as it is read (Workflows/BuildWorkflow.swift,
+    # readRoute), before the turns are read from its shape. Their reader once trapped on such a track
+    # (Pipeline/TrackTurns.swift, comesBack; Tests/PipelineTests/HardeningTests.swift).
+    sample = read(os.path.join(ROOT, "samples", "andorra-envalira.gpx")).decode()
+    fixes = re.findall(r'<trkpt lat="([^"]+)" lon="([^"]+)"', sample)
+    with_zeros = [p for k, fix in enumerate(fixes) for p in ([fix, ("0", "0")] if k % 100 == 50 else [fix])]
+    put("gpx", "andorra-fixes-at-zero.gpx", gpx_track(with_zeros), "fail",
+        "the Andorra sample with a fix at 0,0 every 100 fixes: 113,000 km, refused before its turns are read")
+    put("gpx", "zigzag-across-the-globe.gpx", gpx_track([(60.0 if k % 2 else -60.0, float(k * 37 % 360 - 180)) for k in range(400)]), "fail",
+        "400 fixes zigzagging between 60 S and 60 N: 5 million km, refused before its turns are read")
 
 
 # ---------------------------------------------------------------------------------------- Book

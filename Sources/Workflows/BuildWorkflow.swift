@@ -199,6 +199,12 @@ func checkReplaceable(_ bookFile: URL, with bytes: Data, input: URL) throws {
 func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [String]) {
     let file = try RouteFormats.read(contentsOf: url)
     let (points, warning) = try file.document.routePoints(minimumPoints: 2)
+    // No book holds a longer route (`Book.validate`): said now, before the turns are read from it.
+    let length = Polyline(points.map(\.coordinate)).length
+    guard length <= BookLimits.maximumRouteLength else {
+        throw FormatError(file: url.path, message: String(format: "the track is %.0f km long, more than the %.0f km a book holds; "
+            + "remove the fixes far off the route (at 0,0, say) and build again", length / 1000, BookLimits.maximumRouteLength / 1000))
+    }
     var routePoints = points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
     var warnings = file.warnings + [warning].compactMap { $0 }
     // Where the receiver stood still, its fixes wander in place: read as a line they would lengthen
