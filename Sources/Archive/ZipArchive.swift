@@ -108,6 +108,31 @@ public final class ZipArchive {
         return data
     }
 
+    /// Reads the entry at `index` in pieces, for a reader that streams (a KMZ's KML): `body` is given
+    /// a source that fills a buffer and returns how many bytes it wrote, 0 at the entry's end. The
+    /// declared size is checked against `accepting` first; libzip inflates no more than it and checks
+    /// the CRC at the end, as `contents(ofEntryAt:accepting:expected:)` does.
+    /// Cost: one inflate pass; memory: libzip's own, whatever the entry's size.
+    /// - Throws: `ArchiveError` as `contents(ofEntryAt:accepting:expected:)`, from the source too;
+    ///   `body`'s errors unchanged.
+    public func withEntry<Result>(at index: Int, accepting: (UInt64) -> Bool, expected: String,
+                                  _ body: (_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Result) throws -> Result {
+        let name = entryNames[index]
+        let declared = try declaredSize(ofEntryAt: index)
+        guard accepting(declared) else {
+            throw ArchiveError(path: path, message: "\(name) declares \(declared) bytes uncompressed; \(expected)")
+        }
+        let entry = try ZipEntry(archive: self, index: index, name: name)
+        return try body { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            let read = zip_fread(entry.handle, base, UInt64(buffer.count))
+            guard read >= 0 else {
+                throw ArchiveError(path: self.path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
+            }
+            return Int(read)
+        }
+    }
+
     /// Raw access for `ZipEntry`, which keeps this archive alive while it is open.
     fileprivate var rawHandle: OpaquePointer { handle }
 }

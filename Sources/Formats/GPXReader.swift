@@ -68,6 +68,7 @@ public enum GPXReader {
             case .endsEarly: message += "; the file ends early — it may be truncated, copy or export it again"
             case .outOfMemory: message = "out of memory while parsing XML"
             case .other: message += "; is this a GPX file?"
+            case .tooLong: message = "\(fault.message); is this a GPX file?"
             }
             return FormatError(file: fileName, line: fault.line, message: message)
         }

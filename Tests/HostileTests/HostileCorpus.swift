@@ -148,7 +148,8 @@ enum HostileCorpus {
     /// `gpx-points:N` (a track of N points 10 m apart), `gpx-stop:N` (N fixes wandering about one
     /// spot, then 2 km on), `handles-geojson:N` (N handles along a
     /// zigzag in Andorra la Vella), `rn2-waypoints:N` (an RN2 route of N waypoints, every 500th a
-    /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long).
+    /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long),
+    /// `gpx-comment:BYTES` (a comment of BYTES before a short track).
     static func generate(_ generator: String, at url: URL) throws {
         let parts = generator.split(separator: ":", maxSplits: 1).map(String.init)
         let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
@@ -191,6 +192,14 @@ enum HostileCorpus {
             let route = #"{"route":{"version":4,"name":"Hostile","description":"","startlocation":"","endlocation":"","#
                 + #""settings":{"units":"metric"},"waypoints":["# + waypoints.joined(separator: ",") + "]}}"
             try Data(route.utf8).write(to: url)
+        case "gpx-comment":
+            // A comment of `count` bytes before a short good track.
+            var data = Data("<?xml version=\"1.0\"?>\n<!--".utf8)
+            data.append(Data(repeating: UInt8(ascii: "x"), count: count))
+            data.append(Data("-->\n<gpx version=\"1.1\" creator=\"hostile\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n".utf8))
+            for k in 0..<30 { data.append(Data("<trkpt lat=\"\(42.50 + Double(k) * 0.0004)\" lon=\"\(1.50 + Double(k) * 0.0007)\"/>\n".utf8)) }
+            data.append(Data("</trkseg></trk></gpx>\n".utf8))
+            try data.write(to: url)
         case "kml-description":
             let line = (0..<30).map { (k: Int) -> String in
                 let t = Double(k) / 29
