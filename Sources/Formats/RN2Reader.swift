@@ -98,6 +98,12 @@ public enum RN2Reader: RouteFileReader {
             throw FormatError(file: fileName, field: "route.waypoints",
                               message: "route.waypoints has no visible waypoint (\"show\": true): the road book would have no row")
         }
+        let shown = waypoints.reduce(0) { $0 + ($1.show ? 1 : 0) }
+        guard shown <= BookLimits.maximumNotes else {
+            throw FormatError(file: fileName, field: "route.waypoints",
+                              message: "route.waypoints has \(shown) visible waypoints, more than the \(BookLimits.maximumNotes) rows a book holds; "
+                                  + "split the route into several files (one per stage)")
+        }
         for (i, w) in waypoints.enumerated() {
             if let ele = w.ele, !BookLimits.heights.contains(ele) {
                 throw FormatError(file: fileName, field: "route.waypoints[\(i)].ele",

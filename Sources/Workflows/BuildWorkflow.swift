@@ -199,11 +199,16 @@ func checkReplaceable(_ bookFile: URL, with bytes: Data, input: URL) throws {
 func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [String]) {
     let file = try RouteFormats.read(contentsOf: url)
     let (points, warning) = try file.document.routePoints(minimumPoints: 2)
-    // No book holds a longer route (`Book.validate`): said now, before the turns are read from it.
+    // No book holds a longer route or more rows (`Book.validate`): said now, before any work on them.
     let length = Polyline(points.map(\.coordinate)).length
     guard length <= BookLimits.maximumRouteLength else {
         throw FormatError(file: url.path, message: String(format: "the track is %.0f km long, more than the %.0f km a book holds; "
             + "remove the fixes far off the route (at 0,0, say) and build again", length / 1000, BookLimits.maximumRouteLength / 1000))
+    }
+    let rows = file.book?.notes.count ?? file.document.waypoints.count
+    guard rows <= BookLimits.maximumNotes else {
+        throw FormatError(file: url.path, message: "\(rows) waypoints would be rows, more than the \(BookLimits.maximumNotes) a book holds; "
+            + "split the route into several files (one per stage)")
     }
     var routePoints = points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
     var warnings = file.warnings + [warning].compactMap { $0 }
