@@ -844,7 +844,7 @@ def make_output():
         ("long-name-255", "ok", "setup=long-name:251", "a 251-character output name plus .pdf: 255 bytes"),
         ("missing-parent", "fail", "setup=missing-parent", "-o in a folder that does not exist"),
         ("book-is-directory", "fail", "setup=book-directory", "--book names a directory"),
-        ("output-is-input", "fail", "setup=output-is-input exit=64", "-o names the track itself (64 is a command-line refusal)"),
+        ("output-is-input", "fail", "setup=output-is-input", "-o names the track itself: refused by the check of every operation's outputs"),
         ("stale-temporary", "ok", "setup=stale-temporary", "a temporary file left by a killed run sits beside the output"),
     ]
     folder = os.path.join(HOSTILE, "output")

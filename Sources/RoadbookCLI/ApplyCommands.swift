@@ -39,11 +39,13 @@ struct ApplyCommand: Command {
             Option("use-straight", .flag, help: "apply although legs wait for the engine: they are drawn straight"),
             Option("osm", value: "EXTRACT", help: "OpenStreetMap extract the turns are read from"),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .force,
         ] + TerrainOptions.declarations)
 
     var book: URL
     var output: URL?
     var options: ApplyOptions
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
@@ -60,6 +62,7 @@ struct ApplyCommand: Command {
                                resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self)!,
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
@@ -67,7 +70,7 @@ struct ApplyCommand: Command {
             throw RunError(message: "\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
         }
         let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output,
-                                                       log: ConsoleLog(console))
+                                                       force: force, log: ConsoleLog(console))
         // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
         if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
             try RouteDraft.remove(for: book)
@@ -95,16 +98,18 @@ struct UndoApplyCommand: Command {
         Refused when there is nothing to undo, or when the book was changed since (by hand or by another
         command): undoing would lose that change.
         """,
-        options: [])
+        options: [.force])
 
     var book: URL
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.undoApply(book))
+        console.out(try ApplyWorkflow.undoApply(book, force: force))
     }
 }
 
@@ -121,17 +126,20 @@ struct RemoveRouteCommand: Command {
         """,
         options: [
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .force,
         ])
 
     var book: URL
     var output: URL?
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
         output = parsed.file("output")
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.removeRouteFile(book, output: output).summary)
+        console.out(try ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
     }
 }

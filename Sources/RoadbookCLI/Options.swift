@@ -89,6 +89,12 @@ struct Option {
     }
 }
 
+extension Option {
+    /// `--force`, for commands that replace a file a person named: a read-only one is refused
+    /// without it, as an editor refuses it (`checkOutputs`).
+    static let force = Option("force", .flag, help: "replace an output although it is read-only")
+}
+
 /// A usage line's shape beyond the positionals and the required options: the options it names.
 /// A flag is written bare (it selects the form); a valued option in brackets unless `required`.
 struct UsageForm {

@@ -20,22 +20,25 @@ struct ProfileCommand: Command {
             Option("output", short: "o", value: "FILE", required: true, help: "the file; its extension chooses PNG, SVG or PDF"),
             Option("width", .number(200...5000), value: "PT", default: "720", help: "width in points"),
             Option("height", .number(100...5000), value: "PT", default: "260", help: "height in points"),
+            .force,
         ])
 
     var book: URL
     var output: URL
     var width: Double
     var height: Double
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
         width = options.number("width")!
         height = options.number("height")!
         book = URL(fileURLWithPath: options.positionals[0])
+        force = options.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
+        try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
         let loaded = try BookFile.read(contentsOf: book)
         do {
             try ProfileImage.write(loaded, to: output, width: width, height: height)

@@ -30,6 +30,7 @@ struct RenderCommand: Command {
                 the cover
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+            .force,
         ])
 
     enum Output { case pdf, png(dpi: Double), svg }
@@ -40,6 +41,7 @@ struct RenderCommand: Command {
     var template: String?
     var pages: [Int]?
     var cover: Bool
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
@@ -53,13 +55,11 @@ struct RenderCommand: Command {
         pages = try options.string("pages").map(PageList.parse)
         if pages != nil, case .pdf = format { throw UsageError(message: "--pages is for --png and --svg; a PDF holds every page") }
         book = URL(fileURLWithPath: options.positionals[0])
-        if book.standardizedFileURL == output.standardizedFileURL {
-            throw UsageError(message: "-o would overwrite the book file \(book.path)")
-        }
+        force = options.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
+        try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")] + RunInput.template(template), force: force)
         let loaded = try BookFile.read(contentsOf: book)
         let renderer = BookRenderer(template: try template.map(TemplateLibrary.load)
                                         ?? TemplateLibrary.template(of: loaded, bookFile: book.path),

@@ -57,7 +57,7 @@ struct RouteCommand: Command {
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
-            Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
+            Option("force", .flag, help: "replace an existing --book that is not the one being retried, or a\nread-only output"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: """
@@ -122,7 +122,9 @@ struct RouteCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([book] + [output].compactMap { $0 })
+        let handlesFile: URL? = if case .file(let file) = handles { file } else { nil }
+        try RouteWorkflow.checkFiles(book: book, pdf: output, handlesFile: handlesFile, engine: engine, terrain: terrain.request,
+                                     template: bookOptions.template, retry: { if case .stored = handles { true } else { false } }(), force: force)
         if output != nil, let template = bookOptions.template { try RouteWorkflow.checkTemplate(template) }
         var settings = engine
         settings.maximumAnswerSize = terrain.request.maximumAnswerSize

@@ -20,6 +20,7 @@ struct TulipCommand: Command {
                 pixels (PNG) or points (SVG) on a side; on a sheet, of each cell (default 300, 160)
                 """),
             Option("columns", .number(1...50), value: "N", default: "6", help: "tulips per line on a sheet"),
+            .force,
         ])
 
     var book: URL
@@ -27,6 +28,7 @@ struct TulipCommand: Command {
     var row: Int?
     var size: Double?
     var columns: Int
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
@@ -37,10 +39,11 @@ struct TulipCommand: Command {
         guard sheet != (row != nil) else { throw UsageError(message: "give either --row N or --sheet") }
         if sheet && output.pathExtension.lowercased() == "svg" { throw UsageError(message: "a contact sheet is a PNG") }
         book = URL(fileURLWithPath: options.positionals[0])
+        force = options.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        try checkWritable([output])
+        try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
         let loaded = try BookFile.read(contentsOf: book)
         let rows = RowContent.rows(of: loaded)
         if let row {

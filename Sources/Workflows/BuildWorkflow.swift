@@ -39,7 +39,8 @@ public struct BuildRequest: Sendable {
     public var mode: TravelMode
     /// Whether an existing `bookFile` that differs from the book made now may be replaced. A book
     /// file holds work (words typed, routes applied) that a new build would lose; without this,
-    /// only a book file with the very bytes this build makes is replaced.
+    /// only a book file with the very bytes this build makes is replaced. Also whether read-only
+    /// outputs are replaced (`checkOutputs`).
     public var replaceBook = false
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
@@ -88,12 +89,16 @@ public struct BuildResult: Sendable {
 /// are fetched as for any route. `offRoute` does not move or drop its rows: off-route rows are
 /// reported and kept.
 ///
-/// Outputs are checked writable and the template loaded before any work, so a run that cannot
-/// finish writes nothing. Stretches off the map, failed height sources, off-route waypoints and
+/// Outputs are checked (`checkOutputs`: writable, none of them an input, none read-only unless
+/// `replaceBook`) and the template loaded before any work, so a run that cannot finish writes
+/// nothing. Stretches off the map, failed height sources, off-route waypoints and
 /// waypoints whose words contradict the turn generated at their junction are logged as warnings.
 /// - Throws: `WorkflowError`, `FormatError` (the GPX), the map's, the template's or the renderer's errors.
 public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throws -> BuildResult {
-    try checkWritable([request.pdf, request.bookFile].compactMap { $0 })
+    let named: [RunOutput] = [request.pdf, request.bookFile].compactMap { $0 }.map { RunOutput($0) }
+    var inputs = [RunInput(request.track, "the track it reads")] + RunInput.extract(request.osm)
+    inputs += RunInput.terrain(request.terrain) + RunInput.template(request.template ?? request.settings.template)
+    try checkOutputs(named + RunOutput.preparedGraph(request.osm), inputs: inputs, force: request.replaceBook)
     let renderer = try request.pdf.map { _ in
         BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
     }

@@ -110,6 +110,9 @@ enum HostileCommands {
         /// After the last step, each file must hold the bytes of the second (a file of the folder, or
         /// of the corpus) — `same=NAME:SOURCE`.
         var same: [(name: [UInt8], source: URL)] = []
+        /// After the last step, each file must have the mode (`mode=NAME:OCTAL`, the umask of 022
+        /// the runner leaves applied).
+        var modes: [(name: [UInt8], mode: mode_t)] = []
     }
 
     /// Makes the setup items in `work`:
@@ -118,7 +121,7 @@ enum HostileCommands {
     /// - `text:NAME:CONTENT` writes CONTENT (escapes decoded); `ln:LINK:TARGET` a symbolic link,
     ///   `hard:LINK:TARGET` a hard link, `chmod:MODE:NAME` (octal), `mkfifo:NAME`, `mkdir:NAME`;
     /// - `writes=A,B` files the steps may change or make (the others are inputs, which must not change),
-    ///   `outputs=A,B` files a success leaves, `same=NAME:SOURCE`, `rss=MIB`, `exit=64`.
+    ///   `outputs=A,B` files a success leaves, `same=NAME:SOURCE`, `mode=NAME:OCTAL`, `rss=MIB`, `exit=64`.
     static func prepare(_ c: CommandCase, in work: URL, root: URL) throws -> Prepared {
         var prepared = Prepared()
         var made: [[UInt8]] = []
@@ -142,6 +145,9 @@ enum HostileCommands {
             } else if item.hasPrefix("same=") {
                 let pair = item.dropFirst(5).split(separator: ":", maxSplits: 1).map(String.init)
                 prepared.same.append((decode(pair[0]), source(pair[1])))
+            } else if item.hasPrefix("mode=") {
+                let pair = item.dropFirst(5).split(separator: ":", maxSplits: 1).map(String.init)
+                prepared.modes.append((decode(pair[0]), mode_t(pair[1], radix: 8) ?? 0))
             } else if item.hasPrefix("rss=") || item.hasPrefix("exit=") {
                 continue
             } else if parts.count == 3 && ["text", "ln", "hard", "chmod"].contains(parts[0]) || parts.count == 2 && ["mkfifo", "mkdir"].contains(parts[0]) {

@@ -92,6 +92,7 @@ struct HostileRunner: Sendable {
             var artefacts: [String] = []
             var sameAtEnd: [(name: String, source: URL)] = []
             var mayWrite: [String] = []
+            var modesAtEnd: [(name: String, mode: mode_t)] = []
             let input = work.appendingPathComponent(c.inputName)
             if let file = c.file {
                 try FileManager.default.copyItem(at: file, to: input)
@@ -184,13 +185,15 @@ struct HostileRunner: Sendable {
                 artefacts = prepared.artefacts.map(text)
                 sameAtEnd = prepared.same.map { (text($0.name), $0.source) }
                 mayWrite = prepared.writes.map(text)
+                modesAtEnd = prepared.modes.map { (text($0.name), $0.mode) }
                 let limit = c.options["rss"].flatMap(Int.init).map { $0 << 20 }
                 invocations = try command.steps.enumerated().map { i, step in
                     let last = i == command.steps.count - 1
                     var call = invocation(step.words.map(text), outputs: last ? prepared.outputs.map(text) : [],
                                           naming: command.message.isEmpty ? [""] : [text(command.message)])
                     call.expect = HostileCorpus.expectation(step.expect) ?? .any
-                    call.bytes = step.words
+                    // `@/NAME` is NAME's absolute path in the folder.
+                    call.bytes = step.words.map { $0.starts(with: Array("@/".utf8)) ? Array(work.path.utf8) + $0.dropFirst(1) : $0 }
                     call.environment = step.environment
                     call.input = try step.input.map { try Data(contentsOf: work.appendingPathComponent($0)) }
                     call.killed = step.expect == "killed"
@@ -248,6 +251,12 @@ struct HostileRunner: Sendable {
             let nodesAfter = artefacts.map { fileType(work.appendingPathComponent($0)) }
             for (i, name) in artefacts.enumerated() where nodesBefore[i] != nodesAfter[i] {
                 result.problems.append((.modified, "\(name) was a \(nodesBefore[i]), now a \(nodesAfter[i])"))
+            }
+            for (name, mode) in modesAtEnd {
+                var info = stat()
+                if stat(work.appendingPathComponent(name).path, &info) != 0 || info.st_mode & 0o7777 != mode {
+                    result.problems.append((.modified, "\(name) has mode \(String(info.st_mode & 0o7777, radix: 8)), not \(String(mode, radix: 8))"))
+                }
             }
             for (name, source) in sameAtEnd where (try? Data(contentsOf: work.appendingPathComponent(name))) != (try? Data(contentsOf: source)) {
                 result.problems.append((.modified, "\(name) does not hold the bytes of \(source.lastPathComponent)"))
