@@ -111,6 +111,10 @@ public enum KMLFileReader: RouteFileReader {
     public static func read(contentsOf url: URL) throws -> RouteFile {
         try KMLReader.read(contentsOf: url)
     }
+
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        try KMLReader.read(data: data, fileName: fileName)
+    }
 }
 
 /// KMZ: a zip archive holding a KML document (`doc.kml`, else the first `.kml` at the archive's
@@ -135,9 +139,17 @@ public enum KMZFileReader: RouteFileReader {
 
     /// The KML is inflated as it is parsed, 64 KiB at a time: memory does not grow with it.
     public static func read(contentsOf url: URL) throws -> RouteFile {
-        let fileName = url.relativePath
+        try read(fileName: url.relativePath) { try ZipArchive(contentsOf: url) }
+    }
+
+    /// A KMZ read whole from a pipe: the archive is read from memory.
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        try read(fileName: fileName) { try ZipArchive(data: data, name: fileName) }
+    }
+
+    private static func read(fileName: String, _ open: () throws -> ZipArchive) throws -> RouteFile {
         do {
-            let archive = try ZipArchive(contentsOf: url)
+            let archive = try open()
             guard let index = kmlEntry(in: archive.entryNames) else {
                 let held = archive.entryNames.prefix(10).joined(separator: ", ")
                 throw FormatError(file: fileName, message: "the KMZ holds no .kml document (it holds: \(held.isEmpty ? "nothing" : held)); "

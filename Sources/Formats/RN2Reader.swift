@@ -56,6 +56,13 @@ public enum RN2Reader: RouteFileReader {
         return try read(data, fileName: url.path, source: url.lastPathComponent)
     }
 
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        guard data.count <= configuration.maximumBytes else {
+            throw FormatError(file: fileName, message: "is more than \(configuration.maximumBytes / 1_000_000) MB; an RN2 file is at most \(configuration.maximumBytes / 1_000_000) MB")
+        }
+        return try read(data, fileName: fileName, source: URL(fileURLWithPath: fileName).lastPathComponent)
+    }
+
     /// Reads RN2 bytes.
     /// - Parameters:
     ///   - fileName: the file as the user named it, for messages.

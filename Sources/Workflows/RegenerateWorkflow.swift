@@ -107,7 +107,15 @@ public struct Regeneration: Sendable {
     /// - Returns: nil for a route line (GPX, a GeoJSON line, any other format `build` reads).
     /// - Throws: `FormatError` naming the file.
     public static func handles(in url: URL) throws -> HandlesInput? {
-        switch url.pathExtension.lowercased() {
+        var kind = url.pathExtension.lowercased()
+        if kind.isEmpty {
+            // Standard input or a pipe, told by its first bytes: a format `build` reads (but GeoJSON,
+            // which may hold handles) is a route line.
+            let head = try InputFile.read(url, prefix: RouteFormats.sniffLength)
+            if RouteFormats.readers.contains(where: { $0 != GeoJSONFileReader.self && $0.recognises(head: head) }) { return nil }
+            kind = try HandlesFile.kind(of: url)
+        }
+        switch kind {
         case "txt": return try HandlesFile.read(contentsOf: url)
         case "geojson", "json":
             let input = try HandlesFile.read(contentsOf: url)
