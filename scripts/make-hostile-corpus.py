@@ -1255,6 +1255,9 @@ def make_kml():
     put("kml", "kmz-truncated.kmz", zip_bytes([("doc.kml", valid)])[:200], "fail", "a KMZ cut short")
     put("kml", "kmz-not-kml-inside.kmz", zip_bytes([("doc.kml", bytes(own.getrandbits(8) for _ in range(2048)))]), "fail",
         "a KMZ whose doc.kml is random bytes")
+    # Entry names are echoed in the message: a line feed or ESC in one must not forge a line.
+    put("kml", "kmz-entry-names-forge-lines.kmz", zip_bytes([("readme\nroadbook: all is well.txt", "x"), ("\x1b[31mred\x07.png", b"\x89PNG")]),
+        "fail", "a KMZ without a .kml whose entry names hold a line feed, ESC and BEL: the one line quotes them")
     # expat scans an unfinished token again with every buffer: a comment once cost time quadratic in
     # its length (XML/MarkupFilter.swift); this one is read in one pass, nothing of it kept.
     comment = "<!--" + "x" * (250 << 20) + "-->\n"

@@ -43,7 +43,7 @@ struct HandlesCommand: Command {
         options: [
             EngineOptions.engine(required: false, help: "the routing engine the changed legs are asked of"),
             EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm, EngineOptions.concurrency,
-            Option("at", .number(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
+            Option("at", .integer(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
             Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
             Option("marker", value: "TEXT", help: "add: the handle note's marker, such as CP1"),
         ])
@@ -101,7 +101,7 @@ struct HandlesCommand: Command {
             } else if let marker = options.string("marker") {
                 handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
             }
-            edit = .add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note)
+            edit = .add(handle.coordinate, position: options.integer("at"), origin: handle.origin, note: handle.note)
         case "move":
             try count(2...2, "a handle and a coordinate: move N COORD")
             edit = .move(handle: try number(arguments[0], "handle"), to: try coordinate(arguments[1]))

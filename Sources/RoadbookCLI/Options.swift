@@ -12,6 +12,9 @@ struct Option {
         case repeatable
         /// One finite number within the range: `--dpi 150`.
         case number(ClosedRange<Double>)
+        /// One whole number within the range, written without a fraction: `--row 3` (a count or a
+        /// position, which `2.9` would silently make 2).
+        case integer(ClosedRange<Int>)
         /// One of the listed words: `--units km`.
         case choice([String])
     }
@@ -78,6 +81,10 @@ struct Option {
         case .number(let range):
             guard let value = Double(text), value.isFinite, range.contains(value) else {
                 throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+        case .integer(let range):
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError(message: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
         case .choice(let words):
             guard words.contains(text) else {
@@ -245,6 +252,8 @@ struct ParsedOptions {
     func file(_ name: String) -> URL? { string(name).map { URL(fileURLWithPath: $0) } }
     /// A number option's value (already checked).
     func number(_ name: String) -> Double? { string(name).flatMap(Double.init) }
+    /// A whole-number option's value (already checked).
+    func integer(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
     /// A choice option as its enumeration (already checked).
     func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
         string(name).flatMap(T.init(rawValue:))

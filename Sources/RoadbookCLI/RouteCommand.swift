@@ -49,7 +49,7 @@ struct RouteCommand: Command {
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
                 """),
-            Option("max-stops", .number(2...Double(HandlesFile.maximumHandles)), value: "N", help: """
+            Option("max-stops", .integer(2...HandlesFile.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
                 with a limit would (14 for the route tool); default no limit
                 """),
@@ -99,7 +99,7 @@ struct RouteCommand: Command {
         book = options.file("book")!
         output = options.file("output")
         title = options.string("title")
-        maxStops = options.number("max-stops").map { Int($0) }
+        maxStops = options.integer("max-stops")
         bookOptions = BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)

@@ -13,13 +13,13 @@ struct TulipCommand: Command {
         positionals: "BOOK.json", positionalCount: 1...1,
         forms: [UsageForm(required: ["row"], optional: ["size"]), UsageForm(required: ["sheet"], optional: ["size", "columns"])],
         options: [
-            Option("row", .number(1...1_000_000), value: "N", help: "the row (as printed, from 1) whose tulip to draw"),
+            Option("row", .integer(1...1_000_000), value: "N", help: "the row (as printed, from 1) whose tulip to draw"),
             Option("sheet", .flag, help: "every tulip of the book on one PNG, labelled with its row number"),
             Option("output", short: "o", value: "FILE", required: true, help: "the file to write; .svg writes SVG, anything else PNG"),
             Option("size", .number(16...4000), value: "N", help: """
                 pixels (PNG) or points (SVG) on a side; on a sheet, of each cell (default 300, 160)
                 """),
-            Option("columns", .number(1...50), value: "N", default: "6", help: "tulips per line on a sheet"),
+            Option("columns", .integer(1...50), value: "N", default: "6", help: "tulips per line on a sheet"),
             .force,
         ])
 
@@ -33,9 +33,9 @@ struct TulipCommand: Command {
     init(_ options: ParsedOptions) throws {
         output = options.file("output")!
         let sheet = options.flag("sheet")
-        row = options.number("row").map { Int($0) }
+        row = options.integer("row")
         size = options.number("size")
-        columns = Int(options.number("columns")!)
+        columns = options.integer("columns")!
         guard sheet != (row != nil) else { throw UsageError(message: "give either --row N or --sheet") }
         if sheet && output.pathExtension.lowercased() == "svg" { throw UsageError(message: "a contact sheet is a PNG") }
         book = URL(fileURLWithPath: options.positionals[0])

@@ -107,13 +107,25 @@ struct ParseTests {
         (["tulip", "b.json", "-o", "t.png", "--row", "1", "--sheet"], "give either --row N or --sheet"),
         (["tulip", "b.json", "-o", "t.svg", "--sheet"], "a contact sheet is a PNG"),
         (["tulip", "b.json", "--row", "1"], "missing -o FILE"),
-        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "51"], "--columns must be a number from 1.0 to 50.0, not '51'"),
+        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "51"], "--columns must be a whole number from 1 to 50, not '51'"),
+        (["tulip", "b.json", "-o", "t.png", "--row", "2.9"], "--row must be a whole number from 1 to 1000000, not '2.9'"),
+        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "2.5"], "--columns must be a whole number from 1 to 50, not '2.5'"),
+        (["tulip", "b.json", "-o", "t.png", "--row", "1e3"], "--row must be a whole number from 1 to 1000000, not '1e3'"),
         (["profile", "b.json"], "missing -o FILE"),
         (["profile", "b.json", "-o", "p.png", "--width", "100"], "--width must be a number from 200.0 to 5000.0, not '100'"),
     ])
     func smallRefusals(words: [String], message: String) {
         let type = Self.commands.first { $0.name == words[0] }!
         #expect(throws: UsageError(message: message)) { _ = try type.parse(Array(words.dropFirst())) }
+    }
+
+    @Test("control characters in a message are quoted, so a name cannot forge a line or drive the terminal")
+    func printable() {
+        #expect(Printable.quoted("a\nroadbook: forged.gpx") == "a\\nroadbook: forged.gpx")
+        #expect(Printable.quoted("\u{1B}[31mred\u{07}.gpx\t\r\u{7F}\u{9B}") == "\\x1b[31mred\\x07.gpx\\t\\r\\x7f\\u{9b}")
+        #expect(Printable.quoted("two\nlines\u{1B}", keepingLines: true) == "two\nlines\\x1b")
+        #expect(Printable.quoted("Pas de la Casa — «col» \\n") == "Pas de la Casa — «col» \\n", "text and backslashes stay as they are")
+        #expect(Printable.quoted(Printable.quoted("a\nb")) == Printable.quoted("a\nb"))
     }
 
     @Test("regenerate: values; the terrain group as for build")
@@ -170,7 +182,7 @@ struct ParseTests {
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--mode", "fly"], "--mode must be one of drive, cycle, walk, not 'fly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--legs", "wiggly"], "--legs must be one of road, straight, as-drawn, not 'wiggly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--url", "ftp://x"], "--url 'ftp://x' is not an http(s) URL"),
-        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--concurrency", "0"], "--concurrency must be a number from 1.0 to 64.0, not '0'"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--concurrency", "0"], "--concurrency must be a whole number from 1 to 64, not '0'"),
         (["--engine", "osrm", "--book", "b.json"], "missing HANDLES.geojson (or --handle COORD)"),
         (["--retry", "h.geojson", "--engine", "osrm", "--book", "b.json"], "unexpected argument 'h.geojson'"),
         (["--retry", "--handle", "42.5 1.5", "--engine", "osrm", "--book", "b.json"], "--retry asks again the legs of --book; leave out --handle"),

@@ -74,7 +74,7 @@ enum HostileCommands {
         return step
     }
 
-    /// A word of the table as bytes: `\n`, `\t`, `\e` (ESC), `\a` (BEL), `\s` (a space), `\\` and
+    /// A word of the table as bytes: `\n`, `\r`, `\t`, `\e` (ESC), `\a` (BEL), `\s` (a space), `\\` and
     /// `\xHH` stand for their bytes, so names may hold anything (a newline, a byte that is not UTF-8).
     static func decode(_ word: String) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -84,6 +84,7 @@ enum HostileCommands {
             switch next {
             case UInt8(ascii: "n"): bytes.append(0x0A)
             case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
             case UInt8(ascii: "e"): bytes.append(0x1B)
             case UInt8(ascii: "a"): bytes.append(0x07)
             case UInt8(ascii: "s"): bytes.append(0x20)
@@ -148,7 +149,7 @@ enum HostileCommands {
             } else if item.hasPrefix("mode=") {
                 let pair = item.dropFirst(5).split(separator: ":", maxSplits: 1).map(String.init)
                 prepared.modes.append((decode(pair[0]), mode_t(pair[1], radix: 8) ?? 0))
-            } else if item.hasPrefix("rss=") || item.hasPrefix("exit=") {
+            } else if item.hasPrefix("rss=") || item.hasPrefix("exit=") || item == "-" {
                 continue
             } else if parts.count == 3 && ["text", "ln", "hard", "chmod"].contains(parts[0]) || parts.count == 2 && ["mkfifo", "mkdir"].contains(parts[0]) {
                 let a = decode(parts[1]), b = parts.count == 3 ? decode(parts[2]) : []

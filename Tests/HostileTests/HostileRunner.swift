@@ -71,7 +71,7 @@ struct HostileRunner: Sendable {
         var killed = false
         var leavesFiles = false
         var residentLimit: Int? = nil
-        /// Whether standard error must hold no control character but line feeds.
+        /// Whether standard output and error must hold no control character but line feeds.
         var plainText = false
     }
 
@@ -294,8 +294,8 @@ struct HostileRunner: Sendable {
                 result.problems.append((.status, "\(command): expected to be killed by its test hook, exit \(status): \(firstLine)"))
                 return
             }
-            if step.plainText, !HostileCommands.controlCharacters(in: Data(run.stderr.utf8)).isEmpty {
-                result.problems.append((.message, "\(command): control characters on standard error: \(firstLine.debugDescription)"))
+            if step.plainText, !HostileCommands.controlCharacters(in: Data((run.stderr + run.stdout).utf8)).isEmpty {
+                result.problems.append((.message, "\(command): control characters on standard output or error: \(firstLine.debugDescription)"))
             }
             if !step.allowedStatus.contains(status) {
                 let memory = run.stderr.contains("alloc") || run.stderr.contains("out of memory")
