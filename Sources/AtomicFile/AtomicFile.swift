@@ -128,7 +128,11 @@ public enum AtomicFile {
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(path, &buffer, Int(PATH_MAX))
                 guard count > 0 else { throw WriteError(path: url.path, reason: reason(errno: errno)) }
-                let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                // A Swift path cannot name a file whose name is not UTF-8: the file would be made
+                // under another name. (roadbook reads such files through /proc/self/fd links.)
+                guard let link = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
+                    throw WriteError(path: url.path, reason: "the file it leads to has a name that is not UTF-8; give the output a UTF-8 name")
+                }
                 path = link.hasPrefix("/") ? link
                     : (path as NSString).deletingLastPathComponent + "/" + link
             default:

@@ -4,11 +4,13 @@ import Foundation
 /// `\r`, `\t`, `\xHH` (the other C0 controls and DEL) or `\u{HH}` (C1 controls), so a file name,
 /// a zip entry's name or an argument holding a line feed cannot forge a line of its own
 /// (`roadbook: …`), and one holding ESC or BEL cannot drive the terminal. Backslashes are left as
-/// they are: quoting twice changes nothing.
+/// they are: quoting twice changes nothing. A name given in bytes that are not UTF-8 is shown as
+/// given (`RawArguments.shown`).
 enum Printable {
     /// `text` with its control characters quoted; line feeds kept when `keepingLines` (text of
     /// several lines, each quoted), else quoted too (a message that must stay one line).
     static func quoted(_ text: String, keepingLines: Bool = false) -> String {
+        let text = RawArguments.shown(text)
         guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingLines && $0 == "\n") }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

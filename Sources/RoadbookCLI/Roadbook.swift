@@ -27,6 +27,18 @@ public enum Roadbook {
         installOutputCleanup()
     }
 
+    /// Runs this process's command line, its arguments taken as bytes (`RawArguments`): a file
+    /// name that is not UTF-8 is read byte for byte.
+    /// - Returns: the process exit status.
+    public static func main(console: any Console = StandardConsole()) async -> Int32 {
+        do {
+            return await main(try RawArguments.strings(RawArguments.process()), console: console)
+        } catch {
+            console.err("roadbook: \(Printable.quoted("\(error)"))")
+            return 64
+        }
+    }
+
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit status.
     public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
