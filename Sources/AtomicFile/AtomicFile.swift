@@ -93,19 +93,22 @@ public enum AtomicFile {
     /// - Returns: the names removed.
     @discardableResult
     public static func removeLeftovers(in folder: URL, now: Date = Date()) -> [String] {
+        abandoned(in: folder, ownedBy: temporaryOwner, now: now).filter { unlink(folder.appendingPathComponent($0).path) == 0 }
+    }
+
+    /// The regular files of `folder` whose name `owner` reads a process id from, and whose process
+    /// is gone or which are older than `leftoverAge` (a process id is reused), sorted by name.
+    static func abandoned(in folder: URL, ownedBy owner: (String) -> Int32?, now: Date) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var removed: [String] = []
-        for name in names {
-            guard let pid = temporaryOwner(of: name) else { continue }
-            let path = folder.appendingPathComponent(name, isDirectory: false).path
+        return names.sorted().filter { name in
+            guard let pid = owner(name) else { return false }
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat(folder.appendingPathComponent(name, isDirectory: false).path, &info) == 0,
+                  info.st_mode & S_IFMT == S_IFREG else { return false }
             let age = now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
             let alive = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-            if alive && age < leftoverAge { continue }
-            if unlink(path) == 0 { removed.append(name) }
+            return !alive || age >= leftoverAge
         }
-        return removed
     }
 
     /// The file a write to `url` replaces: `url` itself, or the file its symbolic links lead to

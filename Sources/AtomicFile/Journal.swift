@@ -83,16 +83,9 @@ extension AtomicFile {
     /// - Returns: the targets replaced.
     @discardableResult
     public static func finishInterruptedCommits(in folder: URL, now: Date = Date()) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var finished: [String] = []
-        for name in names.sorted() {
-            guard let pid = journalOwner(of: name) else { continue }
+        for name in abandoned(in: folder, ownedBy: journalOwner, now: now) {
             let path = folder.appendingPathComponent(name, isDirectory: false).path
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let age = now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
-            let alive = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-            if alive && age < leftoverAge { continue }
             guard let data = FileManager.default.contents(atPath: path),
                   let journal = parseJournal(String(decoding: data, as: UTF8.self)) else { continue }
             for rename in journal.renames {

@@ -34,7 +34,7 @@ public enum Roadbook {
         do {
             return await main(try RawArguments.strings(RawArguments.process()), console: console)
         } catch {
-            console.err("roadbook: \(Printable.quoted("\(error)"))")
+            console.err("roadbook: \(printable("\(error)"))")
             return 64
         }
     }
@@ -67,13 +67,13 @@ public enum Roadbook {
             return 0
         } catch let error as UsageError {
             // The refusal, then the usage lines alone: the full help is one command away.
-            console.err("roadbook \(type.name): \(Printable.quoted(error.message))\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
+            console.err("roadbook \(type.name): \(printable(error.message))\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
             return 64
         } catch let error as OutputIsInput {
-            console.err("roadbook \(type.name): \(Printable.quoted(Self.option(naming: error.output, in: parsed) + error.description))")
+            console.err("roadbook \(type.name): \(printable(Self.option(naming: error.output, in: parsed) + error.description))")
             return 1
         } catch {
-            console.err("roadbook \(type.name): \(Printable.quoted("\(error)"))")
+            console.err("roadbook \(type.name): \(printable("\(error)"))")
             return 1
         }
     }

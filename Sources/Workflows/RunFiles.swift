@@ -56,19 +56,6 @@ public struct OutputIsInput: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String { "\(shownPath(output)) is \(role) (an input): choose another output" }
 }
 
-/// An existing output that its permissions keep from being written.
-public struct OutputIsReadOnly: Error, CustomStringConvertible, Equatable, Sendable {
-    public var output: URL
-    public var mode: UInt32
-    public init(output: URL, mode: UInt32) {
-        self.output = output
-        self.mode = mode
-    }
-    public var description: String {
-        "\(shownPath(output)) is read-only (mode \(String(format: "%04o", mode))): make it writable (chmod u+w), or give --force to replace it"
-    }
-}
-
 /// A path as the person typed it: relative stays relative.
 func shownPath(_ url: URL) -> String { url.relativePath }
 
@@ -84,7 +71,7 @@ func shownPath(_ url: URL) -> String { url.relativePath }
 /// - commits that killed runs left unfinished in the outputs' folders are finished first
 ///   (`AtomicFile.finishInterruptedCommits`), so what is read and replaced is whole.
 /// An input that is standard input (`-`) is no file to compare.
-/// - Throws: `OutputIsInput`, `OutputIsReadOnly` or `WorkflowError`, each naming the output.
+/// - Throws: `OutputIsInput` or `WorkflowError`, each naming the output.
 public func checkOutputs(_ outputs: [RunOutput], inputs: [RunInput], force: Bool = false) throws {
     for output in outputs {
         let folder = ((try? AtomicFile.resolveTarget(output.url)) ?? output.url).deletingLastPathComponent()
@@ -112,7 +99,8 @@ public func checkOutputs(_ outputs: [RunOutput], inputs: [RunInput], force: Bool
         var info = stat()
         guard !force, stat(target.path, &info) == 0 else { continue }
         if info.st_mode & S_IWUSR == 0 || (geteuid() != 0 && access(target.path, W_OK) != 0) {
-            throw OutputIsReadOnly(output: output.url, mode: UInt32(info.st_mode & 0o7777))
+            throw WorkflowError("\(shownPath(output.url)) is read-only (mode \(String(format: "%04o", info.st_mode & 0o7777))): "
+                                + "make it writable (chmod u+w), or give --force to replace it")
         }
         if output.holdsBook, let other = otherFormat(of: target) {
             throw WorkflowError("\(shownPath(output.url)) exists and holds \(other), not a book: --force replaces it with the book")

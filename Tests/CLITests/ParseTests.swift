@@ -131,7 +131,7 @@ struct ParseTests {
         let strings = try RawArguments.strings([Array("build".utf8), name])
         #expect(strings[0] == "build" && strings[1].hasPrefix("/proc/self/fd/"))
         #expect(try String(contentsOfFile: strings[1], encoding: .utf8) == "<gpx/>")
-        #expect(Printable.quoted("\(strings[1]): cannot read") == "\(folder)/caf\\xe9.gpx: cannot read")
+        #expect(RoadbookCLI.printable("\(strings[1]): cannot read") == "\(folder)/caf\\xe9.gpx: cannot read")
         #expect(RawArguments.escaped(Array("é".utf8) + [0xFF, 0x41]) == "é\\xffA")
         #expect(throws: RawArguments.Unnamed.self) { try RawArguments.strings([Array("x".utf8) + [0xFF]]) }
     }

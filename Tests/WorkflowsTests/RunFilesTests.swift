@@ -61,9 +61,9 @@ struct RunFilesTests {
         let pdf = folder.path("out.pdf")
         try Data("%PDF".utf8).write(to: pdf)
         chmod(pdf.path, 0o444)
-        #expect(throws: OutputIsReadOnly(output: pdf, mode: 0o444)) { try checkOutputs([RunOutput(pdf)], inputs: []) }
-        #expect(OutputIsReadOnly(output: URL(fileURLWithPath: "out.pdf"), mode: 0o444).description
-            == "out.pdf is read-only (mode 0444): make it writable (chmod u+w), or give --force to replace it")
+        #expect(throws: WorkflowError("\(pdf.relativePath) is read-only (mode 0444): make it writable (chmod u+w), or give --force to replace it")) {
+            try checkOutputs([RunOutput(pdf)], inputs: [])
+        }
         try checkOutputs([RunOutput(pdf)], inputs: [], force: true)
         try checkOutputs([RunOutput(pdf, .cache)], inputs: [])
         chmod(pdf.path, 0o644)
