@@ -95,7 +95,7 @@ for next in undo-apply remove-route; do
   original=$(sha256sum < "$dir/book.json")
   status=0
   # In a subshell, so the shell's own "Killed" line stays out of the report.
-  (ROADBOOK_TEST_ABORT_AFTER_RENAME=1 exec "$roadbook" apply "$dir/book.json" >/dev/null 2>&1) 2>/dev/null || status=$?
+  (ROADBOOK_TEST_ABORT_AFTER_RENAME=1 "$roadbook" apply "$dir/book.json" >/dev/null 2>&1; exit $?) 2>/dev/null || status=$?
   [ "$status" -eq 137 ] || apply_fail "the hook did not kill apply between its renames (exit $status)"
   [ "$(sha256sum < "$dir/book.json")" != "$original" ] || apply_fail "the book was not replaced before the kill"
   [ ! -e "$dir/book.before-apply.json" ] || apply_fail "the undo file was renamed before the kill"

@@ -117,13 +117,6 @@ func otherFormat(of file: URL) -> String? {
     return first == UInt8(ascii: "{") ? nil : "data that is not JSON"
 }
 
-/// `checkOutputs` of outputs a person named, without inputs: their folders exist and are
-/// writable, and each is a regular file or nothing yet.
-/// - Throws: `WorkflowError` naming the output and what is wrong.
-public func checkWritable(_ outputs: [URL]) throws {
-    try checkOutputs(outputs.map { RunOutput($0) }, inputs: [], force: true)
-}
-
 extension RunInput {
     /// The DEM files and folders of a terrain request.
     public static func terrain(_ request: TerrainRequest) -> [RunInput] {
