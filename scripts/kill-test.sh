@@ -3,7 +3,10 @@
 # outputs of an earlier build. After each kill the book and the PDF in the folder must be one
 # run's pair — the old pair intact or the new pair complete, byte for byte as a full run writes
 # them (builds are deterministic) — never a mix; after a last, uninterrupted run no temporary
-# file (`.NAME.roadbook-tmp-PID-RANDOM`) may remain. Uses the release binary.
+# file (`.NAME.roadbook-tmp-PID-RANDOM`) may remain. Then `apply` killed between its two renames
+# (the book and BOOK.before-apply.json), by the test hook ROADBOOK_TEST_ABORT_AFTER_RENAME (see
+# Sources/AtomicFile/OutputSet.swift): the next writing run must finish the pair from its journal,
+# so `undo-apply` gives back the book as it was. Uses the release binary.
 #
 # Usage: scripts/kill-test.sh [KILLS] [SEED]   (defaults 20 and 10)
 set -euo pipefail
@@ -79,4 +82,32 @@ build "$work/a.gpx" "$work/out"
 left=$(temporaries "$work/out")
 [ "$(pair "$work/out")" = "$pair_a" ] || { echo "kill-test: the run after the kills did not write its pair" >&2; failures=$((failures + 1)); }
 echo "kill-test: $old old pairs intact, $new new pairs complete, $failures mixes; $with_leftovers kills left temporaries; after the next run: $left temporary file(s) (pages $pages_a / $pages_b)"
-[ "$failures" -eq 0 ] && [ "$left" -eq 0 ]
+
+# Apply killed right after its first rename: the book is the new one, the undo file (the only copy
+# of the book as it was) waits in its temporary, named by the commit's journal.
+pair_failures=0
+apply_fail() { echo "kill-test: apply: $1" >&2; pair_failures=$((pair_failures + 1)); }
+for next in undo-apply remove-route; do
+  dir="$work/apply-$next"
+  mkdir -p "$dir"
+  cp Tests/Hostile/seeds/draft-book.json "$dir/book.json"
+  cp Tests/Hostile/seeds/draft-book.draft.json "$dir/book.draft.json"
+  original=$(sha256sum < "$dir/book.json")
+  status=0
+  # In a subshell, so the shell's own "Killed" line stays out of the report.
+  (ROADBOOK_TEST_ABORT_AFTER_RENAME=1 "$roadbook" apply "$dir/book.json" >/dev/null 2>&1; exit $?) 2>/dev/null || status=$?
+  [ "$status" -eq 137 ] || apply_fail "the hook did not kill apply between its renames (exit $status)"
+  [ "$(sha256sum < "$dir/book.json")" != "$original" ] || apply_fail "the book was not replaced before the kill"
+  [ ! -e "$dir/book.before-apply.json" ] || apply_fail "the undo file was renamed before the kill"
+  [ "$(find "$dir" -name '.*.roadbook-journal-*' | wc -l)" -eq 1 ] || apply_fail "no journal after the kill"
+  [ "$(temporaries "$dir")" -ge 1 ] || apply_fail "the undo file's temporary is gone after the kill"
+  if [ "$next" = remove-route ]; then
+    # Another writing command first: it finishes the pair before it reads, then makes its own pair.
+    "$roadbook" remove-route "$dir/book.json" -o "$dir/other.json" >/dev/null 2>&1 || apply_fail "remove-route after the kill failed"
+  fi
+  "$roadbook" undo-apply "$dir/book.json" >/dev/null 2>&1 || apply_fail "undo-apply after the kill ($next) failed"
+  [ "$(sha256sum < "$dir/book.json")" = "$original" ] || apply_fail "undo-apply after the kill ($next) did not give back the book as it was"
+  [ "$(find "$dir" -name '.*.roadbook-journal-*' -o -name '.*.roadbook-tmp-*' | wc -l)" -eq 0 ] || apply_fail "a journal or temporary remains ($next)"
+done
+echo "kill-test: apply killed between its two renames, twice: $pair_failures problem(s); the next run finished the pair and undo-apply gave the old book back"
+[ "$failures" -eq 0 ] && [ "$left" -eq 0 ] && [ "$pair_failures" -eq 0 ]

@@ -155,6 +155,16 @@ def make_gpx():
         + line(-17.0, -179.9999, -17.0, -179.99, 5)), "ok", "a stop whose fixes wander across the antimeridian")
     put("gpx", "stop-at-pole.gpx", gpx_track(line(89.99, 0.0, 89.99999, 0.0, 5) + [(round(89.999995 + min(0.000005, abs(jitter.gauss(0, 0.000003))), 7), round(jitter.uniform(-180, 180), 7)) for _ in range(60)]
         + line(89.99999, 90.0, 89.99, 90.0, 5)), "any", "a stop at the North Pole, its longitudes all over")
+    # Over 100,000 km, more than a book holds: refused as it is read (Workflows/BuildWorkflow.swift,
+    # readRoute), before the turns are read from its shape. Their reader once trapped on such a track
+    # (Pipeline/TrackTurns.swift, comesBack; Tests/PipelineTests/HardeningTests.swift).
+    sample = read(os.path.join(ROOT, "samples", "andorra-envalira.gpx")).decode()
+    fixes = re.findall(r'<trkpt lat="([^"]+)" lon="([^"]+)"', sample)
+    with_zeros = [p for k, fix in enumerate(fixes) for p in ([fix, ("0", "0")] if k % 100 == 50 else [fix])]
+    put("gpx", "andorra-fixes-at-zero.gpx", gpx_track(with_zeros), "fail",
+        "the Andorra sample with a fix at 0,0 every 100 fixes: 113,000 km, refused before its turns are read")
+    put("gpx", "zigzag-across-the-globe.gpx", gpx_track([(60.0 if k % 2 else -60.0, float(k * 37 % 360 - 180)) for k in range(400)]), "fail",
+        "400 fixes zigzagging between 60 S and 60 N: 5 million km, refused before its turns are read")
 
 
 # ---------------------------------------------------------------------------------------- Book
@@ -834,7 +844,7 @@ def make_output():
         ("long-name-255", "ok", "setup=long-name:251", "a 251-character output name plus .pdf: 255 bytes"),
         ("missing-parent", "fail", "setup=missing-parent", "-o in a folder that does not exist"),
         ("book-is-directory", "fail", "setup=book-directory", "--book names a directory"),
-        ("output-is-input", "fail", "setup=output-is-input exit=64", "-o names the track itself (64 is a command-line refusal)"),
+        ("output-is-input", "fail", "setup=output-is-input", "-o names the track itself: refused by the check of every operation's outputs"),
         ("stale-temporary", "ok", "setup=stale-temporary", "a temporary file left by a killed run sits beside the output"),
     ]
     folder = os.path.join(HOSTILE, "output")
@@ -1245,6 +1255,14 @@ def make_kml():
     put("kml", "kmz-truncated.kmz", zip_bytes([("doc.kml", valid)])[:200], "fail", "a KMZ cut short")
     put("kml", "kmz-not-kml-inside.kmz", zip_bytes([("doc.kml", bytes(own.getrandbits(8) for _ in range(2048)))]), "fail",
         "a KMZ whose doc.kml is random bytes")
+    # Entry names are echoed in the message: a line feed or ESC in one must not forge a line.
+    put("kml", "kmz-entry-names-forge-lines.kmz", zip_bytes([("readme\nroadbook: all is well.txt", "x"), ("\x1b[31mred\x07.png", b"\x89PNG")]),
+        "fail", "a KMZ without a .kml whose entry names hold a line feed, ESC and BEL: the one line quotes them")
+    # expat scans an unfinished token again with every buffer: a comment once cost time quadratic in
+    # its length (XML/MarkupFilter.swift); this one is read in one pass, nothing of it kept.
+    comment = "<!--" + "x" * (250 << 20) + "-->\n"
+    put("kml", "kmz-comment-250mb.kmz", zip_bytes([("doc.kml", valid.replace("<Document>", "<Document>" + comment, 1))]), "ok",
+        "a 250 kB KMZ whose doc.kml holds a 250 MB comment: read in one pass")
 
 
 def geo_feature(geometry, properties=None):

@@ -41,6 +41,34 @@ public final class ZipArchive {
             throw ArchiveError(path: url.path, message: "cannot open as a zip archive: \(String(cString: zip_error_strerror(&error)))")
         }
         self.handle = handle
+        entryNames = try Self.names(of: handle, path: url.path)
+    }
+
+    /// Opens the archive held in `data` (read whole from a pipe, which cannot be sought in).
+    /// - Parameter name: the archive as messages name it.
+    /// - Throws: `ArchiveError` naming it when it is not a valid zip.
+    public init(data: Data, name: String) throws {
+        path = name
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(1, data.count), alignment: 8)
+        data.copyBytes(to: bytes.assumingMemoryBound(to: UInt8.self), count: data.count)
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        // libzip frees the bytes with the source (freep 1), and the source with the archive.
+        guard let source = zip_source_buffer_create(bytes, UInt64(data.count), 1, &error) else {
+            bytes.deallocate()
+            throw ArchiveError(path: name, message: "cannot read as a zip archive: \(String(cString: zip_error_strerror(&error)))")
+        }
+        guard let handle = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip_source_free(source)
+            throw ArchiveError(path: name, message: "cannot open as a zip archive: \(String(cString: zip_error_strerror(&error)))")
+        }
+        self.handle = handle
+        entryNames = try Self.names(of: handle, path: name)
+    }
+
+    /// The names of an open archive's entries.
+    private static func names(of handle: OpaquePointer, path: String) throws -> [String] {
         let count = zip_get_num_entries(handle, 0)
         var names: [String] = []
         if count > 0 {
@@ -48,12 +76,12 @@ public final class ZipArchive {
                 guard let name = zip_get_name(handle, i, ZIP_FL_ENC_GUESS) else {
                     let message = String(cString: zip_strerror(handle))
                     zip_discard(handle)
-                    throw ArchiveError(path: url.path, message: "cannot read the name of entry \(i): \(message)")
+                    throw ArchiveError(path: path, message: "cannot read the name of entry \(i): \(message)")
                 }
                 names.append(String(cString: name))
             }
         }
-        entryNames = names
+        return names
     }
 
     deinit { zip_discard(handle) }
@@ -106,6 +134,31 @@ public final class ZipArchive {
             throw ArchiveError(path: path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
         }
         return data
+    }
+
+    /// Reads the entry at `index` in pieces, for a reader that streams (a KMZ's KML): `body` is given
+    /// a source that fills a buffer and returns how many bytes it wrote, 0 at the entry's end. The
+    /// declared size is checked against `accepting` first; libzip inflates no more than it and checks
+    /// the CRC at the end, as `contents(ofEntryAt:accepting:expected:)` does.
+    /// Cost: one inflate pass; memory: libzip's own, whatever the entry's size.
+    /// - Throws: `ArchiveError` as `contents(ofEntryAt:accepting:expected:)`, from the source too;
+    ///   `body`'s errors unchanged.
+    public func withEntry<Result>(at index: Int, accepting: (UInt64) -> Bool, expected: String,
+                                  _ body: (_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Result) throws -> Result {
+        let name = entryNames[index]
+        let declared = try declaredSize(ofEntryAt: index)
+        guard accepting(declared) else {
+            throw ArchiveError(path: path, message: "\(name) declares \(declared) bytes uncompressed; \(expected)")
+        }
+        let entry = try ZipEntry(archive: self, index: index, name: name)
+        return try body { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            let read = zip_fread(entry.handle, base, UInt64(buffer.count))
+            guard read >= 0 else {
+                throw ArchiveError(path: self.path, message: "\(name) is damaged: \(String(cString: zip_file_strerror(entry.handle)))")
+            }
+            return Int(read)
+        }
     }
 
     /// Raw access for `ZipEntry`, which keeps this archive alive while it is open.

@@ -40,10 +40,11 @@ public enum AtomicFile {
 
     /// The hidden temporary name for an output called `name`: `.NAME.roadbook-tmp-PID-RANDOM`,
     /// RANDOM being 8 hexadecimal digits. When that would pass 255 bytes, NAME is cut on a
-    /// character boundary and followed by `~` and a hash of the whole name.
+    /// character boundary and followed by `~` and a hash of the whole name. A journal's name is made
+    /// the same way with `journalMarker`.
     public static func temporaryName(for name: String, pid: Int32 = getpid(),
-                                     random: UInt32 = UInt32.random(in: 0...UInt32.max)) -> String {
-        let suffix = "\(temporaryMarker)\(pid)-\(hex8(random))"
+                                     random: UInt32 = UInt32.random(in: 0...UInt32.max), marker: String = temporaryMarker) -> String {
+        let suffix = "\(marker)\(pid)-\(hex8(random))"
         let room = nameMax - 1 - suffix.utf8.count
         var base = name
         if base.utf8.count > room {
@@ -70,15 +71,19 @@ public enum AtomicFile {
     /// the names earlier versions used (`.NAME.PID.RANDOM.tmp`).
     public static func temporaryOwner(of name: String) -> Int32? {
         guard name.hasPrefix(".") else { return nil }
-        if let marker = name.range(of: temporaryMarker, options: .backwards) {
-            let tail = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-            guard tail.count == 2, tail[1].count == 8, tail[1].allSatisfy(\.isHexDigit),
-                  !tail[0].isEmpty, tail[0].allSatisfy(\.isASCII), let pid = Int32(tail[0]), pid > 0 else { return nil }
-            return pid
-        }
+        if name.contains(temporaryMarker) { return owner(of: name, marker: temporaryMarker) }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 5, parts.last == "tmp", let pid = Int32(parts[parts.count - 3]), pid > 0,
               parts[parts.count - 3].allSatisfy(\.isASCII), UInt32(parts[parts.count - 2]) != nil else { return nil }
+        return pid
+    }
+
+    /// The process id in a name `.NAME` + `marker` + `PID-RANDOM`, or nil when `name` is not one.
+    static func owner(of name: String, marker: String) -> Int32? {
+        guard name.hasPrefix("."), let found = name.range(of: marker, options: .backwards) else { return nil }
+        let tail = name[found.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard tail.count == 2, tail[1].count == 8, tail[1].allSatisfy(\.isHexDigit),
+              !tail[0].isEmpty, tail[0].allSatisfy(\.isASCII), let pid = Int32(tail[0]), pid > 0 else { return nil }
         return pid
     }
 
@@ -88,19 +93,22 @@ public enum AtomicFile {
     /// - Returns: the names removed.
     @discardableResult
     public static func removeLeftovers(in folder: URL, now: Date = Date()) -> [String] {
+        abandoned(in: folder, ownedBy: temporaryOwner, now: now).filter { unlink(folder.appendingPathComponent($0).path) == 0 }
+    }
+
+    /// The regular files of `folder` whose name `owner` reads a process id from, and whose process
+    /// is gone or which are older than `leftoverAge` (a process id is reused), sorted by name.
+    static func abandoned(in folder: URL, ownedBy owner: (String) -> Int32?, now: Date) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var removed: [String] = []
-        for name in names {
-            guard let pid = temporaryOwner(of: name) else { continue }
-            let path = folder.appendingPathComponent(name, isDirectory: false).path
+        return names.sorted().filter { name in
+            guard let pid = owner(name) else { return false }
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat(folder.appendingPathComponent(name, isDirectory: false).path, &info) == 0,
+                  info.st_mode & S_IFMT == S_IFREG else { return false }
             let age = now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
             let alive = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-            if alive && age < leftoverAge { continue }
-            if unlink(path) == 0 { removed.append(name) }
+            return !alive || age >= leftoverAge
         }
-        return removed
     }
 
     /// The file a write to `url` replaces: `url` itself, or the file its symbolic links lead to
@@ -123,7 +131,11 @@ public enum AtomicFile {
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(path, &buffer, Int(PATH_MAX))
                 guard count > 0 else { throw WriteError(path: url.path, reason: reason(errno: errno)) }
-                let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                // A Swift path cannot name a file whose name is not UTF-8: the file would be made
+                // under another name. (roadbook reads such files through /proc/self/fd links.)
+                guard let link = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
+                    throw WriteError(path: url.path, reason: "the file it leads to has a name that is not UTF-8; give the output a UTF-8 name")
+                }
                 path = link.hasPrefix("/") ? link
                     : (path as NSString).deletingLastPathComponent + "/" + link
             default:
@@ -163,10 +175,11 @@ public enum AtomicFile {
     }
 
     /// Calls `body` with a temporary path, then renames it onto `url`. The temporary file is
-    /// removed when `body` throws, and the target keeps its previous contents.
-    public static func write<T>(to url: URL, _ body: (URL) throws -> T) throws -> T {
+    /// removed when `body` throws, and the target keeps its previous contents. The new file keeps
+    /// the old one's permissions when `keepsMode` (see `OutputSet.add`).
+    public static func write<T>(to url: URL, keepsMode: Bool = true, _ body: (URL) throws -> T) throws -> T {
         let outputs = OutputSet()
-        let temporary = try outputs.add(url)
+        let temporary = try outputs.add(url, keepsMode: keepsMode)
         let result = try body(temporary)
         try outputs.commit()
         return result

@@ -8,13 +8,22 @@ import Glibc
 /// order they were added, while holding a lock on their folders; `discard` (or a failure) removes
 /// every temporary and leaves every target as it was.
 ///
-/// Two renames cannot be one atomic step, so a run killed outright between them (a window of
-/// microseconds, after everything is written and flushed) leaves the first outputs new and the
-/// rest old. Add the source first (the book file) and what is made from it last (the PDF): then
-/// that state is the same as a book edited and not yet printed, the book newer than its PDF, and
-/// `roadbook render` mends it; the reverse order would leave a PDF that no book describes. Two
-/// runs writing the same outputs at once commit one after the other (the folder lock), so the
-/// folder ends with one run's set, never a mix.
+/// Two renames cannot be one atomic step. So a set of two outputs or more first writes a journal
+/// in each of their folders (`.NAME.roadbook-journal-PID-RANDOM`, written whole and renamed into
+/// place, after every output is written and flushed) naming each temporary and its target; then
+/// renames; then removes the journals. A run killed outright between two renames leaves the first
+/// outputs new, the rest in their temporaries and the journal: the next run that writes in that
+/// folder (or checks its outputs there) finishes the renames (`AtomicFile.finishInterruptedCommits`)
+/// before it removes any leftover, so the set moves as one — an Apply's book never goes without
+/// its undo file, which holds the book as it was. A signal that would end the process with its
+/// cleanup (SIGINT, SIGTERM, SIGHUP) waits for the renames to end. Add the source first (the book
+/// file) and what is made from it last (the PDF): until the next run, the state is then a book
+/// edited and not yet printed. Two runs writing the same outputs at once commit one after the
+/// other (the folder lock), so the folder ends with one run's set, never a mix.
+///
+/// For tests only: `ROADBOOK_TEST_ABORT_AFTER_RENAME=N` in the environment makes the process kill
+/// itself (SIGKILL) right after a commit's N-th rename, as a power cut or `kill -9` would
+/// (`scripts/kill-test.sh`, Tests/Hostile/commands.tsv). Nothing sets it otherwise.
 public final class OutputSet {
     struct Output {
         /// As the caller named it, for messages.
@@ -39,11 +48,13 @@ public final class OutputSet {
     public var temporaries: [URL] { outputs.map(\.temporary) }
 
     /// Adds an output and returns the temporary path to write it to (the file does not exist
-    /// yet). Removes leftovers of killed runs from its folder the first time this process writes
-    /// there.
+    /// yet). The new file gets the permissions of the file it replaces when `keepsMode` (a file a
+    /// person made read-only stays so, as an editor keeps it); otherwise, and for a new file, the
+    /// usual ones (0666 less the umask), as for a cache whose old permissions may be broken. The first time this process writes in its folder, finishes the commits killed runs
+    /// left there, then removes their leftovers.
     /// - Throws: `AtomicFile.WriteError` naming `url` when it is not a regular file, its folder does
     ///   not exist, or it is already in the set.
-    public func add(_ url: URL) throws -> URL {
+    public func add(_ url: URL, keepsMode: Bool = true) throws -> URL {
         guard !finished else { throw AtomicFile.WriteError(path: url.path, reason: "the outputs were already committed") }
         let target = try AtomicFile.resolveTarget(url)
         let folder = target.deletingLastPathComponent()
@@ -54,9 +65,12 @@ public final class OutputSet {
         guard !outputs.contains(where: { $0.target.path == target.path }) else {
             throw AtomicFile.WriteError(path: url.path, reason: "it is named twice among the outputs")
         }
-        if SignalCleanup.watch(folder.path) { AtomicFile.removeLeftovers(in: folder) }
+        if SignalCleanup.watch(folder.path) {
+            AtomicFile.finishInterruptedCommits(in: folder)
+            AtomicFile.removeLeftovers(in: folder)
+        }
         var info = stat()
-        let mode = stat(target.path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let mode = keepsMode && stat(target.path, &info) == 0 ? info.st_mode & 0o7777 : nil
         let temporary = folder.appendingPathComponent(AtomicFile.temporaryName(for: target.lastPathComponent), isDirectory: false)
         outputs.append(Output(named: url, target: target, temporary: temporary, mode: mode))
         return temporary
@@ -82,15 +96,25 @@ public final class OutputSet {
             for output in outputs { try flush(output) }
             let locks = lockFolders()
             defer { for fd in locks { flock(fd, LOCK_UN); close(fd) } }
+            SignalCleanup.beginCommit()
+            defer { SignalCleanup.endCommit() }
+            let journals = outputs.count > 1 ? try writeJournals() : []
             var replaced: [String] = []
             for output in outputs {
                 guard rename(output.temporary.path, output.target.path) == 0 else {
                     var reason = AtomicFile.reason(errno: errno)
-                    if !replaced.isEmpty { reason += " (already replaced: \(replaced.joined(separator: ", ")))" }
+                    if !replaced.isEmpty {
+                        // The journal stays with the temporaries not renamed: the next run finishes the set.
+                        reason += " (already replaced: \(replaced.joined(separator: ", ")); the next run here replaces the rest)"
+                        finished = true
+                        outputs = []
+                    }
                     throw AtomicFile.WriteError(path: output.named.path, reason: reason)
                 }
                 replaced.append(output.named.path)
+                if Self.abortAfterRename == replaced.count { kill(getpid(), SIGKILL) }
             }
+            for journal in journals { unlink(journal) }
             for fd in locks { fsync(fd) }
         } catch {
             discard()
@@ -98,6 +122,36 @@ public final class OutputSet {
         }
         finished = true
         outputs = []
+    }
+
+    /// `ROADBOOK_TEST_ABORT_AFTER_RENAME` (see the type): for tests, the rename after which the
+    /// process kills itself.
+    static let abortAfterRename: Int? = ProcessInfo.processInfo.environment["ROADBOOK_TEST_ABORT_AFTER_RENAME"].flatMap(Int.init)
+
+    /// Writes the journal of this set's renames into each of its folders, each written whole to a
+    /// temporary and renamed into place, the folder flushed.
+    /// - Returns: the journals' paths.
+    private func writeJournals() throws -> [String] {
+        let folders = Set(outputs.map { $0.target.deletingLastPathComponent().path }).sorted()
+        let name = AtomicFile.journalName(for: outputs[0].target.lastPathComponent)
+        let journals = folders.map { $0 + "/" + name }
+        let text = AtomicFile.journalText(renames: outputs.map { ($0.temporary.path, $0.target.path) }, journals: journals)
+        for journal in journals {
+            let temporary = (journal as NSString).deletingLastPathComponent + "/" + AtomicFile.temporaryName(for: name)
+            let fd = AtomicFile.openTemporary(temporary, flags: O_WRONLY | O_EXCL)
+            guard fd >= 0 else { throw AtomicFile.WriteError(path: outputs[0].named.path, reason: AtomicFile.reason(errno: errno)) }
+            var failure = AtomicFile.writeAll(Data(text.utf8), to: fd)
+            if failure == 0 && fsync(fd) != 0 { failure = errno }
+            if close(fd) != 0 && failure == 0 { failure = errno }
+            if failure == 0 && rename(temporary, journal) != 0 { failure = errno }
+            guard failure == 0 else {
+                unlink(temporary)
+                for written in journals { unlink(written) }
+                throw AtomicFile.WriteError(path: outputs[0].named.path, reason: AtomicFile.reason(errno: failure))
+            }
+            AtomicFile.syncFolder((journal as NSString).deletingLastPathComponent)
+        }
+        return journals
     }
 
     /// Removes every temporary file; the targets stay as they were.

@@ -60,6 +60,32 @@ enum SignalCleanup {
     /// handler's own thread can never finish, and its file, if `open` returned, is already there.
     static let creationWaitSpins = 20_000_000
     static let cleaned = Atomic<Bool>(false)
+    /// Commits renaming their outputs right now (`OutputSet.commit`): a signal arriving meanwhile is
+    /// kept in `deferred`, and the last commit to end runs the handler with it, so no temporary
+    /// a journal names is removed between two renames. With `cleaning` it makes the same handshake
+    /// as `creating`.
+    static let committing = Atomic<Int>(0)
+    static let deferred = Atomic<Int32>(0)
+
+    /// Marks a commit's renames as begun; when a signal is already ending the process, waits for
+    /// the end instead.
+    static func beginCommit() {
+        committing.add(1, ordering: .sequentiallyConsistent)
+        if cleaning.load(ordering: .sequentiallyConsistent) && deferred.load(ordering: .sequentiallyConsistent) == 0 {
+            committing.subtract(1, ordering: .sequentiallyConsistent)
+            while true { pause() }
+        }
+    }
+
+    /// Marks a commit's renames as ended; the last to end runs a signal that arrived meanwhile.
+    static func endCommit() {
+        guard committing.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 else { return }
+        let signal = deferred.exchange(0, ordering: .sequentiallyConsistent)
+        guard signal != 0 else { return }
+        removeOwnTemporaries()
+        cleaned.store(true, ordering: .releasing)
+        raise(signal)
+    }
 
     struct Prepared {
         var mark: UnsafeMutablePointer<CChar>
@@ -114,6 +140,11 @@ enum SignalCleanup {
     /// default (SA_RESETHAND), so the process ends with the signal's status, as it would have.
     static let handler: @convention(c) (Int32) -> Void = { signal in
         if !SignalCleanup.cleaning.exchange(true, ordering: .sequentiallyConsistent) {
+            if SignalCleanup.committing.load(ordering: .sequentiallyConsistent) > 0 {
+                // Renames under way: the commit runs this when it ends (`endCommit`).
+                SignalCleanup.deferred.store(signal, ordering: .sequentiallyConsistent)
+                return
+            }
             var spins = 0
             while SignalCleanup.creating.load(ordering: .sequentiallyConsistent) > 0, spins < SignalCleanup.creationWaitSpins {
                 spins += 1
@@ -121,6 +152,8 @@ enum SignalCleanup {
             SignalCleanup.removeOwnTemporaries()
             SignalCleanup.cleaned.store(true, ordering: .releasing)
         } else {
+            // Another signal while a commit defers the first: the commit ends the process.
+            if SignalCleanup.deferred.load(ordering: .sequentiallyConsistent) != 0 { return }
             while !SignalCleanup.cleaned.load(ordering: .acquiring) {}
         }
         raise(signal)

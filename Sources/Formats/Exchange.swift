@@ -32,6 +32,10 @@ public protocol RouteFileReader {
     /// Reads the file.
     /// - Throws: `FormatError` naming the file, and the line or field where it has one.
     static func read(contentsOf url: URL) throws -> RouteFile
+    /// Reads the bytes of a file read whole (from a pipe or standard input); `fileName` names it
+    /// in messages.
+    /// - Throws: `FormatError` as `read(contentsOf:)`.
+    static func read(data: Data, fileName: String) throws -> RouteFile
 }
 
 /// The formats `build` reads, and the choice between them.
@@ -53,17 +57,27 @@ public enum RouteFormats {
     /// - Throws: `FormatError` when the file cannot be opened, or when neither its bytes nor its
     ///   extension name a format `build` reads (the message lists them).
     public static func reader(for url: URL) throws -> any RouteFileReader.Type {
-        let head = try InputFile.read(url, prefix: sniffLength)
-        if let reader = readers.first(where: { $0.recognises(head: head) }) { return reader }
-        let ext = url.pathExtension.lowercased()
-        if let reader = readers.first(where: { $0.fileExtensions.contains(ext) }) { return reader }
-        let known = readers.map { "\($0.formatName) (.\($0.fileExtensions.joined(separator: ", .")))" }
-        throw FormatError(file: url.path, message: "is not a route file roadbook reads; give one of: \(known.joined(separator: ", "))")
+        try reader(head: InputFile.read(url, prefix: sniffLength), extension: url.pathExtension, name: url.path)
     }
 
-    /// Reads `url` with the reader `reader(for:)` chooses.
+    /// Reads `url` with the reader `reader(for:)` chooses. `-` (standard input), a pipe (`<(…)`,
+    /// `/dev/stdin`) or a device is read once, whole (`InputFile`), and its format told by its
+    /// first bytes, else by its name's extension.
     public static func read(contentsOf url: URL) throws -> RouteFile {
-        try reader(for: url).read(contentsOf: url)
+        guard InputFile.isStream(url) else { return try reader(for: url).read(contentsOf: url) }
+        let name = InputFile.name(of: url)
+        let data = try InputFile.read(url, limit: InputFile.maximumStreamBytes, what: "a route read from a pipe")
+        guard !data.isEmpty else { throw FormatError(file: name, message: "nothing came from it; give a route file, or pipe one in") }
+        return try reader(head: data.prefix(sniffLength), extension: url.pathExtension, name: name).read(data: data, fileName: name)
+    }
+
+    /// The reader of a file whose first bytes are `head`, else whose extension is `ext`.
+    /// - Throws: `FormatError` naming `name` when neither names a format `build` reads.
+    static func reader(head: Data, extension ext: String, name: String) throws -> any RouteFileReader.Type {
+        if let reader = readers.first(where: { $0.recognises(head: head) }) { return reader }
+        if let reader = readers.first(where: { $0.fileExtensions.contains(ext.lowercased()) }) { return reader }
+        let known = readers.map { "\($0.formatName) (.\($0.fileExtensions.joined(separator: ", .")))" }
+        throw FormatError(file: name, message: "is not a route file roadbook reads; give one of: \(known.joined(separator: ", "))")
     }
 }
 
@@ -79,6 +93,10 @@ public enum GPXFileReader: RouteFileReader {
 
     public static func read(contentsOf url: URL) throws -> RouteFile {
         RouteFile(document: try GPXReader.read(contentsOf: url))
+    }
+
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        RouteFile(document: try GPXReader.read(data: data, fileName: fileName))
     }
 }
 

@@ -1,3 +1,4 @@
+import Model
 /// A problem in an input file, reported as one line that names the file, the
 /// line and the field, and says what is wrong and what would fix it:
 ///
@@ -19,9 +20,10 @@ public struct FormatError: Error, CustomStringConvertible, Equatable, Sendable {
         self.message = message
     }
 
-    /// `file:line: message`, or `file: message` when there is no line.
+    /// `file:line: message`, or `file: message` when there is no line: one line, its control
+    /// characters quoted (a name read from a file may hold a line feed).
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        if let line { return Printable.quoted("\(file):\(line): \(message)") }
+        return Printable.quoted("\(file): \(message)")
     }
 }

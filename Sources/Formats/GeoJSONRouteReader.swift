@@ -265,4 +265,8 @@ public enum GeoJSONFileReader: RouteFileReader {
     public static func read(contentsOf url: URL) throws -> RouteFile {
         try GeoJSONRouteReader.read(contentsOf: url)
     }
+
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        try GeoJSONRouteReader.read(data: data, fileName: fileName)
+    }
 }

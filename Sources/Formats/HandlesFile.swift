@@ -40,13 +40,28 @@ public enum HandlesFile {
     public static let maximumFileSize = 64_000_000
 
     public static func read(contentsOf url: URL) throws -> HandlesInput {
-        switch url.pathExtension.lowercased() {
-        case "gpx": return try fromGPX(GPXReader.read(contentsOf: url), fileName: url.path)
-        case "geojson", "json": return try fromGeoJSON(data(of: url), fileName: url.path)
-        case "txt": return try fromText(String(decoding: data(of: url), as: UTF8.self), fileName: url.path)
+        let name = InputFile.name(of: url)
+        switch try kind(of: url) {
+        case "gpx":
+            let document = InputFile.isStream(url) ? try GPXReader.read(data: data(of: url), fileName: name) : try GPXReader.read(contentsOf: url)
+            return try fromGPX(document, fileName: name)
+        case "geojson", "json": return try fromGeoJSON(data(of: url), fileName: name)
+        case "txt": return try fromText(String(decoding: data(of: url), as: UTF8.self), fileName: name)
         default:
-            throw FormatError(file: url.path, message: "is neither GeoJSON (.geojson), GPX (.gpx) nor text (.txt)")
+            throw FormatError(file: name, message: "is neither GeoJSON (.geojson), GPX (.gpx) nor text (.txt)")
         }
+    }
+
+    /// The format of a handles file: its extension's; for one without (standard input, a pipe),
+    /// told by its first bytes: `gpx` for XML whose root is `<gpx>`, `geojson` for a JSON object,
+    /// else `txt`.
+    public static func kind(of url: URL) throws -> String {
+        let ext = url.pathExtension.lowercased()
+        guard ext.isEmpty || InputFile.isStream(url) && !["gpx", "geojson", "json", "txt"].contains(ext) else { return ext }
+        let head = try InputFile.read(url, prefix: RouteFormats.sniffLength)
+        if XMLHead(head).rootElement?.localName == "gpx" { return "gpx" }
+        let first = String(decoding: head, as: UTF8.self).first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+        return first == "{" ? "geojson" : "txt"
     }
 
     static func data(of url: URL) throws -> Data {

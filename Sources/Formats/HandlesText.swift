@@ -19,6 +19,8 @@ extension HandlesFile {
     /// - Throws: `FormatError` naming the file and the line.
     public static func fromText(_ text: String, fileName: String) throws -> HandlesInput {
         var handles: [Handle] = []
+        // A UTF-8 byte order mark, as Windows editors write, is no part of the first line.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         // Split on any line end: "\r\n" is one Character, so a file from Windows splits too.
         for (i, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)

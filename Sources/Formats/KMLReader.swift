@@ -50,7 +50,7 @@ public enum KMLReader {
         return try read(fileName: fileName, configuration: configuration) { try $0.parse(file: file) }
     }
 
-    /// Reads a KML document held in memory (the `doc.kml` of a KMZ).
+    /// Reads a KML document held in memory.
     /// - Parameter fileName: how errors name the document (`route.kmz:doc.kml`).
     /// - Throws: `FormatError` as `read(contentsOf:)`.
     public static func read(data: Data, fileName: String, configuration: Configuration = Configuration()) throws -> RouteFile {
@@ -59,8 +59,8 @@ public enum KMLReader {
         }
     }
 
-    private static func read(fileName: String, configuration: Configuration,
-                             _ parse: (XMLStream) throws -> Void) throws -> RouteFile {
+    static func read(fileName: String, configuration: Configuration,
+                     _ parse: (XMLStream) throws -> Void) throws -> RouteFile {
         let handler = KMLHandler(fileName: fileName, configuration: configuration)
         do {
             try parse(try XMLStream(handler: handler))
@@ -84,6 +84,10 @@ public enum KMLFileReader: RouteFileReader {
     public static func read(contentsOf url: URL) throws -> RouteFile {
         try KMLReader.read(contentsOf: url)
     }
+
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        try KMLReader.read(data: data, fileName: fileName)
+    }
 }
 
 /// KMZ: a zip archive holding a KML document (`doc.kml`, else the first `.kml` at the archive's
@@ -106,24 +110,32 @@ public enum KMZFileReader: RouteFileReader {
         head.starts(with: [0x50, 0x4B, 0x03, 0x04])
     }
 
+    /// The KML is inflated as it is parsed, 64 KiB at a time: memory does not grow with it.
     public static func read(contentsOf url: URL) throws -> RouteFile {
-        let fileName = url.relativePath
-        let data: Data
-        let entryName: String
+        try read(fileName: url.relativePath) { try ZipArchive(contentsOf: url) }
+    }
+
+    /// A KMZ read whole from a pipe: the archive is read from memory.
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        try read(fileName: fileName) { try ZipArchive(data: data, name: fileName) }
+    }
+
+    private static func read(fileName: String, _ open: () throws -> ZipArchive) throws -> RouteFile {
         do {
-            let archive = try ZipArchive(contentsOf: url)
+            let archive = try open()
             guard let index = kmlEntry(in: archive.entryNames) else {
                 let held = archive.entryNames.prefix(10).joined(separator: ", ")
                 throw FormatError(file: fileName, message: "the KMZ holds no .kml document (it holds: \(held.isEmpty ? "nothing" : held)); "
                                       + "a KMZ is a zip with doc.kml inside")
             }
-            entryName = archive.entryNames[index]
-            data = try archive.contents(ofEntryAt: index, accepting: { $0 <= maximumKMLBytes },
-                                        expected: "a KMZ's KML is at most \(maximumKMLBytes >> 20) MB uncompressed (is this a zip bomb?)")
+            let entryName = archive.entryNames[index]
+            return try archive.withEntry(at: index, accepting: { $0 <= maximumKMLBytes },
+                                         expected: "a KMZ's KML is at most \(maximumKMLBytes >> 20) MB uncompressed (is this a zip bomb?)") { fill in
+                try KMLReader.read(fileName: "\(fileName):\(entryName)", configuration: KMLReader.Configuration()) { try $0.parse(from: fill) }
+            }
         } catch let error as ArchiveError {
             throw FormatError(file: fileName, message: error.message)
         }
-        return try KMLReader.read(data: data, fileName: "\(fileName):\(entryName)")
     }
 
     /// The entry holding the document: `doc.kml`, else the first `.kml` at the root, else the

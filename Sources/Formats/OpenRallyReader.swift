@@ -46,9 +46,21 @@ public enum OpenRallyReader: RouteFileReader {
             throw FormatError(file: fileName, message: "cannot open the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
+        let extras = try extensions(fileName: fileName) { try $0.parse(file: file) }
+        return try makeBook(document: document, extras: extras, fileName: fileName)
+    }
+
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        let document = try GPXReader.read(data: data, fileName: fileName)
+        let extras = try extensions(fileName: fileName) { stream in try data.withUnsafeBytes { try stream.parse(bytes: $0) } }
+        return try makeBook(document: document, extras: extras, fileName: fileName)
+    }
+
+    /// The second pass: the OpenRally extensions, as `parse` feeds the stream.
+    private static func extensions(fileName: String, _ parse: (XMLStream) throws -> Void) throws -> ExtensionsHandler {
         let handler = ExtensionsHandler(fileName: fileName, configuration: Configuration())
         do {
-            try XMLStream(handler: handler).parse(file: file)
+            try parse(try XMLStream(handler: handler))
         } catch XMLStreamError.textTooLong(let line, let limit) {
             // The GPX pass skips extensions; this one keeps their text, drawings included.
             throw FormatError(file: fileName, line: line, field: "openrally",
@@ -58,13 +70,13 @@ public enum OpenRallyReader: RouteFileReader {
             // The GPX pass read the same bytes without fault; only a file changed meanwhile gets here.
             throw FormatError(file: fileName, message: "the file changed while it was read (\(error)); read it again")
         }
-        return try makeBook(document: document, extras: handler, url: url)
+        return handler
     }
 
     // MARK: - The book
 
-    private static func makeBook(document: GPXDocument, extras: ExtensionsHandler, url: URL) throws -> RouteFile {
-        let fileName = url.relativePath
+    private static func makeBook(document: GPXDocument, extras: ExtensionsHandler, fileName: String) throws -> RouteFile {
+        let url = URL(fileURLWithPath: fileName)
         var warnings = extras.warnings
         let (points, routeWarning) = try document.routePoints(minimumPoints: 2)
         if let routeWarning { warnings.append(routeWarning) }

@@ -56,6 +56,13 @@ public enum RN2Reader: RouteFileReader {
         return try read(data, fileName: url.path, source: url.lastPathComponent)
     }
 
+    public static func read(data: Data, fileName: String) throws -> RouteFile {
+        guard data.count <= configuration.maximumBytes else {
+            throw FormatError(file: fileName, message: "is more than \(configuration.maximumBytes / 1_000_000) MB; an RN2 file is at most \(configuration.maximumBytes / 1_000_000) MB")
+        }
+        return try read(data, fileName: fileName, source: URL(fileURLWithPath: fileName).lastPathComponent)
+    }
+
     /// Reads RN2 bytes.
     /// - Parameters:
     ///   - fileName: the file as the user named it, for messages.
@@ -97,6 +104,12 @@ public enum RN2Reader: RouteFileReader {
         guard waypoints.contains(where: \.show) else {
             throw FormatError(file: fileName, field: "route.waypoints",
                               message: "route.waypoints has no visible waypoint (\"show\": true): the road book would have no row")
+        }
+        let shown = waypoints.reduce(0) { $0 + ($1.show ? 1 : 0) }
+        guard shown <= BookLimits.maximumNotes else {
+            throw FormatError(file: fileName, field: "route.waypoints",
+                              message: "route.waypoints has \(shown) visible waypoints, more than the \(BookLimits.maximumNotes) rows a book holds; "
+                                  + "split the route into several files (one per stage)")
         }
         for (i, w) in waypoints.enumerated() {
             if let ele = w.ele, !BookLimits.heights.contains(ele) {

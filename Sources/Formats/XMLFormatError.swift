@@ -24,6 +24,7 @@ extension FormatError {
             case .endsEarly: message += "; the file ends early — it may be truncated, copy or export it again"
             case .outOfMemory: message = "out of memory while parsing XML"
             case .other: message += "; is this a \(format) file?"
+            case .tooLong: message = "\(fault.message); is this a \(format) file?"
             }
             self.init(file: fileName, line: fault.line, message: message)
         }

@@ -784,8 +784,11 @@ public struct TrackTurns: Sendable {
 
     /// Whether the track after `bend` comes back along itself: at least 80% of the samples from the
     /// end of the bend out to `uTurnReach` lie within `uTurnCorridor` of the track before its start.
+    /// A track sampled more coarsely than `uTurnReach` (one over `maximumSamples` × 5 m long) is
+    /// read over one sample; a bend at the track's last sample has no track after it and does not.
     func comesBack(_ raw: [Coordinate], after bend: Bend, _ c: Configuration) -> Bool {
-        let reach = Int((c.uTurnReach / c.spacing).rounded())
+        let reach = max(1, Int((c.uTurnReach / c.spacing).rounded()))
+        guard bend.end + 1 < raw.count else { return false }
         let outgoing = (bend.end + 1)...min(raw.count - 1, bend.end + reach)
         let incoming = max(0, bend.start - 2 * reach)...bend.start
         guard outgoing.count >= reach / 2, incoming.count >= 2 else { return false }

@@ -28,6 +28,10 @@ public enum BookLimits {
     public static let maximumLineLength = 500
     /// Leg durations: a year of travel is more than any leg takes.
     public static let maximumDuration: TimeInterval = 31_536_000
+    /// The most notes (rows) a book holds: twice a whole rally's road book (a dozen stages of a few
+    /// hundred rows), some 1,700 pages. Each row costs layout and drawing time and memory, so a file
+    /// of hundreds of thousands of rows is refused before it is laid out, not printed for minutes.
+    public static let maximumNotes = 10_000
     /// The most handles a route may have: every edit and every leg costs per handle, and a route
     /// of rally stages is built from tens of them, not thousands.
     public static let maximumHandles = 1_000
@@ -108,6 +112,9 @@ extension Book {
         }
 
         // The notes.
+        guard notes.count <= BookLimits.maximumNotes else {
+            throw fail("notes", "are \(number(Double(notes.count))), more than the \(number(Double(BookLimits.maximumNotes))) a book holds; split it into several books (one per stage)")
+        }
         var ids: [Int: Int] = [:]
         for (i, note) in notes.enumerated() {
             let at = "notes[\(i)]"

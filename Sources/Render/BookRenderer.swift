@@ -129,12 +129,6 @@ public struct BookRenderer: Sendable {
         }
     }
 
-    /// Cairo's own limit on an image's side, in pixels.
-    static let largestImageSide: Double = 32_767
-    /// Pixels of one page image at most: 100 million pixels are 400 MB in memory, an A4 page at
-    /// about 1,200 dpi; a larger page image is a mistaken resolution, not a wish.
-    static let largestImagePixels: Double = 100_000_000
-
     /// Renders pages as PNG images at `dpi`. One page goes to `url`; several go to files named
     /// after it with the page number (`book-2.png`, `book-3.png`).
     /// - Parameter pages: page numbers (1-based) to render; nil for all.
@@ -147,13 +141,8 @@ public struct BookRenderer: Sendable {
         return try renderEach(book, pages: pages, to: url) { page, temporary in
             let scale = dpi / 72
             let width = (page.size.width * scale).rounded(), height = (page.size.height * scale).rounded()
-            guard width <= Self.largestImageSide, height <= Self.largestImageSide,
-                  width * height <= Self.largestImagePixels else {
-                throw RenderError(call: "renderPNG",
-                                  reason: "a page at \(Int(dpi)) dpi would be \(Int(width)) × \(Int(height)) pixels, more than an "
-                                      + "image may have (\(Int(Self.largestImageSide)) a side, \(Int(Self.largestImagePixels) / 1_000_000) "
-                                      + "million in all); lower --dpi",
-                                  path: url.path)
+            if let excess = ImageLimits.excess(width: width, height: height) {
+                throw RenderError(call: "renderPNG", reason: "a page at \(Int(dpi)) dpi would be \(excess); lower --dpi", path: url.path)
             }
             let surface = try ImageSurface(width: max(1, Int(width)), height: max(1, Int(height)))
             let cairo = try CairoContext(surface: surface)

@@ -55,8 +55,9 @@ public enum TulipImage {
 
     /// Writes a PNG grid of tulips, `columns` to a row, each in a square cell of `cellSize`
     /// pixels framed in grey and labelled top left (with its row number in a road book).
-    /// - Throws: `InvalidRequest` when there is no tulip, `cellSize` is below 16 or `columns`
-    ///   below 1; `AtomicFile.WriteError` or `RenderError` naming `url`.
+    /// - Throws: `InvalidRequest` when there is no tulip, `cellSize` is below 16, `columns` below 1
+    ///   or the sheet larger than `ImageLimits` allows; `AtomicFile.WriteError` or `RenderError`
+    ///   naming `url`.
     public static func writeContactSheet(_ tulips: [(label: String, tulip: Tulip)], cellSize: Int, columns: Int,
                                          to url: URL) throws {
         guard !tulips.isEmpty else { throw InvalidRequest(path: url.path, reason: "there are no tulips to draw") }
@@ -65,6 +66,10 @@ public enum TulipImage {
         let columnCount = min(columns, tulips.count)
         let rowCount = (tulips.count + columnCount - 1) / columnCount
         let width = columnCount * cellSize, height = rowCount * cellSize
+        if let excess = ImageLimits.excess(width: Double(width), height: Double(height)) {
+            throw InvalidRequest(path: url.path, reason: "a sheet of \(tulips.count) tulips in cells of \(cellSize) px, \(columnCount) a line, "
+                                     + "would be \(excess); use smaller cells (--size) or more of them a line (--columns)")
+        }
         try writing(to: url) { temporary in
             let surface = try ImageSurface(width: width, height: height)
             let cairo = try CairoContext(surface: surface)

@@ -27,11 +27,13 @@ struct ApplyCommand: Command {
             Option("use-straight", .flag, help: "apply although legs wait for the engine: they are drawn straight"),
             Option("osm", value: "EXTRACT", help: "OpenStreetMap extract the turns are read from"),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .force,
         ] + TerrainOptions.declarations)
 
     var book: URL
     var output: URL?
     var options: ApplyOptions
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
@@ -48,10 +50,12 @@ struct ApplyCommand: Command {
                                resolutions: resolutions, turns: try parsed.choice(always: "turns", as: ApplyOptions.Turns.self),
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        let report = try await ApplyWorkflow.applyDrawing(to: book, options: options, output: output, log: ConsoleLog(console))
+        let report = try await ApplyWorkflow.applyDrawing(to: book, options: options, output: output, force: force,
+                                                            log: ConsoleLog(console))
         for line in report.details { console.out(line) }
         console.out(report.summary)
     }
@@ -68,16 +72,18 @@ struct UndoApplyCommand: Command {
         Refused when there is nothing to undo, or when the book was changed since (by hand or by another
         command): undoing would lose that change.
         """,
-        options: [])
+        options: [.force])
 
     var book: URL
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.undoApply(book))
+        console.out(try ApplyWorkflow.undoApply(book, force: force))
     }
 }
 
@@ -94,17 +100,20 @@ struct RemoveRouteCommand: Command {
         """,
         options: [
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .force,
         ])
 
     var book: URL
     var output: URL?
+    var force: Bool
 
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
         output = parsed.file("output")
+        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.removeRouteFile(book, output: output).summary)
+        console.out(try ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
     }
 }

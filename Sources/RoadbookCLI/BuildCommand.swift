@@ -29,7 +29,7 @@ struct BuildCommand: Command {
                 may take are choices (others are drawn)
                 """),
             Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
-            Option("force", .flag, help: "replace an existing --book that differs from the one built now"),
+            Option("force", .flag, help: "replace an existing --book that differs from the one built now, or a\nread-only output"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
         ] + BookOptions.declarations)
@@ -67,9 +67,6 @@ struct BuildCommand: Command {
         track = URL(fileURLWithPath: options.positionals[0])
         if let bookOutput, bookOutput.standardizedFileURL == output.standardizedFileURL {
             throw UsageError(message: "--book and -o name the same file")
-        }
-        for input in [output, bookOutput].compactMap({ $0 }) where input.standardizedFileURL == track.standardizedFileURL {
-            throw UsageError(message: "an output would overwrite the input \(track.path)")
         }
     }
 

@@ -20,7 +20,7 @@ enum Completions {
         init(_ kind: Option.Kind) {
             switch kind {
             case .flag: self = .none
-            case .number: self = .none
+            case .number, .integer: self = .none
             case .choice(let words): self = .words(words)
             case .single, .repeatable: self = .files
             }

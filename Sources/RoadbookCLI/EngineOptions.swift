@@ -18,7 +18,7 @@ enum EngineOptions {
         OpenStreetMap extract: the embedded router routes on it; with any
         engine, handles without a name are named from it (the nearest road)
         """)
-    static let concurrency = Option("concurrency", .number(1...64), value: "N", default: "4", help: "legs asked at once")
+    static let concurrency = Option("concurrency", .integer(1...64), value: "N", default: "4", help: "legs asked at once")
 
     /// The settings the options give; nil when `--engine` is not given (and not required).
     /// - Parameter osmIsShared: whether the command's `--osm` has a use of its own (the turns'
@@ -38,7 +38,7 @@ enum EngineOptions {
         }
         if engine == .embedded && osm == nil { throw UsageError(message: "the embedded router needs --osm EXTRACT") }
         var settings = EngineSettings(kind: engine, url: url, apiKey: options.string("api-key"), osm: osm,
-                                      concurrency: Int(try options.number(always: "concurrency")))
+                                      concurrency: try options.integer(always: "concurrency"))
         settings.answerLimitAdvice = TerrainOptions.answerLimitAdvice
         return settings
     }

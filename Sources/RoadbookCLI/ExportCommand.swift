@@ -18,21 +18,24 @@ struct ExportCommand: Command {
             options: [
                 Option("output", short: "o", value: "FILE", required: true, help: "the file to write"),
                 Option("format", value: "NAME", help: "the format, when the extension does not say it"),
+                .force,
             ])
     }
 
     var book: URL
     var output: URL
     var format: String?
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = try options.file(always: "output")
         format = options.string("format")
         book = URL(fileURLWithPath: options.positionals[0])
+        force = options.flag("force")
     }
 
     func run(_ console: any Console) async throws {
-        let result = try exportBook(book, to: output, format: format)
+        let result = try exportBook(book, to: output, format: format, force: force)
         for warning in result.warnings { console.err("warning: \(warning)") }
         console.out("\(output.path): \(result.format)")
     }

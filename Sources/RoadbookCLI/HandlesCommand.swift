@@ -62,7 +62,7 @@ struct HandlesCommand: Command {
 
     /// The options only `add` takes.
     static let addOptions = [
-        Option("at", .number(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
+        Option("at", .integer(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
         Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
         Option("marker", value: "TEXT", help: "add: the handle note's marker, such as CP1"),
     ]
@@ -119,7 +119,7 @@ struct HandlesCommand: Command {
         } else if let marker = options.string("marker") {
             handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
         }
-        return .edit(.add(handle.coordinate, position: options.number("at").map { Int($0) }, origin: handle.origin, note: handle.note))
+        return .edit(.add(handle.coordinate, position: options.integer("at"), origin: handle.origin, note: handle.note))
     }
 
     @Sendable private static func moved(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {

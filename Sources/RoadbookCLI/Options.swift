@@ -12,6 +12,9 @@ struct Option {
         case repeatable
         /// One finite number within the range: `--dpi 150`.
         case number(ClosedRange<Double>)
+        /// One whole number within the range, written without a fraction: `--row 3` (a count or a
+        /// position, which `2.9` would silently make 2).
+        case integer(ClosedRange<Int>)
         /// One of the listed words: `--units km`.
         case choice([String])
     }
@@ -84,6 +87,10 @@ struct Option {
             guard let value = Double(text), value.isFinite, range.contains(value) else {
                 throw UsageError(message: "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
+        case .integer(let range):
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError(message: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
         case .choice(let words):
             guard words.contains(text) else {
                 throw UsageError(message: "--\(name) must be one of \(words.joined(separator: ", ")), not '\(text)'")
@@ -92,6 +99,12 @@ struct Option {
             break
         }
     }
+}
+
+extension Option {
+    /// `--force`, for commands that replace a file a person named: a read-only one is refused
+    /// without it, as an editor refuses it (`checkOutputs`).
+    static let force = Option("force", .flag, help: "replace an output although it is read-only")
 }
 
 /// A usage line's shape beyond the positionals and the required options: the options it names.
@@ -270,6 +283,8 @@ struct ParsedOptions {
     func file(_ name: String) -> URL? { string(name).map { URL(fileURLWithPath: $0) } }
     /// A number option's value (already checked).
     func number(_ name: String) -> Double? { string(name).flatMap(Double.init) }
+    /// A whole-number option's value (already checked).
+    func integer(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
     /// A choice option as its enumeration (already checked).
     func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
         string(name).flatMap(T.init(rawValue:))
@@ -282,6 +297,8 @@ struct ParsedOptions {
     func file(always name: String) throws -> URL { try always(name) { file($0) } }
     /// A number option that is required or has a default.
     func number(always name: String) throws -> Double { try always(name) { number($0) } }
+    /// A whole-number option that is required or has a default.
+    func integer(always name: String) throws -> Int { try always(name) { integer($0) } }
     /// A choice option that is required or has a default, as its enumeration.
     func choice<T: RawRepresentable>(always name: String, as type: T.Type) throws -> T where T.RawValue == String {
         try always(name) { choice($0, as: type) }

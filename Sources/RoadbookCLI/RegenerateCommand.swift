@@ -32,6 +32,7 @@ struct RegenerateCommand: Command {
             EngineOptions.url, EngineOptions.apiKey, EngineOptions.concurrency,
             Option("use-straight", .flag, help: "for a handles file: apply although legs wait for the engine"),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
+            .force,
             .choice("mode", of: TravelMode.self, help: """
                 how the route is travelled (default: the book's): at a junction,
                 only roads the mode may take are choices
@@ -49,6 +50,7 @@ struct RegenerateCommand: Command {
     var terrain: TerrainOptions
     var engine: EngineSettings?
     var useStraight: Bool
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         route = try options.file(always: "route")
@@ -59,6 +61,7 @@ struct RegenerateCommand: Command {
         terrain = try TerrainOptions(options)
         engine = try EngineOptions.settings(options, osmIsShared: true)
         useStraight = options.flag("use-straight")
+        force = options.flag("force")
         book = URL(fileURLWithPath: options.positionals[0])
         if dryRun && output != nil { throw UsageError(message: "--dry-run writes nothing; leave out -o") }
     }
@@ -68,8 +71,9 @@ struct RegenerateCommand: Command {
         if engine != nil || useStraight {
             throw RunError(message: "\(route.path) is a route line, not handles: --engine and --use-straight are for a handles file")
         }
-        var regeneration = try Regeneration(RegenerateRequest(book: book, route: route, osm: osm, output: output,
-                                                              terrain: terrain.request, mode: mode), writing: !dryRun)
+        var request = RegenerateRequest(book: book, route: route, osm: osm, output: output, terrain: terrain.request, mode: mode)
+        request.force = force
+        var regeneration = try Regeneration(request, writing: !dryRun)
         for line in regeneration.report.lines { console.out(line) }
         if regeneration.planDropped {
             console.out("the book's handles are dropped: its route now comes from \(route.lastPathComponent) ('roadbook handles' traces it into new ones)")
@@ -89,7 +93,7 @@ struct RegenerateCommand: Command {
         var options = ApplyOptions(osm: osm, terrain: terrain.request)
         options.useStraight = useStraight
         let (legs, report) = try await handles.regenerate(book, engine: engine, mode: mode, options: options, output: output,
-                                                          log: ConsoleLog(console))
+                                                          force: force, log: ConsoleLog(console))
         for line in RouteCommand.describe(legs) + report.details { console.out(line) }
         console.out(report.summary)
     }

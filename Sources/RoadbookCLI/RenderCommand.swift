@@ -27,6 +27,7 @@ struct RenderCommand: Command {
                 the cover
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+            .force,
         ])
 
     /// The formats, each named by its extension.
@@ -38,13 +39,11 @@ struct RenderCommand: Command {
     var template: String?
     var pages: [Int]?
     var cover: Bool
+    var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = try options.file(always: "output")
         book = URL(fileURLWithPath: options.positionals[0])
-        if book.standardizedFileURL == output.standardizedFileURL {
-            throw UsageError(message: "-o would overwrite the book file \(book.path)")
-        }
         template = options.string("template")
         cover = !options.flag("no-cover")
         let png = options.flag("png"), svg = options.flag("svg")
@@ -59,6 +58,7 @@ struct RenderCommand: Command {
         }
         pages = try options.string("pages").map(PageList.parse)
         if pages != nil && chosen == .pdf { throw UsageError(message: "--pages is for PNG and SVG pages; a PDF holds every page") }
+        force = options.flag("force")
     }
 
     /// The format `output`'s extension names, as export, tulip and profile read theirs.
@@ -72,7 +72,8 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
+        var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
+        request.force = force
         switch try renderBook(request) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
         case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))

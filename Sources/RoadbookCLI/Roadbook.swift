@@ -80,6 +80,18 @@ public enum Roadbook {
         installOutputCleanup()
     }
 
+    /// Runs this process's command line, its arguments taken as bytes (`RawArguments`): a file
+    /// name that is not UTF-8 is read byte for byte.
+    /// - Returns: the process exit status.
+    public static func main(console: any Console = StandardConsole()) async -> Int32 {
+        do {
+            return await main(try RawArguments.strings(RawArguments.process()), console: console)
+        } catch {
+            console.err("roadbook: \(printable("\(error)"))")
+            return 64
+        }
+    }
+
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit status.
     public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
@@ -101,17 +113,38 @@ public enum Roadbook {
             console.out(type.declaration.help)
             return 0
         }
+        var parsed: ParsedOptions?
         do {
-            let command = try type.parse(rest)
-            try await command.run(console)
+            parsed = try type.declaration.parse(rest)
+            let command = try type.init(parsed!)
+            try await command.run(QuotingConsole(console))
             return 0
         } catch let error as UsageError {
             // The refusal, then the usage lines alone: the full help is one command away.
-            console.err("roadbook \(type.name): \(error.message)\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
+            console.err("roadbook \(type.name): \(printable(error.message))\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
             return 64
+        } catch let error as OutputIsInput {
+            console.err("roadbook \(type.name): \(printable(Self.option(naming: error.output, in: parsed) + error.description))")
+            return 1
         } catch {
-            console.err("roadbook \(type.name): \(error)")
+            console.err("roadbook \(type.name): \(printable("\(error)"))")
             return 1
         }
+    }
+
+    /// `-o ` (the short form when there is one, with a space) when an option of `parsed` names
+    /// `url`, so a message says the output as it was given; empty otherwise.
+    static func option(naming url: URL, in parsed: ParsedOptions?) -> String {
+        guard let parsed else { return "" }
+        let wanted = url.standardizedFileURL
+        // Outputs first: `regenerate B --route s.gpx -o s.gpx` names s.gpx twice.
+        let options = parsed.declaration.options.filter { ["output", "book"].contains($0.name) }
+            + parsed.declaration.options.filter { !["output", "book"].contains($0.name) }
+        for option in options where option.takesValue {
+            if parsed.strings(option.name).contains(where: { URL(fileURLWithPath: $0).standardizedFileURL == wanted }) {
+                return (option.short.map { "-\($0)" } ?? "--\(option.name)") + " "
+            }
+        }
+        return ""
     }
 }

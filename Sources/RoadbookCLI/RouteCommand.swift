@@ -46,7 +46,7 @@ struct RouteCommand: Command {
                 a handle, typed (repeatable, in route order), instead of a
                 handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
                 """),
-            Option("max-stops", .number(2...Double(RouteWorkflow.maximumHandles)), value: "N", help: """
+            Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
                 with a limit would (14 for the route tool); default no limit
                 """),
@@ -54,7 +54,7 @@ struct RouteCommand: Command {
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
-            Option("force", .flag, help: "replace an existing --book that is not the one being retried"),
+            Option("force", .flag, help: "replace an existing --book that is not the one being retried, or a\nread-only output"),
             Option("no-turns", .flag, help: "no turn notes from the junctions"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: """
@@ -98,7 +98,7 @@ struct RouteCommand: Command {
         book = try options.file(always: "book")
         output = options.file("output")
         title = options.string("title")
-        maxStops = options.number("max-stops").map { Int($0) }
+        maxStops = options.integer("max-stops")
         bookOptions = try BookOptions(options)
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
@@ -169,7 +169,7 @@ struct RouteCommand: Command {
     /// result applied to the book, so every note, word and header field stays.
     func retry(_ console: any Console, engine settings: EngineSettings) async throws {
         let retry = try await RouteRetry.start(book: book, pdf: output, template: bookOptions.template, engine: settings,
-                                               mode: mode, log: ConsoleLog(console))
+                                               mode: mode, terrain: terrain.request, force: force, log: ConsoleLog(console))
         for line in Self.describe(retry.summary) { console.out(line) }
         try checkFinished(retry.summary, engine: settings)
         var options = ApplyOptions()

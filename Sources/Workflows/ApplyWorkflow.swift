@@ -404,12 +404,16 @@ public enum ApplyWorkflow {
 
     /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
     /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`.
-    /// - Parameter read: the book file as the caller has just read it, so it is not read twice.
+    /// - Parameters:
+    ///   - read: the book file as the caller has just read it, so it is not read twice.
+    ///   - force: replace the book and its undo file although they are read-only.
     /// - Throws: `WorkflowError`, `FormatError`, the map's and the terrain sources' errors.
     public static func applyFile(_ url: URL, read: Book? = nil, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
-                                 log: any WorkflowLog) async throws -> ApplyReport {
+                                 force: Bool = false, log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
-        try checkWritable([target])
+        let inputs = [RunInput(RouteDraft.url(for: url), "the drawing it applies")] + RunInput.extract(options.osm)
+            + RunInput.terrain(options.terrain)
+        try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
         let book = try read ?? BookFile.read(contentsOf: url)
         let lastWritten = previousUndo(of: url, log: log)?.written ?? []
         let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
@@ -443,6 +447,16 @@ public enum ApplyWorkflow {
         }
     }
 
+    /// `checkOutputs` for an operation that writes `target` (the book read from `book`, or a new
+    /// version of it elsewhere) and its undo file, reading the book, its undo file and `inputs`.
+    static func checkBookOutputs(book: URL, target: URL, inputs: [RunInput], graph: URL? = nil, force: Bool) throws {
+        let undo = BeforeApply.location(of: book)
+        try checkOutputs([RunOutput(target, .edit(of: book), holdsBook: true), RunOutput(BeforeApply.location(of: target), .edit(of: undo))]
+                             + RunOutput.preparedGraph(graph),
+                         inputs: [RunInput(book, "the book it reads"), RunInput(undo, "the undo file of the book it reads")] + inputs,
+                         force: force)
+    }
+
     // MARK: Undo
 
     /// Puts back the book as it was before the last Apply or removal of the route, and forgets the
@@ -451,12 +465,13 @@ public enum ApplyWorkflow {
     /// - Throws: `WorkflowError` in one line when there is nothing to undo or the book was changed
     ///   since (its bytes differ from what the operation wrote); `FormatError` for an undo file that
     ///   does not read.
-    public static func undoApply(_ url: URL) throws -> String {
+    public static func undoApply(_ url: URL, force: Bool = false) throws -> String {
         let location = BeforeApply.location(of: url)
+        // First, so an Apply killed between its two renames is finished before its undo file is looked for.
+        try checkOutputs([RunOutput(url, .edit(of: url))], inputs: [RunInput(location, "the undo file it reads")], force: force)
         guard FileManager.default.fileExists(atPath: location.path) else {
             throw WorkflowError("\(url.path): nothing to undo: no Apply or remove-route since the last undo (\(location.lastPathComponent) is absent)")
         }
-        try checkWritable([url])
         let record = try BeforeApplyFile.read(contentsOf: location)
         let current = try InputFileBytes.read(url)
         guard BeforeApply.digest(of: current) == record.bookDigest else {
@@ -525,11 +540,12 @@ public enum ApplyWorkflow {
         return (result, report)
     }
 
-    /// Removes the route of the book file at `url`, written to `output` (or over `url`) with its undo file.
+    /// Removes the route of the book file at `url`, written to `output` (or over `url`) with its undo
+    /// file; `force` replaces them although they are read-only.
     /// - Returns: the report.
-    public static func removeRouteFile(_ url: URL, output: URL? = nil) throws -> RemoveRouteReport {
+    public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) throws -> RemoveRouteReport {
         let target = output ?? url
-        try checkWritable([target])
+        try checkBookOutputs(book: url, target: target, inputs: [], force: force)
         let book = try BookFile.read(contentsOf: url)
         let (result, report) = removeRoute(book)
         try BookCommit(book: target, undo: (book, .removeRoute)).commit(result)

@@ -40,7 +40,8 @@ public struct BuildRequest: Sendable {
     public var mode: TravelMode
     /// Whether an existing `bookFile` that differs from the book made now may be replaced. A book
     /// file holds work (words typed, routes applied) that a new build would lose; without this,
-    /// only a book file with the very bytes this build makes is replaced.
+    /// only a book file with the very bytes this build makes is replaced. Also whether read-only
+    /// outputs are replaced (`checkOutputs`).
     public var replaceBook = false
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
@@ -89,12 +90,16 @@ public struct BuildResult: Sendable {
 /// are fetched as for any route. `offRoute` does not move or drop its rows: off-route rows are
 /// reported and kept.
 ///
-/// Outputs are checked writable and the template loaded before any work, so a run that cannot
-/// finish writes nothing. Stretches off the map, failed height sources, off-route waypoints and
+/// Outputs are checked (`checkOutputs`: writable, none of them an input, none read-only unless
+/// `replaceBook`) and the template loaded before any work, so a run that cannot finish writes
+/// nothing. Stretches off the map, failed height sources, off-route waypoints and
 /// waypoints whose words contradict the turn generated at their junction are logged as warnings.
 /// - Throws: `WorkflowError`, `FormatError` (the GPX), the map's, the template's or the renderer's errors.
 public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throws -> BuildResult {
-    try checkWritable([request.pdf, request.bookFile].compactMap { $0 })
+    let named: [RunOutput] = [request.pdf, request.bookFile].compactMap { $0 }.map { RunOutput($0) }
+    var inputs = [RunInput(request.track, "the track it reads")] + RunInput.extract(request.osm)
+    inputs += RunInput.terrain(request.terrain) + RunInput.template(request.template ?? request.settings.template)
+    try checkOutputs(named + RunOutput.preparedGraph(request.osm), inputs: inputs, force: request.replaceBook)
     let renderer = try request.pdf.map { _ in
         BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
     }
@@ -180,6 +185,17 @@ func checkReplaceable(_ bookFile: URL, with bytes: Data, input: URL) throws {
 func readRoute(_ url: URL) throws -> (file: RouteFile, route: Route, warnings: [String]) {
     let file = try RouteFormats.read(contentsOf: url)
     let (points, warning) = try file.document.routePoints(minimumPoints: 2)
+    // No book holds a longer route or more rows (`Book.validate`): said now, before any work on them.
+    let length = Polyline(points.map(\.coordinate)).length
+    guard length <= BookLimits.maximumRouteLength else {
+        throw FormatError(file: url.path, message: String(format: "the track is %.0f km long, more than the %.0f km a book holds; "
+            + "remove the fixes far off the route (at 0,0, say) and build again", length / 1000, BookLimits.maximumRouteLength / 1000))
+    }
+    let rows = file.book?.notes.count ?? file.document.waypoints.count
+    guard rows <= BookLimits.maximumNotes else {
+        throw FormatError(file: url.path, message: "\(rows) waypoints would be rows, more than the \(BookLimits.maximumNotes) a book holds; "
+            + "split the route into several files (one per stage)")
+    }
     var routePoints = points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
     var warnings = file.warnings + [warning].compactMap { $0 }
     // Where the receiver stood still, its fixes wander in place: read as a line they would lengthen

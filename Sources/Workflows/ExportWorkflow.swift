@@ -14,16 +14,18 @@ public struct ExportResult: Sendable {
 /// Writes the book file `book` as `output` in `format` (a `BookFormats` writer's name), or in the
 /// format `output`'s extension names. The file is written whole or not at all: a temporary file
 /// beside it, renamed into place when the writer has finished.
+/// - Parameter force: replace `output` although it is read-only.
 /// - Throws: `WorkflowError` when no format is named and the extension names none (the message
-///   lists the formats), `FormatError` for the book, the writer's errors.
-public func exportBook(_ book: URL, to output: URL, format: String? = nil) throws -> ExportResult {
+///   lists the formats); `checkOutputs`' errors (an output that is the book, or read-only);
+///   `FormatError` for the book, the writer's errors.
+public func exportBook(_ book: URL, to output: URL, format: String? = nil, force: Bool = false) throws -> ExportResult {
     guard let writer = BookFormats.writer(named: format, for: output) else {
         let known = BookFormats.writers.map { "\($0.formatName) (.\($0.fileExtensions.joined(separator: ", .")))" }
         let what = format.map { "'\($0)' is not a format export writes" }
             ?? "\(output.path): the extension names no format export writes; give --format"
         throw WorkflowError("\(what); the formats: \(known.joined(separator: ", "))")
     }
-    try checkWritable([output])
+    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
     let loaded = try BookFile.read(contentsOf: book)
     let warnings = try AtomicFile.write(to: output) { try writer.write(loaded, to: $0) }
     return ExportResult(format: writer.formatName, warnings: warnings)

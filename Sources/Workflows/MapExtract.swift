@@ -57,13 +57,17 @@ public struct MapExtract: Sendable {
     /// (written to a temporary file and renamed into place: an interrupted run leaves the old one).
     /// Memory: the whole road graph of the extract, as `OSMGraph.load`.
     /// - Returns: the graph, as read.
-    /// - Throws: `OSMError` for the extract; `AtomicFile.WriteError` when the prepared graph cannot
-    ///   be written.
+    /// - Throws: `OSMError` for the extract; `OutputIsInput` when the prepared graph's name leads to
+    ///   the extract; `AtomicFile.WriteError` when the prepared graph cannot be written.
     @discardableResult
     public func prepare() throws -> RoadGraph {
+        // A prepared graph's name that leads to the extract itself (a link) would replace it.
+        try checkOutputs([RunOutput(preparedURL, .cache)], inputs: [RunInput(url, "the extract it reads")])
         let signature = try ExtractSignature(of: url)
         let graph = try OSMGraph.load(contentsOf: url)
-        try AtomicFile.write(to: preparedURL) { temporary in
+        // Written with the usual permissions: a cache inherits none, so one left unreadable
+        // (mode 000) is mended, not passed on.
+        try AtomicFile.write(to: preparedURL, keepsMode: false) { temporary in
             do {
                 try PreparedGraph.write(graph, signature: signature, to: temporary)
             } catch let error as OSMError {

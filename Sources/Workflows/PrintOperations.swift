@@ -5,7 +5,8 @@ import Model
 import Render
 
 // Printing a book file already written: its pages (`render`), its tulips (`tulip`) and its
-// elevation profile (`profile`). Each checks the output writable before reading the book.
+// elevation profile (`profile`). Each checks its output (`checkOutputs`: writable, not the book it
+// reads, read-only only with `force`) before reading the book.
 
 /// A book file printed as a PDF, or pages of it as PNG or SVG images.
 public struct RenderRequest: Sendable {
@@ -27,6 +28,8 @@ public struct RenderRequest: Sendable {
     public var pages: [Int]?
     /// Whether the cover page is printed.
     public var cover: Bool
+    /// Replace the output although it is read-only.
+    public var force = false
 
     public init(book: URL, output: URL, format: Format, template: String? = nil, pages: [Int]? = nil, cover: Bool = true) {
         self.book = book
@@ -50,7 +53,8 @@ public enum RenderResult: Sendable, Equatable {
 /// - Throws: `WorkflowError` for an output that cannot be written; `FormatError` for the book;
 ///   `TemplateError`; `RenderError` naming the output.
 public func renderBook(_ request: RenderRequest) throws -> RenderResult {
-    try checkWritable([request.output])
+    try checkOutputs([RunOutput(request.output)], inputs: [RunInput(request.book, "the book it reads")] + RunInput.template(request.template),
+                     force: request.force)
     let book = try BookFile.read(contentsOf: request.book)
     let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
                                     ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
@@ -70,8 +74,8 @@ public func renderBook(_ request: RenderRequest) throws -> RenderResult {
 /// - Parameter size: pixels (PNG) or points (SVG) on a side.
 /// - Throws: `WorkflowError` for a row the book does not have or one without a tulip, or an output
 ///   that cannot be written; `FormatError` for the book; the image's errors.
-public func drawTulip(ofRow row: Int, book: URL, size: Double, to output: URL) throws {
-    try checkWritable([output])
+public func drawTulip(ofRow row: Int, book: URL, size: Double, to output: URL, force: Bool = false) throws {
+    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
     let rows = RowContent.rows(of: try BookFile.read(contentsOf: book))
     guard row <= rows.count else {
         throw WorkflowError("\(book.path): there is no row \(row); the book has \(rows.count) rows")
@@ -91,8 +95,8 @@ public func drawTulip(ofRow row: Int, book: URL, size: Double, to output: URL) t
 /// - Returns: how many tulips the sheet has.
 /// - Throws: `WorkflowError` when no row has a tulip, or for an output that cannot be written;
 ///   `FormatError` for the book; the image's errors.
-public func drawTulipSheet(book: URL, cellSize: Int, columns: Int, to output: URL) throws -> Int {
-    try checkWritable([output])
+public func drawTulipSheet(book: URL, cellSize: Int, columns: Int, to output: URL, force: Bool = false) throws -> Int {
+    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
     let rows = RowContent.rows(of: try BookFile.read(contentsOf: book))
     let tulips = rows.compactMap { row in row.tulip.map { (label: String(row.number), tulip: $0) } }
     guard !tulips.isEmpty else { throw WorkflowError("\(book.path): no row has a tulip") }
@@ -106,8 +110,8 @@ public func drawTulipSheet(book: URL, cellSize: Int, columns: Int, to output: UR
 /// - Throws: `WorkflowError` naming the book when it has no complete profile, or for an output that
 ///   cannot be written; `FormatError` for the book; `RenderError` naming the output.
 @discardableResult
-public func drawProfile(book: URL, to output: URL, width: Double, height: Double) throws -> Profile? {
-    try checkWritable([output])
+public func drawProfile(book: URL, to output: URL, width: Double, height: Double, force: Bool = false) throws -> Profile? {
+    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
     let loaded = try BookFile.read(contentsOf: book)
     do {
         try ProfileImage.write(loaded, to: output, width: width, height: height)

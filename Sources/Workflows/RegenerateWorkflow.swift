@@ -18,6 +18,8 @@ public struct RegenerateRequest: Sendable {
     public var terrain: TerrainRequest
     /// How the route is travelled; nil for the book's own (`Book.travelMode`).
     public var mode: TravelMode?
+    /// Whether the book and its undo file are replaced although they are read-only.
+    public var force = false
 
     public init(book: URL, route: URL, osm: URL? = nil, output: URL? = nil, terrain: TerrainRequest = TerrainRequest(),
                 mode: TravelMode? = nil) {
@@ -53,7 +55,14 @@ public struct Regeneration: Sendable {
     /// - Throws: `WorkflowError`, `FormatError` (the book or the GPX), the map's errors.
     public init(_ request: RegenerateRequest, writing: Bool = true) throws {
         self.request = request
-        if writing { try checkWritable([request.output ?? request.book]) }
+        if writing {
+            let inputs = [RunInput(request.route, "the route it reads")] + RunInput.extract(request.osm) + RunInput.terrain(request.terrain)
+            try ApplyWorkflow.checkBookOutputs(book: request.book, target: request.output ?? request.book, inputs: inputs,
+                                               graph: request.osm, force: request.force)
+        } else {
+            try checkOutputs(RunOutput.preparedGraph(request.osm), inputs: [RunInput(request.book, "the book it reads"),
+                                                                            RunInput(request.route, "the route it reads")])
+        }
         let old = try BookFile.read(contentsOf: request.book)
         original = old
         let read = try Self.readNewRoute(request.route)
@@ -95,7 +104,15 @@ public struct Regeneration: Sendable {
     /// - Returns: nil for a route line (GPX, a GeoJSON line, any other format `build` reads).
     /// - Throws: `FormatError` naming the file.
     public static func handles(in url: URL) throws -> HandlesInput? {
-        switch url.pathExtension.lowercased() {
+        var kind = url.pathExtension.lowercased()
+        if kind.isEmpty {
+            // Standard input or a pipe, told by its first bytes: a format `build` reads (but GeoJSON,
+            // which may hold handles) is a route line.
+            let head = try InputFile.read(url, prefix: RouteFormats.sniffLength)
+            if RouteFormats.readers.contains(where: { $0 != GeoJSONFileReader.self && $0.recognises(head: head) }) { return nil }
+            kind = try HandlesFile.kind(of: url)
+        }
+        switch kind {
         case "txt": return try HandlesFile.read(contentsOf: url)
         case "geojson", "json":
             let input = try HandlesFile.read(contentsOf: url)
@@ -121,18 +138,25 @@ public struct Regeneration: Sendable {
     /// Brings the book file `book` onto the route through `handles`: their legs asked of `engine`
     /// in `mode` (the book's own when nil), then applied as `apply` does, so every note comes along
     /// and the book's plan becomes these handles (`undo-apply` takes it back).
+    /// - Parameters:
+    ///   - handlesFile: the file `handles` were read from, which no output may be.
+    ///   - force: replace the book and its undo file although they are read-only.
     /// - Returns: the legs as asked (for their states) and the Apply's report.
     /// - Throws: `WorkflowError` when legs could not be asked and `options.useStraight` is not set;
     ///   the book's, the engine's and `ApplyWorkflow.applyFile`'s errors.
     public static func regenerate(_ book: URL, handles: HandlesInput, engine: EngineSettings, mode: TravelMode?,
-                                  options: ApplyOptions, output: URL? = nil,
+                                  options: ApplyOptions, output: URL? = nil, handlesFile: URL? = nil, force: Bool = false,
                                   log: any WorkflowLog) async throws -> (editor: RouteEditor, report: ApplyReport) {
+        let inputs = (handlesFile.map { [RunInput($0, "the handles file it reads")] } ?? []) + RunInput.extract(options.osm)
+            + RunInput.terrain(options.terrain)
+        try ApplyWorkflow.checkBookOutputs(book: book, target: output ?? book, inputs: inputs, graph: options.osm, force: force)
         let stored = try BookFile.read(contentsOf: book)
         var editor = RouteWorkflow.editor(for: handles, mode: mode ?? stored.travelMode, legKind: .road)
         var engine = engine
         engine.drivingSide = stored.settings.drivingSide
         try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output,
+                                                       force: force, log: log)
         return (editor, report)
     }
 

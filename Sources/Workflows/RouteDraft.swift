@@ -216,10 +216,17 @@ public struct DraftSession: Sendable {
     /// Makes `edit` on the draft, asks `engine` for the road legs it changed (and any leg still
     /// being asked), then saves the draft. Without an engine the legs to ask stay as they are, with
     /// a warning, and the next command given an engine asks them.
-    /// - Throws: `WorkflowError` for an edit the route cannot take (nothing saved then); the
-    ///   engine's construction errors; `save`'s errors.
+    /// - Throws: `checkOutputs`' errors (the draft's name leads to the book, say); `WorkflowError`
+    ///   for an edit the route cannot take (nothing saved then); the engine's construction errors;
+    ///   `save`'s errors.
     public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?,
                                  configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) async throws {
+        // The draft, and the book when it is given an id, are written: neither may be another input.
+        let draftURL = RouteDraft.url(for: bookURL)
+        let bookOutput = book.id == nil ? [RunOutput(bookURL, .edit(of: bookURL))] : []
+        try checkOutputs([RunOutput(draftURL, .edit(of: draftURL))] + bookOutput + RunOutput.preparedGraph(engine?.osm),
+                         inputs: [RunInput(bookURL, "the book it edits"), RunInput(draftURL, "the drawing it edits")]
+                             + RunInput.extract(engine?.osm))
         try edit.apply(to: &draft.editor)
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {

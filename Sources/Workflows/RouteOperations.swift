@@ -18,10 +18,12 @@ public struct PrintedBook: Sendable, Equatable {
     public var pages: Int
 }
 
-/// Checked before any engine is asked: the outputs can be written, and the template a PDF would be
-/// printed on loads.
-private func checkOutputs(book: URL, pdf: URL?, template: String?) throws {
-    try checkWritable([book] + [pdf].compactMap { $0 })
+/// Checked before any engine is asked: the outputs can be written and are none of the inputs
+/// (`RouteWorkflow.checkFiles`), and the template a PDF would be printed on loads.
+private func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings, terrain: TerrainRequest,
+                        template: String?, retry: Bool, force: Bool) throws {
+    try RouteWorkflow.checkFiles(book: book, pdf: pdf, handlesFile: handlesFile, engine: engine, terrain: terrain,
+                                 template: template, retry: retry, force: force)
     if pdf != nil, let template { try RouteWorkflow.checkTemplate(template) }
 }
 
@@ -104,7 +106,9 @@ public struct RouteRun: Sendable {
     /// - Throws: `BookExists`; `WorkflowError` for an output that cannot be written or more handles
     ///   than `maximumStops`; the template's and the handles file's errors; the engine's construction errors.
     public static func start(_ request: Request, log: any WorkflowLog) async throws -> RouteRun {
-        try checkOutputs(book: request.book, pdf: request.pdf, template: request.options.template)
+        let handlesFile: URL? = if case .file(let file) = request.handles { file } else { nil }
+        try checkFiles(book: request.book, pdf: request.pdf, handlesFile: handlesFile, engine: request.engine, terrain: request.terrain,
+                       template: request.options.template, retry: false, force: request.replaceBook)
         if !request.replaceBook, FileManager.default.fileExists(atPath: request.book.path) {
             throw BookExists(book: request.book, notes: (try? BookFile.read(contentsOf: request.book))?.notes.count)
         }
@@ -157,8 +161,10 @@ public struct RouteRetry: Sendable {
     /// - Throws: `WorkflowError` when the book's route was not built from handles, or for an output
     ///   that cannot be written; the book's and the template's errors; the engine's construction errors.
     public static func start(book: URL, pdf: URL?, template: String?, engine: EngineSettings, mode: TravelMode?,
+                             terrain: TerrainRequest = TerrainRequest(), force: Bool = false,
                              log: any WorkflowLog) async throws -> RouteRetry {
-        try checkOutputs(book: book, pdf: pdf, template: template)
+        try checkFiles(book: book, pdf: pdf, handlesFile: nil, engine: engine, terrain: terrain, template: template,
+                       retry: true, force: force)
         let stored = try BookFile.read(contentsOf: book)
         guard let plan = stored.plan else {
             throw WorkflowError("\(book.path): this book's route was not built from handles; nothing to retry")
@@ -192,7 +198,7 @@ extension ApplyWorkflow {
     /// plan (applying a book to itself brings every note onto its own route), becomes the book's
     /// route. The draft is deleted once the book is written over itself.
     /// - Throws: `WorkflowError` when there is neither; `applyFile`'s errors.
-    public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil,
+    public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil, force: Bool = false,
                                     log: any WorkflowLog) async throws -> ApplyReport {
         let stored = try BookFile.read(contentsOf: book)
         let editor: RouteEditor
@@ -204,7 +210,7 @@ extension ApplyWorkflow {
         } else {
             throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
         }
-        let report = try await applyFile(book, read: stored, editor: editor, options: options, output: output, log: log)
+        let report = try await applyFile(book, read: stored, editor: editor, options: options, output: output, force: force, log: log)
         // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
         if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
             try RouteDraft.remove(for: book)
@@ -225,6 +231,8 @@ extension ApplyReport {
 /// The handles of a handles file given to `regenerate` as its new route (`Regeneration.handles(in:)`).
 public struct HandlesRoute: Sendable {
     let input: HandlesInput
+    /// The handles file, an input no output may be.
+    let file: URL
 
     /// The handles in `url` when it is a handles file (GeoJSON points, or typed coordinates in a
     /// `.txt` file); nil for a route line.
@@ -232,14 +240,16 @@ public struct HandlesRoute: Sendable {
     public init?(file url: URL) throws {
         guard let input = try Regeneration.handles(in: url) else { return nil }
         self.input = input
+        file = url
     }
 
     /// Brings the book file `book` onto the route through these handles (`Regeneration.regenerate`).
     /// - Returns: the legs as asked, and the Apply's report.
     public func regenerate(_ book: URL, engine: EngineSettings, mode: TravelMode?, options: ApplyOptions, output: URL?,
-                           log: any WorkflowLog) async throws -> (route: RouteSummary, report: ApplyReport) {
+                           force: Bool = false, log: any WorkflowLog) async throws -> (route: RouteSummary, report: ApplyReport) {
         let (editor, report) = try await Regeneration.regenerate(book, handles: input, engine: engine, mode: mode,
-                                                                 options: options, output: output, log: log)
+                                                                 options: options, output: output, handlesFile: file, force: force,
+                                                                 log: log)
         return (RouteSummary(editor), report)
     }
 }

@@ -47,27 +47,6 @@ public struct WorkflowError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String { message }
 }
 
-/// Fails before any work when an output's folder is missing or not writable, or the output exists
-/// and is not a regular file (a folder, a device, a FIFO), so a run that cannot finish writes
-/// nothing at all. A symbolic link is followed: the folder checked is its target's.
-/// - Throws: `WorkflowError` naming the output and what is wrong.
-public func checkWritable(_ outputs: [URL]) throws {
-    for url in outputs {
-        let target: URL
-        do { target = try AtomicFile.resolveTarget(url) } catch let error as AtomicFile.WriteError {
-            throw WorkflowError(error.description)
-        }
-        let folder = target.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw WorkflowError("\(url.path): cannot write: the folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw WorkflowError("\(url.path): cannot write: the folder \(folder) is not writable")
-        }
-    }
-}
-
 /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary files of outputs being written before
 /// the process ends (see `AtomicFile.installSignalCleanup`). For executables, first thing.
 public func installOutputCleanup() {

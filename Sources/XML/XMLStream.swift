@@ -131,11 +131,15 @@ public enum XMLStreamError: Error, Equatable, Sendable {
             case endsEarly
             /// expat ran out of memory.
             case outOfMemory
+            /// One piece of markup (a tag, a processing instruction, an entity reference) is longer
+            /// than `MarkupFilter.maximumMarkupBytes`; `message` says which.
+            case tooLong
             /// Anything else: a byte or token that is not XML here.
             case other
         }
         public var kind: Kind
-        /// expat's own words, such as "not well-formed (invalid token)".
+        /// expat's own words, such as "not well-formed (invalid token)" (for `.tooLong`, the
+        /// stream's).
         public var message: String
         public var line: Int
         public var column: Int
@@ -146,8 +150,10 @@ public enum XMLStreamError: Error, Equatable, Sendable {
 ///
 /// It refuses any DOCTYPE and any entity declaration (so no entity can be declared, which
 /// defeats "billion laughs" expansion), never loads external entities or a DTD, and is fed in
-/// `chunkSize` pieces so a document is never wholly in memory. Its own failures are
-/// `XMLStreamError`s; a handler's or a source's error is thrown unchanged.
+/// `chunkSize` pieces so a document is never wholly in memory. Every byte passes a
+/// `MarkupFilter` first, so a comment costs time linear in its length and no memory, and a tag
+/// too long to read in linear time is refused. Its own failures are `XMLStreamError`s; a
+/// handler's or a source's error is thrown unchanged.
 public final class XMLStream {
     /// Bytes handed to expat per call: large enough that call overhead is
     /// negligible, small enough that memory stays flat for any file size.
@@ -178,6 +184,8 @@ public final class XMLStream {
         /// The first error raised inside a callback; it wins over expat's "aborted".
         var callbackError: Error?
         var textBytes: [UInt8] = []
+        /// What reads the bytes before expat does (comments, markup's length).
+        var markup = MarkupFilter()
         /// The names met so far, found again by their bytes.
         var names = NameNumbering()
         /// The names of the open elements, innermost last: an end tag's name is its start tag's
@@ -318,20 +326,28 @@ public final class XMLStream {
         try state.pointee.textBytes.withUnsafeBufferPointer(body)
     }
 
-    /// Parses the bytes `fill` writes, `chunkSize` at a time, straight into expat's buffer: `fill`
-    /// writes at most `buffer.count` bytes and returns how many, 0 at the end of the document.
+    /// Parses the bytes `fill` writes, `chunkSize` at a time, through the `MarkupFilter` into
+    /// expat's buffer: `fill` writes at most `buffer.count` bytes and returns how many, 0 at the
+    /// end of the document.
     /// Memory use does not grow with the document. A gzip reader or a file is a source alike.
     /// - Throws: `XMLStreamError`, or the first error a handler or `fill` threw.
     public func parse(from fill: (_ buffer: UnsafeMutableRawBufferPointer) throws -> Int) throws {
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 8)
+        defer { input.deallocate() }
         while true {
-            guard let buffer = XML_GetBuffer(parser, Int32(Self.chunkSize)) else { throw parseFailure() }
-            let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: Self.chunkSize))
-            let isFinal = count == 0
-            bytesFed += count
-            if isFinal { try checkNotEmpty() }
-            guard XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0) == XML_STATUS_OK else { throw parseFailure() }
-            if isFinal { return }
+            let count = try fill(input)
+            try feed(UnsafeRawBufferPointer(rebasing: input[..<count]), isFinal: count == 0)
+            if count == 0 { return }
         }
+    }
+
+    /// Hands `bytes` (at most `chunkSize`) to expat through the stream's `MarkupFilter`.
+    private func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        bytesFed += bytes.count
+        if isFinal { try checkNotEmpty() }
+        guard let buffer = XML_GetBuffer(parser, Int32(bytes.count + MarkupFilter.growth)) else { throw parseFailure() }
+        let count = try state.pointee.markup.filter(bytes, into: buffer)
+        guard XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0) == XML_STATUS_OK else { throw parseFailure() }
     }
 
     /// Parses the rest of the open file `file`, `chunkSize` bytes at a time. The caller closes it.
@@ -346,19 +362,14 @@ public final class XMLStream {
         }
     }
 
-    /// Parses `bytes`, a whole document, handing it to expat in `chunkSize` pieces without copying.
+    /// Parses `bytes`, a whole document, handing it to expat in `chunkSize` pieces.
     /// - Throws: `XMLStreamError`, or a handler's error.
     public func parse(bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while true {
             let count = min(Self.chunkSize, bytes.count - offset)
             let isFinal = offset + count == bytes.count
-            bytesFed += count
-            if isFinal { try checkNotEmpty() }
-            let start = bytes.baseAddress.map { $0 + offset }?.assumingMemoryBound(to: CChar.self)
-            guard XML_Parse(parser, start, Int32(count), isFinal ? 1 : 0) == XML_STATUS_OK else {
-                throw parseFailure()
-            }
+            try feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), isFinal: isFinal)
             if isFinal { return }
             offset += count
         }

@@ -2,4 +2,4 @@ import Foundation
 import RoadbookCLI
 
 Roadbook.installSignalCleanup()
-exit(await Roadbook.main(Array(CommandLine.arguments.dropFirst())))
+exit(await Roadbook.main())

@@ -168,6 +168,66 @@ struct AtomicFileTests {
         #expect(text(folder.path("book.pdf")) == "new")
     }
 
+    @Test("a commit killed between its renames is finished by the next write in its folder: its temporaries renamed, not removed")
+    func interruptedCommitFinished() throws {
+        let folder = try Folder()
+        let dead = try deadProcessID()
+        let book = folder.path("b.json"), undo = folder.path("b.before-apply.json")
+        // The killed run renamed the book, not yet the undo file: that one is in its temporary.
+        try Data("new book".utf8).write(to: book)
+        try Data("old undo".utf8).write(to: undo)
+        let bookTemporary = folder.path(AtomicFile.temporaryName(for: "b.json", pid: dead, random: 1))
+        let undoTemporary = folder.path(AtomicFile.temporaryName(for: "b.before-apply.json", pid: dead, random: 2))
+        try Data("new undo".utf8).write(to: undoTemporary)
+        let journal = folder.path(AtomicFile.journalName(for: "b.json", pid: dead))
+        let journalText = AtomicFile.journalText(renames: [(bookTemporary.path, book.path), (undoTemporary.path, undo.path)],
+                                                 journals: [journal.path])
+        try Data(journalText.utf8).write(to: journal)
+        // A leftover of another killed run beside it is still removed.
+        try Data("x".utf8).write(to: folder.path(AtomicFile.temporaryName(for: "other.pdf", pid: dead, random: 3)))
+        try AtomicFile.write(Data("unrelated".utf8), to: folder.path("c.txt"))
+        #expect(text(book) == "new book" && text(undo) == "new undo")
+        #expect(folder.names == ["b.before-apply.json", "b.json", "c.txt"])
+    }
+
+    @Test("a journal names any path, line feeds and all; one cut short is not read")
+    func journalText() throws {
+        let renames = [(temporary: "/a/.b\nc.roadbook-tmp-1-00000001", target: "/a/b\nc"), (temporary: "/x/.é.roadbook-tmp-1-00000002", target: "/x/é")]
+        let text = AtomicFile.journalText(renames: renames, journals: ["/a/.j", "/x/.j"])
+        #expect(text.split(separator: "\n").count == 5)
+        let parsed = try #require(AtomicFile.parseJournal(text))
+        #expect(parsed.renames.map(\.temporary) == renames.map(\.temporary) && parsed.renames.map(\.target) == renames.map(\.target))
+        #expect(parsed.journals == ["/a/.j", "/x/.j"])
+        #expect(AtomicFile.parseJournal(String(text.dropLast(3))) == nil)
+        #expect(AtomicFile.journalOwner(of: AtomicFile.journalName(for: "b.json", pid: 42)) == 42)
+        #expect(AtomicFile.journalOwner(of: AtomicFile.temporaryName(for: AtomicFile.journalName(for: "b.json", pid: 42), pid: 7)) == nil,
+                "a journal being written is a temporary")
+        #expect(AtomicFile.temporaryOwner(of: AtomicFile.journalName(for: "b.json", pid: 42)) == nil)
+    }
+
+    @Test("a set of two outputs leaves no journal once committed; a cache is written with the usual permissions, not the old file's")
+    func journalRemovedAndModeNotKept() throws {
+        let folder = try Folder()
+        let set = OutputSet()
+        try set.write(Data("1".utf8), to: folder.path("a"))
+        try set.write(Data("2".utf8), to: folder.path("b"))
+        try set.commit()
+        #expect(folder.names == ["a", "b"])
+        let cache = folder.path("graph")
+        try Data("old".utf8).write(to: cache)
+        chmod(cache.path, 0o000)
+        try AtomicFile.write(to: cache, keepsMode: false) { try Data("new".utf8).write(to: $0) }
+        let mask = umask(0)
+        umask(mask)
+        var info = stat()
+        stat(cache.path, &info)
+        #expect(info.st_mode & 0o777 == 0o666 & ~mask)
+        chmod(folder.path("a").path, 0o444)
+        try AtomicFile.write(Data("3".utf8), to: folder.path("a"))
+        stat(folder.path("a").path, &info)
+        #expect(info.st_mode & 0o777 == 0o444, "a file a person made read-only stays so")
+    }
+
     @Test("an output set replaces all its files, or none: one failing output leaves every target as it was")
     func outputSet() throws {
         let folder = try Folder()

@@ -45,13 +45,39 @@ struct CommandLineTests {
         (["build", "t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number"),
         (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop"),
         (["build", "-o", "b.pdf"], "missing TRACK"),
-        (["build", "t.gpx", "-o", "t.gpx"], "an output would overwrite the input"),
         (["inspect"], "missing BOOK.json"),
     ])
     func usage(arguments: [String], message: String) async {
         let r = await roadbook(arguments)
         #expect(r.status == 64)
         #expect(r.errors.contains(message), "\(r.errors)")
+    }
+
+    @Test("an output that is one of the command's inputs is refused in one line, naming the option; the input stays")
+    func outputIsInput() async throws {
+        let folder = try TemporaryFolder()
+        try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
+        let book = folder.path("b.json").path
+        #expect(await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("b.pdf").path, "--book", book]).status == 0)
+        symlink(book, folder.path("link.json").path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: book))
+        let link = folder.path("link.json").path
+        for (words, message) in [
+            (["export", book, "-o", book, "--format", "gpx"], "roadbook export: -o \(book) is the book it reads (an input): choose another output"),
+            (["export", book, "-o", link, "--format", "kml"], "roadbook export: -o \(link) is the book it reads"),
+            (["render", book, "-o", link], "roadbook render: -o \(link) is the book it reads"),
+            (["tulip", book, "--sheet", "-o", book], "roadbook tulip: -o \(book) is the book it reads"),
+            (["profile", book, "-o", link], "roadbook profile: -o \(link) is the book it reads"),
+            (["build", folder.path("t.gpx").path, "-o", folder.path("t.gpx").path], "roadbook build: -o \(folder.path("t.gpx").path) is the track it reads"),
+            (["regenerate", book, "--route", folder.path("t.gpx").path, "-o", folder.path("t.gpx").path], "is the route it reads"),
+            (["remove-route", book, "-o", folder.path("t.gpx").path], "holds a GPX route, not a book: --force replaces it"),
+        ] {
+            let r = await roadbook(words)
+            #expect(r.status == 1 && r.errors.contains(message), "\(words): \(r.errors)")
+            #expect(r.errors.split(separator: "\n").filter { !$0.contains("warning:") }.count == 1, "\(r.errors)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: book)) == before)
+        #expect(try String(contentsOf: folder.path("t.gpx"), encoding: .utf8) == track)
     }
 
     @Test("build writes the PDF and the book; inspect --json lists the notes")

@@ -51,7 +51,6 @@ struct ParseTests {
         (["t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop, not 'maybe'"),
         (["t.gpx", "-o", "b.pdf", "--osm", "a.osm", "--no-turns"], "--osm is for turn notes; it makes no sense with --no-turns"),
         (["t.gpx", "-o", "b.pdf", "--book", "b.pdf"], "--book and -o name the same file"),
-        (["t.gpx", "-o", "t.gpx"], "an output would overwrite the input \(URL(fileURLWithPath: "t.gpx").path)"),
         (["t.gpx", "-o", "b.pdf", "--profile-spacing", "5000"], "--profile-spacing must be a number from 1.0 to 1000.0, not '5000'"),
         (["t.gpx", "-o", "b.pdf", "--elevation", "srtm"], "--elevation 'srtm': write opentopodata:URL, open-elevation:URL or valhalla:URL"),
         (["t.gpx", "-o", "b.pdf", "--elevation", "opentopodata:https://x.org/srtm"],
@@ -103,7 +102,6 @@ struct ParseTests {
         (["b.json", "-o", "page.jpg"], "-o page.jpg ends in .jpg, not a format render writes: use .pdf, .png, .svg, or give --png or --svg"),
         (["b.json", "-o", "out/book"], "-o out/book has no extension: use .pdf, .png, .svg, or give --png or --svg"),
         (["b.json", "-o", "p.png", "--png", "--pages", "2-1"], "--pages '2-1': write pages as 3, 2-5 or 1,3,6-8 (pages count from 1)"),
-        (["b.json", "-o", "b.json"], "-o would overwrite the book file \(URL(fileURLWithPath: "b.json").path)"),
     ])
     func renderRefusals(words: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try RenderCommand.parse(words) }
@@ -129,13 +127,42 @@ struct ParseTests {
         (["tulip", "b.json", "-o", "t.png", "--row", "1", "--sheet"], "give either --row N or --sheet"),
         (["tulip", "b.json", "-o", "t.svg", "--sheet"], "a contact sheet is a PNG"),
         (["tulip", "b.json", "--row", "1"], "missing -o FILE"),
-        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "51"], "--columns must be a number from 1.0 to 50.0, not '51'"),
+        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "51"], "--columns must be a whole number from 1 to 50, not '51'"),
+        (["tulip", "b.json", "-o", "t.png", "--row", "2.9"], "--row must be a whole number from 1 to 1000000, not '2.9'"),
+        (["tulip", "b.json", "-o", "t.png", "--sheet", "--columns", "2.5"], "--columns must be a whole number from 1 to 50, not '2.5'"),
+        (["tulip", "b.json", "-o", "t.png", "--row", "1e3"], "--row must be a whole number from 1 to 1000000, not '1e3'"),
         (["profile", "b.json"], "missing -o FILE"),
         (["profile", "b.json", "-o", "p.png", "--width", "100"], "--width must be a number from 200.0 to 5000.0, not '100'"),
     ])
     func smallRefusals(words: [String], message: String) {
         let type = Self.commands.first { $0.name == words[0] }!
         #expect(throws: UsageError(message: message)) { _ = try type.parse(Array(words.dropFirst())) }
+    }
+
+    @Test("an argument that is not UTF-8 names its file through /proc/self/fd, and is shown as given; one naming nothing is refused")
+    func rawArguments() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/roadbook-raw-\(UUID().uuidString)"
+        mkdir(folder, 0o755)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = Array((folder + "/caf").utf8) + [0xE9] + Array(".gpx".utf8)
+        let fd = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        _ = write(fd, "<gpx/>", 6)
+        close(fd)
+        let strings = try RawArguments.strings([Array("build".utf8), name])
+        #expect(strings[0] == "build" && strings[1].hasPrefix("/proc/self/fd/"))
+        #expect(try String(contentsOfFile: strings[1], encoding: .utf8) == "<gpx/>")
+        #expect(RoadbookCLI.printable("\(strings[1]): cannot read") == "\(folder)/caf\\xe9.gpx: cannot read")
+        #expect(RawArguments.escaped(Array("é".utf8) + [0xFF, 0x41]) == "é\\xffA")
+        #expect(throws: RawArguments.Unnamed.self) { try RawArguments.strings([Array("x".utf8) + [0xFF]]) }
+    }
+
+    @Test("control characters in a message are quoted, so a name cannot forge a line or drive the terminal")
+    func printable() {
+        #expect(Printable.quoted("a\nroadbook: forged.gpx") == "a\\nroadbook: forged.gpx")
+        #expect(Printable.quoted("\u{1B}[31mred\u{07}.gpx\t\r\u{7F}\u{9B}") == "\\x1b[31mred\\x07.gpx\\t\\r\\x7f\\u{9b}")
+        #expect(Printable.quoted("two\nlines\u{1B}", keepingLines: true) == "two\nlines\\x1b")
+        #expect(Printable.quoted("Pas de la Casa — «col» \\n") == "Pas de la Casa — «col» \\n", "text and backslashes stay as they are")
+        #expect(Printable.quoted(Printable.quoted("a\nb")) == Printable.quoted("a\nb"))
     }
 
     @Test("regenerate: values; the terrain group as for build")
@@ -192,7 +219,7 @@ struct ParseTests {
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--mode", "fly"], "--mode must be one of drive, cycle, walk, not 'fly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--legs", "wiggly"], "--legs must be one of road, straight, as-drawn, not 'wiggly'"),
         (["h.geojson", "--engine", "osrm", "--book", "b.json", "--url", "ftp://x"], "--url 'ftp://x' is not an http(s) URL"),
-        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--concurrency", "0"], "--concurrency must be a number from 1.0 to 64.0, not '0'"),
+        (["h.geojson", "--engine", "osrm", "--book", "b.json", "--concurrency", "0"], "--concurrency must be a whole number from 1 to 64, not '0'"),
         (["--engine", "osrm", "--book", "b.json"], "missing HANDLES.geojson (or --handle COORD)"),
         (["--retry", "h.geojson", "--engine", "osrm", "--book", "b.json"], "unexpected argument 'h.geojson'"),
         (["--retry", "--handle", "42.5 1.5", "--engine", "osrm", "--book", "b.json"], "--retry asks again the legs of --book; leave out --handle"),

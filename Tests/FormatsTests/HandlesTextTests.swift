@@ -49,6 +49,12 @@ struct HandlesTextTests {
         #expect(input.line.isEmpty && !input.lineIsTrack)
     }
 
+    @Test("a UTF-8 byte order mark (as Windows editors write) is no part of the first line")
+    func byteOrderMark() throws {
+        let input = try HandlesFile.fromText("\u{FEFF}42.5063 1.5218\r\n42.51 1.53\r\n", fileName: "h.txt")
+        #expect(input.handles.count == 2)
+    }
+
     @Test("a mistake names the file and the line, with the parser's reason", arguments: [
         ("42.5 1.5\n# fine\nnot a place\n", 3, nil),
         ("42.5 1.5\n42.6 1.6 | \n", 2, "the note after '|' is empty"),

@@ -156,6 +156,8 @@ struct RN2ReaderTests {
         (#"{"route": {"version": 4, "waypoints": [{"lat": 1, "lon": 1, "show": false}, {"lat": 1, "lon": 2, "show": false}]}}"#, "no visible waypoint"),
         (#"{"route": {"version": 4, "waypoints": [{"lat": "north", "lon": 1, "show": true}]}}"#, "lat"),
         (#"{"route": {"version": 4, "waypoints": [ {"lat": 1,"#, "rn2"),
+        (#"{"route": {"version": 4, "waypoints": ["# + (0...BookLimits.maximumNotes).map { #"{"lat": 42, "lon": \#(1 + Double($0) * 1e-5), "show": true}"# }
+            .joined(separator: ",") + "]}}", "more than the \(BookLimits.maximumNotes) rows a book holds"),
     ])
     func refused(json: String, words: String) {
         #expect {

@@ -22,6 +22,8 @@ struct HostileCase: Sendable, CustomStringConvertible {
     var origin: String
     /// For large.tsv rows: how to make the input at run time.
     var generator: String?
+    /// For commands.tsv rows: the setup and the command lines.
+    var command: CommandCase? = nil
 
     /// The name the input gets in the case's folder: `as=` or the file's own.
     var inputName: String { options["as"] ?? name }
@@ -30,9 +32,10 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "command"]
 
-    /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, and large.tsv.
+    /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, large.tsv and
+    /// commands.tsv.
     static func load(root: URL) throws -> [HostileCase] {
         let tests = root.appendingPathComponent("Tests")
         var tables: [URL] = []
@@ -48,6 +51,8 @@ enum HostileCorpus {
         }
         let large = tests.appendingPathComponent("Hostile/large.tsv")
         if FileManager.default.fileExists(atPath: large.path) { cases += try largeRows(large, root: root) }
+        let commands = tests.appendingPathComponent("Hostile/commands.tsv")
+        if FileManager.default.fileExists(atPath: commands.path) { cases += try HostileCommands.load(commands) }
         return cases
     }
 
@@ -148,7 +153,9 @@ enum HostileCorpus {
     /// `gpx-points:N` (a track of N points 10 m apart), `gpx-stop:N` (N fixes wandering about one
     /// spot, then 2 km on), `handles-geojson:N` (N handles along a
     /// zigzag in Andorra la Vella), `rn2-waypoints:N` (an RN2 route of N waypoints, every 500th a
-    /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long).
+    /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long),
+    /// `gpx-comment:BYTES` (a comment of BYTES before a short track), `kml-scattered:N` (N lines of
+    /// 20 points each, scattered over the globe), `rn2-shown:N` (an RN2 route of N waypoints, all shown).
     static func generate(_ generator: String, at url: URL) throws {
         let parts = generator.split(separator: ":", maxSplits: 1).map(String.init)
         let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
@@ -191,6 +198,31 @@ enum HostileCorpus {
             let route = #"{"route":{"version":4,"name":"Hostile","description":"","startlocation":"","endlocation":"","#
                 + #""settings":{"units":"metric"},"waypoints":["# + waypoints.joined(separator: ",") + "]}}"
             try Data(route.utf8).write(to: url)
+        case "gpx-comment":
+            // A comment of `count` bytes before a short good track.
+            var data = Data("<?xml version=\"1.0\"?>\n<!--".utf8)
+            data.append(Data(repeating: UInt8(ascii: "x"), count: count))
+            data.append(Data("-->\n<gpx version=\"1.1\" creator=\"hostile\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n".utf8))
+            for k in 0..<30 { data.append(Data("<trkpt lat=\"\(42.50 + Double(k) * 0.0004)\" lon=\"\(1.50 + Double(k) * 0.0007)\"/>\n".utf8)) }
+            data.append(Data("</trkseg></trk></gpx>\n".utf8))
+            try data.write(to: url)
+        case "kml-scattered":
+            // `count` lines of 20 points each, scattered over the globe.
+            var random = SeededGenerator(seed: 20)
+            var text = #"<?xml version="1.0"?>"# + "\n" + #"<kml xmlns="http://www.opengis.net/kml/2.2"><Document>"# + "\n"
+            for k in 0..<count {
+                let lat = -80 + 160 * random.uniform(), lon = -179 + 358 * random.uniform()
+                let points = (0..<20).map { String(format: "%.4f,%.4f", lon + Double($0) * 0.001, lat + Double($0) * 0.001) }
+                text += "<Placemark><name>L\(k)</name><LineString><coordinates>\(points.joined(separator: " "))</coordinates></LineString></Placemark>\n"
+            }
+            text += "</Document></kml>\n"
+            try Data(text.utf8).write(to: url)
+        case "rn2-shown":
+            // `count` waypoints, every one shown: `count` rows.
+            let waypoints = (0..<count).map { k in
+                String(format: #"{"waypointid":%d,"lat":%.5f,"lon":%.6f,"show":true}"#, k, 42.0 + Double(k) * 1e-5, 1.5 + Double(k % 7) * 1e-6)
+            }
+            try Data((#"{"route":{"version":4,"name":"Hostile","waypoints":["# + waypoints.joined(separator: ",") + "]}}").utf8).write(to: url)
         case "kml-description":
             let line = (0..<30).map { (k: Int) -> String in
                 let t = Double(k) / 29

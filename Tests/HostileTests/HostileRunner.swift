@@ -62,6 +62,17 @@ struct HostileRunner: Sendable {
         var mustName: [String]
         var expect: HostileCase.Expect
         var allowedStatus: Set<Int32>
+        /// commands.tsv: the arguments as bytes (they need not be UTF-8), the environment added,
+        /// standard input, whether the run must end by SIGKILL (a test hook), whether what it
+        /// leaves is the next step's to clear, and a peak-memory limit of its own.
+        var bytes: [[UInt8]]? = nil
+        var environment: [String: String] = [:]
+        var input: Data? = nil
+        var killed = false
+        var leavesFiles = false
+        var residentLimit: Int? = nil
+        /// Whether standard output and error must hold no control character but line feeds.
+        var plainText = false
     }
 
     func run(_ c: HostileCase, index: Int) -> HostileResult {
@@ -79,6 +90,9 @@ struct HostileRunner: Sendable {
             var inputs: [String] = []
             var invocations: [Invocation] = []
             var artefacts: [String] = []
+            var sameAtEnd: [(name: String, source: URL)] = []
+            var mayWrite: [String] = []
+            var modesAtEnd: [(name: String, mode: mode_t)] = []
             let input = work.appendingPathComponent(c.inputName)
             if let file = c.file {
                 try FileManager.default.copyItem(at: file, to: input)
@@ -171,6 +185,31 @@ struct HostileRunner: Sendable {
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("book.json"), to: work.appendingPathComponent("book.json"))
                 inputs.append("book.json")
                 invocations = [invocation(["undo-apply", "book.json"], outputs: [], naming: [c.inputName])]
+            case "command":
+                guard let command = c.command else { return result }
+                let prepared = try HostileCommands.prepare(command, in: work, root: root)
+                let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+                inputs = prepared.inputs.map(text)
+                artefacts = prepared.artefacts.map(text)
+                sameAtEnd = prepared.same.map { (text($0.name), $0.source) }
+                mayWrite = prepared.writes.map(text)
+                modesAtEnd = prepared.modes.map { (text($0.name), $0.mode) }
+                let limit = c.options["rss"].flatMap(Int.init).map { $0 << 20 }
+                invocations = try command.steps.enumerated().map { i, step in
+                    let last = i == command.steps.count - 1
+                    var call = invocation(step.words.map(text), outputs: last ? prepared.outputs.map(text) : [],
+                                          naming: command.message.isEmpty ? [""] : [text(command.message)])
+                    call.expect = HostileCorpus.expectation(step.expect) ?? .any
+                    // `@/NAME` is NAME's absolute path in the folder.
+                    call.bytes = step.words.map { $0.starts(with: Array("@/".utf8)) ? Array(work.path.utf8) + $0.dropFirst(1) : $0 }
+                    call.environment = step.environment
+                    call.input = try step.input.map { try Data(contentsOf: work.appendingPathComponent($0)) }
+                    call.killed = step.expect == "killed"
+                    call.leavesFiles = !last
+                    call.residentLimit = limit
+                    call.plainText = true
+                    return call
+                }
             case "output":
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("short.gpx"), to: work.appendingPathComponent("track.gpx"))
                 inputs.append("track.gpx")
@@ -191,11 +230,12 @@ struct HostileRunner: Sendable {
                 "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "2",
             ]
             // Allowed in the folder: inputs, setup artefacts, and the outputs of the steps that succeeded.
-            var allowed = Set(inputs + artefacts)
+            var allowed = Set(inputs + artefacts + mayWrite)
             var reported: Set<String> = []
             for step in invocations {
-                let run = try LimitedRun.run([binary.path] + step.arguments, in: work, environment: environment, logs: logs,
-                                             timeout: Self.timeout, addressSpace: Self.memoryLimit)
+                let run = try LimitedRun.run(bytes: [Array(binary.path.utf8)] + (step.bytes ?? step.arguments.map { Array($0.utf8) }),
+                                             in: work, environment: environment.merging(step.environment) { $1 }, logs: logs,
+                                             timeout: Self.timeout, addressSpace: Self.memoryLimit, input: step.input)
                 result.peakRSS = max(result.peakRSS, run.peakRSS)
                 result.seconds += run.seconds
                 let command = step.arguments[0]
@@ -207,7 +247,7 @@ struct HostileRunner: Sendable {
                     if !missing.isEmpty { result.problems.append((.leftover, "\(command): exit 0 without \(missing.joined(separator: ", "))")) }
                 }
                 let extra = present.filter { !allowed.contains($0) && !reported.contains($0) }.sorted()
-                if !extra.isEmpty {
+                if !extra.isEmpty && !step.leavesFiles {
                     result.problems.append((.leftover, "\(command): left \(extra.joined(separator: ", "))"))
                     reported.formUnion(extra)
                 }
@@ -219,6 +259,15 @@ struct HostileRunner: Sendable {
             let nodesAfter = artefacts.map { fileType(work.appendingPathComponent($0)) }
             for (i, name) in artefacts.enumerated() where nodesBefore[i] != nodesAfter[i] {
                 result.problems.append((.modified, "\(name) was a \(nodesBefore[i]), now a \(nodesAfter[i])"))
+            }
+            for (name, mode) in modesAtEnd {
+                var info = stat()
+                if stat(work.appendingPathComponent(name).path, &info) != 0 || info.st_mode & 0o7777 != mode {
+                    result.problems.append((.modified, "\(name) has mode \(String(info.st_mode & 0o7777, radix: 8)), not \(String(mode, radix: 8))"))
+                }
+            }
+            for (name, source) in sameAtEnd where (try? Data(contentsOf: work.appendingPathComponent(name))) != (try? Data(contentsOf: source)) {
+                result.problems.append((.modified, "\(name) does not hold the bytes of \(source.lastPathComponent)"))
             }
             if c.kind == "output", c.options["setup"] == "symlink-file" {
                 let target = work.appendingPathComponent("old.pdf")
@@ -240,6 +289,8 @@ struct HostileRunner: Sendable {
         case .timedOut:
             result.problems.append((.hang, "\(command): still running after \(Int(Self.timeout)) s"))
             return
+        case .signalled(let signal) where step.killed && signal == SIGKILL:
+            return
         case .signalled(let signal):
             let memory = run.peakRSS > Self.memoryLimit / 4 || run.stderr.contains("alloc") || run.stderr.contains("memory")
             let name = String(cString: strsignal(signal))
@@ -247,12 +298,19 @@ struct HostileRunner: Sendable {
                                     "\(command): \(name) (signal \(signal)), peak \(run.peakRSS >> 20) MiB: \(firstLine)"))
             return
         case .exited(let status):
+            if step.killed {
+                result.problems.append((.status, "\(command): expected to be killed by its test hook, exit \(status): \(firstLine)"))
+                return
+            }
+            if step.plainText, !HostileCommands.controlCharacters(in: Data((run.stderr + run.stdout).utf8)).isEmpty {
+                result.problems.append((.message, "\(command): control characters on standard output or error: \(firstLine.debugDescription)"))
+            }
             if !step.allowedStatus.contains(status) {
                 let memory = run.stderr.contains("alloc") || run.stderr.contains("out of memory")
                 result.problems.append((memory ? .memory : .status, "\(command): exit \(status): \(firstLine)"))
                 return
             }
-            if run.peakRSS > Self.residentLimit {
+            if run.peakRSS > step.residentLimit ?? Self.residentLimit {
                 result.problems.append((.memory, "\(command): peak \(run.peakRSS >> 20) MiB"))
             }
             switch (step.expect, status) {
@@ -289,12 +347,14 @@ struct HostileRunner: Sendable {
     private func digest(_ url: URL) throws -> Data {
         // Size and content: the corpus files are small; a sparse large input is compared by size,
         // modification time and its first megabyte.
+        // Mode and inode too: an input replaced by a file of the same bytes was still replaced.
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return Data("missing".utf8) }
-        let handle = try FileHandle(forReadingFrom: url)
+        let stamp = Data("\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_mode) \(info.st_ino)".utf8)
+        guard info.st_mode & S_IFMT == S_IFREG, let handle = try? FileHandle(forReadingFrom: url) else { return stamp }
         defer { try? handle.close() }
         let head = try handle.read(upToCount: 1 << 20) ?? Data()
-        return Data("\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)".utf8) + head
+        return stamp + head
     }
 
     private func fileType(_ url: URL) -> String {

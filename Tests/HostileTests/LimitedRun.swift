@@ -24,32 +24,79 @@ struct LimitedRun: Sendable {
     /// `directory`, with `environment`, standard input from /dev/null and both outputs to files in
     /// `logs` (which must not be `directory`, so the logs are never taken for leftovers).
     static func run(_ arguments: [String], in directory: URL, environment: [String: String], logs: URL,
-                    timeout: Double, addressSpace: Int) throws -> LimitedRun {
+                    timeout: Double, addressSpace: Int, input: Data? = nil) throws -> LimitedRun {
+        try run(bytes: arguments.map { Array($0.utf8) }, in: directory, environment: environment, logs: logs,
+                timeout: timeout, addressSpace: addressSpace, input: input)
+    }
+
+    /// `run` with each argument as bytes, which need not be UTF-8 (a file name in Latin-1).
+    /// - Parameter input: standard input, written into a pipe as the program reads it; nil for /dev/null.
+    static func run(bytes arguments: [[UInt8]], in directory: URL, environment: [String: String], logs: URL,
+                    timeout: Double, addressSpace: Int, input: Data? = nil) throws -> LimitedRun {
         let out = logs.appendingPathComponent("stdout"), err = logs.appendingPathComponent("stderr")
         // prlimit sets the limit, then execs env, which enters the folder and execs the program:
         // one process id throughout, so wait4 reports the program's own rusage.
-        let argv = ["/usr/bin/prlimit", "--as=\(addressSpace)", "--core=0", "--", "/usr/bin/env", "-C", directory.path]
+        let argv = ["/usr/bin/prlimit", "--as=\(addressSpace)", "--core=0", "--", "/usr/bin/env", "-C", directory.path].map { Array($0.utf8) }
             + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if input != nil {
+            // Closed on exec (under `spawning`, as every start here is): a case started meanwhile on
+            // another thread must not hold this pipe open.
+            let made = spawning.withLock {
+                guard pipe(&pipeEnds) == 0 else { return false }
+                for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                return true
+            }
+            guard made else { throw RunError(message: "pipe: \(String(cString: strerror(errno)))") }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
-        let cArgs = argv.map { strdup($0) } + [nil]
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
         let cEnv = envp.map { strdup($0) } + [nil]
         defer {
-            for p in cArgs { free(p) }
+            for p in cArgs { p?.deallocate() }
             for p in cEnv { free(p) }
         }
         var pid: pid_t = 0
         let started = Date()
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        let spawned = spawning.withLock { posix_spawn(&pid, "/usr/bin/prlimit", &actions, nil, cArgs, cEnv) }
         guard spawned == 0 else {
-            throw RunError(message: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
+            throw RunError(message: "cannot start /usr/bin/prlimit: \(String(cString: strerror(spawned)))")
+        }
+        if let input {
+            // The program's end of the pipe is its own now; this end is written from a thread and
+            // closed, so the program reads to the end of the input (or stops reading: EPIPE ends it).
+            close(pipeEnds[0])
+            let writer = pipeEnds[1]
+            Thread.detachNewThread {
+                Glibc.signal(SIGPIPE, SIG_IGN)
+                input.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let n = write(writer, bytes.baseAddress! + offset, bytes.count - offset)
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { break }
+                        offset += n
+                    }
+                }
+                close(writer)
+            }
         }
         var status: Int32 = 0
         var usage = rusage()
@@ -57,7 +104,7 @@ struct LimitedRun: Sendable {
         var peak = 0
         // The kernel's name of the program (15 bytes of its file name): samples are taken only once
         // prlimit and env have exec'd it, so what is measured is the program's own memory.
-        let program = String(URL(fileURLWithPath: arguments[0]).lastPathComponent.prefix(15))
+        let program = String(String(decoding: arguments[0], as: UTF8.self).split(separator: "/").last?.prefix(15) ?? "")
         while true {
             peak = max(peak, highWaterMark(of: pid, program: program))
             let done = wait4(pid, &status, WNOHANG, &usage)
@@ -95,6 +142,9 @@ struct LimitedRun: Sendable {
         return LimitedRun(end: end, stdout: text(out), stderr: text(err),
                           peakRSS: peak > 0 ? peak : (seconds < Self.unsampledRun ? 0 : reported), seconds: seconds)
     }
+
+    /// Held while a pipe is made and marked close-on-exec, and while a program is started.
+    static let spawning = NSLock()
 
     /// How long a run may last unsampled and still be known not to have touched much memory (s).
     static let unsampledRun = 0.05

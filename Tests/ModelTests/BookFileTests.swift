@@ -34,6 +34,21 @@ struct BookFileTests {
         #expect(String(decoding: first, as: UTF8.self).contains("\"schemaVersion\" : \(Book.currentSchemaVersion)"))
     }
 
+    @Test("a book of more notes than a book holds is refused at notes, before any is read")
+    func tooManyNotes() {
+        var book = sampleBook()
+        let template = book.notes[1]
+        book.notes = (1...(BookLimits.maximumNotes + 1)).map { id in var note = template; note.id = id; return note }
+        do {
+            try book.validate()
+            Issue.record("\(book.notes.count) notes were taken")
+        } catch {
+            #expect(error.field == "notes" && error.message.contains("10,000"), "\(error)")
+        }
+        book.notes.removeLast()
+        #expect(throws: Never.self) { try book.validate() }
+    }
+
     @Test("a file from a newer roadbook is refused with the version named")
     func newerVersion() throws {
         var json = String(decoding: try BookFile.encode(sampleBook()), as: UTF8.self)

@@ -205,6 +205,14 @@ enum TulipFixtures {
             try TulipImage.writeContactSheet([], cellSize: 100, columns: 3, to: url)
         }
         #expect(empty?.description.contains(url.path) == true)
+        // A sheet larger than a page image may be (render's cap) is refused before it is drawn:
+        // 10 cells of 4,000 px, 5 a line, are 20,000 × 8,000 pixels.
+        let ten = TulipFixtures.all.prefix(10).map { (label: $0.name, tulip: $0.tulip) }
+        let huge = #expect(throws: TulipImage.InvalidRequest.self) {
+            try TulipImage.writeContactSheet(Array(ten), cellSize: 4000, columns: 5, to: url)
+        }
+        #expect(huge?.reason.contains("20000 × 8000 pixels, more than an image may have") == true, "\(String(describing: huge))")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(throws: TulipImage.InvalidRequest.self) {
             try TulipImage.writePNG(TulipFixtures.entryOnly, size: 0, to: url)
         }

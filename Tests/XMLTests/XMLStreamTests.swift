@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import XML
+@testable import XML
 
 /// Records every event of a stream as a line of text, and collects the text of every element.
 private final class Recorder: XMLStreamHandler {
@@ -151,6 +151,54 @@ struct XMLStreamTests {
     func textTooLong() {
         let xml = "<a>\n" + String(repeating: "x", count: XMLStream.maximumTextBytes + 1) + "</a>"
         #expect(failure(xml) == .textTooLong(line: 2, limit: XMLStream.maximumTextBytes))
+    }
+
+    @Test("a comment's content never reaches expat, whatever the chunks; the lines after it stay right")
+    func comments() throws {
+        // "--" inside a comment is not XML, and is not read: nothing of a comment is.
+        let xml = "<a>\n<!-- one\r\n two -- three\n-->\n<b id=\"1\">x<!-- in text -->y<!---->z</b>"
+            + "<c><![CDATA[<!-- not a comment -->]]></c>\n<?pi <!-- ?></a>"
+        let whole = try parse(xml)
+        #expect(whole == ["start a @1", "start b id=1 @5", "end b \"xyz\"", "start c @5", "end c \"<!-- not a comment -->\"",
+                          "end a \"\""])
+        for size in 1...9 {
+            #expect(try parse(xml, chunk: size) == whole, "chunks of \(size) bytes")
+        }
+        let unclosed = malformation("<a>\n<!-- never closed </a>", chunk: 3)
+        #expect(unclosed?.kind == .endsEarly)
+    }
+
+    @Test("a comment of many lines or megabytes is read, handed on in pieces, nothing kept")
+    func longComments() throws {
+        let lines = MarkupFilter.commentLineBreaks * 2 + 5
+        let xml = "<a><!--" + String(repeating: "x\n", count: lines) + "--><b/>"
+            + "<!--" + String(repeating: "y", count: MarkupFilter.maximumMarkupBytes * 3) + "--><c/></a>"
+        let expected = ["start a @1", "start b @\(lines + 1)", "end b \"\"", "start c @\(lines + 1)", "end c \"\"", "end a \"\""]
+        #expect(try parse(xml) == expected)
+        #expect(try parse(xml, chunk: 50_000) == expected)
+    }
+
+    @Test("a tag, a processing instruction or an entity reference longer than the limit is refused with its line")
+    func markupTooLong() {
+        let long = String(repeating: "v", count: MarkupFilter.maximumMarkupBytes)
+        for (xml, what) in [("<a>\n<b c=\"\(long)\"/></a>", "a tag"), ("<a>\n<?pi \(long)?></a>", "a processing instruction"),
+                            ("<a>\n&\(long);</a>", "an entity reference")] {
+            let fault = malformation(xml, chunk: 60_000)
+            #expect(fault?.kind == .tooLong && fault?.line == 2, "\(what)")
+            #expect(fault?.message.hasPrefix("\(what) longer than \(MarkupFilter.maximumMarkupBytes) bytes") == true)
+        }
+        // An attribute value may hold `>`: the tag ends at the first one outside quotes.
+        #expect((try? parse("<a b='>' c=\">\"><d/></a>")) == ["start a @1", "start d @1", "end d \"\"", "end a \"\""])
+    }
+
+    @Test("a document in UTF-16 is handed to expat as it is")
+    func utf16() throws {
+        let recorder = Recorder()
+        let stream = try XMLStream(handler: recorder)
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "<a>\n<!-- c --><b/></a>".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try bytes.withUnsafeBytes { try stream.parse(bytes: $0) }
+        #expect(recorder.events == ["start a @1", "start b @2", "end b \"\"", "end a \"\""])
     }
 
     @Test("a name has one number in a stream, and an end tag has its start tag's name")

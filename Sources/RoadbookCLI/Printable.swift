@@ -1,0 +1,17 @@
+import Foundation
+import Model
+
+/// A message of the command line as a terminal shows it: the names of arguments that were not
+/// UTF-8 as they were given (`RawArguments.shown`), control characters quoted (`Printable.quoted`).
+func printable(_ text: String, keepingLines: Bool = false) -> String {
+    Printable.quoted(RawArguments.shown(text), keepingLines: keepingLines)
+}
+
+/// A console that quotes what it is given (`printable`, lines kept) before passing it on:
+/// every command writes through one, so no name it echoes reaches the terminal raw.
+final class QuotingConsole: Console {
+    let console: any Console
+    init(_ console: any Console) { self.console = console }
+    func out(_ text: String) { console.out(printable(text, keepingLines: true)) }
+    func err(_ text: String) { console.err(printable(text, keepingLines: true)) }
+}

@@ -1,0 +1,221 @@
+/// Reads the bytes on their way to expat once, so no single piece of markup can make the parse
+/// slow or large.
+///
+/// expat reads a comment, a tag (with its attributes), a processing instruction or an entity
+/// reference as one token, and while a token is unfinished at the end of a buffer it scans it
+/// again from its start with every new buffer: time quadratic in the token's length (a 40 MB
+/// comment took 13 s, a KMZ inflating to a 250 MB comment minutes). Text and CDATA sections are
+/// handed over in pieces, linear. So, byte by byte, in one pass:
+///
+/// - a comment's content never reaches expat, only its line breaks (so every line number after it
+///   stays right), and a comment of more than `commentLineBreaks` lines is handed on as several
+///   comments one after the other; nothing of a comment is kept, whatever its length. Columns on
+///   the line a comment ends on count it as `<!--` and `-->` alone;
+/// - a tag, a processing instruction, a declaration or an entity reference longer than
+///   `maximumMarkupBytes` is refused (`XMLStreamError.malformed`, kind `.tooLong`, with its line).
+///
+/// A document in UTF-16 (a byte order mark, or `<?` in two-byte characters at its start) is handed
+/// on as it is: expat reads it, and its markup is not measured.
+struct MarkupFilter {
+    /// The longest tag (name and attributes), processing instruction, declaration or entity
+    /// reference read: far beyond any real one (the longest attribute seen in GPX, KML and OSM
+    /// files is a few kilobytes), and short enough that expat's rescans of it cost milliseconds.
+    static let maximumMarkupBytes = 1 << 20
+    /// Line breaks of a comment handed on as one comment: a comment of many lines is handed on as
+    /// several, so no comment reaching expat is longer than this many bytes.
+    static let commentLineBreaks = 64 * 1024
+    /// Bytes `filter` may write beyond the bytes it reads: a long comment cut in two (`-->` and
+    /// `<!--`), at most twice per `XMLStream.chunkSize` bytes read.
+    static let growth = 16
+
+    private enum State: UInt8 {
+        case text, reference, open, bang, bangDash, cdataOpen, cdata, comment, instruction, tag
+    }
+
+    private var state = State.text
+    /// Undecided until the first bytes are seen: whether the document is in UTF-16.
+    private var decided = false
+    private var passThrough = false
+    /// Bytes of the markup read so far, and the line it starts on.
+    private var markupBytes = 0
+    private var markupLine = 1
+    /// Within a tag or declaration: the quote of the attribute value being read, or 0.
+    private var quote: UInt8 = 0
+    /// Within a comment: dashes just read; within a CDATA section: `]` just read; of `[CDATA[`,
+    /// the bytes matched; within a processing instruction: 1 after a `?`.
+    private var run = 0
+    /// Line breaks of the comment handed on since it (or its last piece) began.
+    private var commentBreaks = 0
+    /// The line being read (1-based), counting LF, and CR not followed by LF.
+    private(set) var line = 1
+    private var afterCR = false
+
+    private static let cdataOpening: [UInt8] = Array("[CDATA[".utf8)
+
+    /// Copies `input` to `output` as expat must read it (see the type); `output` has room for
+    /// `input.count + growth` bytes.
+    /// - Returns: the bytes written to `output`.
+    /// - Throws: `XMLStreamError.malformed` (`.tooLong`) for markup longer than `maximumMarkupBytes`.
+    mutating func filter(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) throws(XMLStreamError) -> Int {
+        guard let base = input.baseAddress, input.count > 0 else { return 0 }
+        if !decided {
+            decided = true
+            let head = Array(input.prefix(4))
+            passThrough = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
+                || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F])
+        }
+        if passThrough {
+            output.copyMemory(from: base, byteCount: input.count)
+            return input.count
+        }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let out = output.assumingMemoryBound(to: UInt8.self)
+        var written = 0
+        func emit(_ byte: UInt8) {
+            out[written] = byte
+            written += 1
+        }
+        for i in 0..<input.count {
+            let byte = bytes[i]
+            if byte == 0x0A {
+                if !afterCR { line += 1 }
+                afterCR = false
+            } else if byte == 0x0D {
+                line += 1
+                afterCR = true
+            } else {
+                afterCR = false
+            }
+            switch state {
+            case .text:
+                emit(byte)
+                if byte == 0x3C {           // <
+                    begin(.open)
+                } else if byte == 0x26 {    // &
+                    begin(.reference)
+                }
+            case .reference:
+                emit(byte)
+                if byte == 0x3B { state = .text } else if byte == 0x3C { begin(.open) } else { try grow("an entity reference") }
+            case .open:
+                emit(byte)
+                if byte == 0x21 {           // <!
+                    state = .bang
+                    try grow("a declaration")
+                } else if byte == 0x3F {    // <?
+                    state = .instruction
+                    run = 0
+                    try grow("a processing instruction")
+                } else {
+                    state = .tag
+                    quote = 0
+                    try readTag(byte)
+                }
+            case .bang:
+                emit(byte)
+                if byte == 0x2D {           // <!-
+                    state = .bangDash
+                } else if byte == 0x5B {    // <![
+                    state = .cdataOpen
+                    run = 1
+                } else {
+                    state = .tag
+                    quote = 0
+                    try readTag(byte)
+                }
+            case .bangDash:
+                emit(byte)
+                if byte == 0x2D {           // <!--
+                    state = .comment
+                    run = 0
+                    commentBreaks = 0
+                } else {
+                    state = .tag
+                    quote = 0
+                    try readTag(byte)
+                }
+            case .cdataOpen:
+                emit(byte)
+                if byte == Self.cdataOpening[run] {
+                    run += 1
+                    if run == Self.cdataOpening.count {
+                        state = .cdata
+                        run = 0
+                    }
+                } else {
+                    state = .tag
+                    quote = 0
+                    try readTag(byte)
+                }
+            case .cdata:
+                emit(byte)
+                if byte == 0x5D {           // ]
+                    run += 1
+                } else {
+                    if byte == 0x3E && run >= 2 { state = .text }
+                    run = 0
+                }
+            case .comment:
+                if byte == 0x2D {
+                    run += 1
+                } else if byte == 0x3E && run >= 2 {
+                    emit(0x2D); emit(0x2D); emit(0x3E)
+                    state = .text
+                } else {
+                    run = 0
+                    if byte == 0x0A || byte == 0x0D {
+                        emit(byte)
+                        commentBreaks += 1
+                        if commentBreaks >= Self.commentLineBreaks {
+                            // End this comment and begin the next: `-->` then `<!--`.
+                            for b: UInt8 in [0x2D, 0x2D, 0x3E, 0x3C, 0x21, 0x2D, 0x2D] { emit(b) }
+                            commentBreaks = 0
+                        }
+                    }
+                }
+            case .instruction:
+                emit(byte)
+                if byte == 0x3E && run == 1 {
+                    state = .text
+                } else {
+                    run = byte == 0x3F ? 1 : 0
+                    try grow("a processing instruction")
+                }
+            case .tag:
+                emit(byte)
+                try readTag(byte)
+            }
+        }
+        return written
+    }
+
+    /// Starts a piece of markup at the `<` or `&` just read.
+    private mutating func begin(_ next: State) {
+        state = next
+        markupBytes = 1
+        markupLine = line
+    }
+
+    /// One more byte of the current markup.
+    private mutating func grow(_ what: String) throws(XMLStreamError) {
+        markupBytes += 1
+        guard markupBytes <= Self.maximumMarkupBytes else {
+            throw .malformed(.init(kind: .tooLong,
+                                   message: "\(what) longer than \(Self.maximumMarkupBytes) bytes (the most one is read with)",
+                                   line: markupLine, column: 1))
+        }
+    }
+
+    /// One byte of a tag or declaration: its end is the first `>` outside an attribute value.
+    private mutating func readTag(_ byte: UInt8) throws(XMLStreamError) {
+        if quote != 0 {
+            if byte == quote { quote = 0 }
+        } else if byte == 0x22 || byte == 0x27 {
+            quote = byte
+        } else if byte == 0x3E {
+            state = .text
+            return
+        }
+        try grow("a tag")
+    }
+}
