@@ -68,7 +68,7 @@ public enum TulipImage {
         let width = columnCount * cellSize, height = rowCount * cellSize
         if let excess = ImageLimits.excess(width: Double(width), height: Double(height)) {
             throw InvalidRequest(path: url.path, reason: "a sheet of \(tulips.count) tulips in cells of \(cellSize) px, \(columnCount) a line, "
-                                     + "would be \(excess); use smaller cells (--size) or more of them a line (--columns)")
+                                     + "would be \(excess); use smaller cells or more of them a line")
         }
         try writing(to: url) { temporary in
             let surface = try ImageSurface(width: width, height: height)

@@ -116,16 +116,16 @@ public struct FoundTurns: Sendable {
 public struct BookCommit {
     /// The book file to write; nil for a PDF alone.
     public var book: URL?
-    /// The file the book is made from, named when the book would not be valid (`build`'s track);
-    /// nil to name the book file.
-    public var madeFrom: URL?
+    /// What the book is made from, named when the book would not be valid (`build`'s track, the
+    /// handles a `route` asked of its engine); nil to name the book file.
+    public var madeFrom: String?
     /// The book as it was before the change and the change's name, for `undo-apply`
     /// (`BOOK.before-apply.json`); nil for an operation that keeps no undo (`build`, `route`).
     public var undo: (previous: Book, operation: BeforeApply.Operation)?
     /// A PDF printed with the book, and the renderer it is printed with.
     public var pdf: (url: URL, renderer: BookRenderer)?
 
-    public init(book: URL?, madeFrom: URL? = nil, undo: (previous: Book, operation: BeforeApply.Operation)? = nil,
+    public init(book: URL?, madeFrom: String? = nil, undo: (previous: Book, operation: BeforeApply.Operation)? = nil,
                 pdf: (url: URL, renderer: BookRenderer)? = nil) {
         self.book = book
         self.madeFrom = madeFrom
@@ -138,10 +138,10 @@ public struct BookCommit {
     ///   rule and the rows.
     public func data(of book: Book) throws -> Data {
         do { try book.validate() } catch {
-            if let madeFrom { throw WorkflowError("\(madeFrom.path): the book made from it would not be valid: \(error.message)") }
+            if let madeFrom { throw WorkflowError("\(madeFrom): the book made from it would not be valid: \(error.message)") }
             throw WorkflowError("\(self.book?.path ?? "the book"): not written: the book would not be valid: \(error.message)")
         }
-        return try BookFile.dataToSave(book, at: self.book ?? madeFrom ?? URL(fileURLWithPath: "book.json"))
+        return try BookFile.dataToSave(book, at: self.book ?? URL(fileURLWithPath: madeFrom ?? "book.json"))
     }
 
     /// Writes them all, or none.

@@ -157,7 +157,7 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     }
     for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
     // What a later run reads back is checked now, so no book is written that could not be opened.
-    let commit = BookCommit(book: request.bookFile, madeFrom: track, pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
+    let commit = BookCommit(book: request.bookFile, madeFrom: track.path, pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
     let bookBytes = try commit.data(of: assembled.book)
     if let bookFile = request.bookFile, !request.replaceBook { try checkReplaceable(bookFile, with: bookBytes, input: track) }
     let pages = try commit.commit(assembled.book, data: bookBytes)

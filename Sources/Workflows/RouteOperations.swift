@@ -138,8 +138,10 @@ public struct RouteRun: Sendable {
         let built = try await RouteWorkflow.makeBook(title: request.title ?? RouteWorkflow.title(of: editor, fileName: fileName),
                                                      editor: editor, options: options, turns: request.turns,
                                                      terrain: request.terrain, log: log)
+        let source: String = if case .file(let file) = request.handles { file.path } else { "the handles" }
         let printed = try RouteWorkflow.write(built, to: request.book, pdf: request.pdf, template: options.template,
-                                              cover: options.cover)
+                                              cover: options.cover,
+                                              madeFrom: "\(source) routed by \(editor.engineName ?? request.engine.kind.rawValue)")
         return Result(notes: built.notes.count, distance: editor.totals.distance,
                       printed: printed.map { PrintedBook(rows: $0.rows, pages: $0.pages) })
     }

@@ -249,10 +249,12 @@ public enum RouteWorkflow {
     ///   - template: a built-in template's name or a template file's path; nil for the book's own.
     ///   - cover: whether the PDF has its cover page.
     /// - Returns: the rows and pages of the PDF, when one was printed.
+    ///   - madeFrom: what the route was made from ("handles.txt routed by OSRM"), named should the
+    ///     book not be valid.
     public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
-                             cover: Bool = true) throws -> (rows: Int, pages: Int)? {
+                             cover: Bool = true, madeFrom: String? = nil) throws -> (rows: Int, pages: Int)? {
         let printed = try pdf.map { ($0, try Self.renderer(for: book, bookFile: url, template: template, cover: cover)) }
-        let pages = try BookCommit(book: url, pdf: printed).commit(book)
+        let pages = try BookCommit(book: url, madeFrom: madeFrom, pdf: printed).commit(book)
         return pages.map { (RowContent.count(of: book), $0) }
     }
 

@@ -65,7 +65,7 @@ struct CommandLineTests {
         for (words, message) in [
             (["export", book, "-o", book, "--format", "gpx"], "roadbook export: -o \(book) is the book it reads (an input): choose another output"),
             (["export", book, "-o", link, "--format", "kml"], "roadbook export: -o \(link) is the book it reads"),
-            (["render", book, "-o", link], "roadbook render: -o \(link) is the book it reads"),
+            (["render", book, "-o", link, "--png"], "roadbook render: -o \(link) is the book it reads"),
             (["tulip", book, "--sheet", "-o", book], "roadbook tulip: -o \(book) is the book it reads"),
             (["profile", book, "-o", link], "roadbook profile: -o \(link) is the book it reads"),
             (["build", folder.path("t.gpx").path, "-o", folder.path("t.gpx").path], "roadbook build: -o \(folder.path("t.gpx").path) is the track it reads"),
