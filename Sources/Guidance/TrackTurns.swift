@@ -114,7 +114,7 @@ public struct TrackTurns: Sendable {
         /// lines take the corner's first and last metres as part of the legs, so a 45° junction
         /// measures a few degrees less; each degree lower finds more turns and more gentle curves:
         /// on the tuning routes 51° found 56% of the goal turns with 6% extra rows, 47° 60% with 13%,
-        /// 44° 64% with 19%, 40° 68% with 29% (issue 11 allows 25%); 44° keeps a margin under that.
+        /// 44° 64% with 19%, 40° 68% with 29% (docs/turn-quality.md allows 25%); 44° keeps a margin under that.
         public var scatteredTurn: Degrees = 44
         /// On a lightly scattered track, the least rotation of a bend that makes a row, in degrees:
         /// `scatteredTurn` less the 5° by which `minimumRotation` is below `minimumTurn`.
