@@ -75,17 +75,42 @@ struct MarkupFilter {
             out[written] = byte
             written += 1
         }
-        for i in 0..<input.count {
-            let byte = bytes[i]
-            if byte == 0x0A {
-                if !afterCR { line += 1 }
-                afterCR = false
-            } else if byte == 0x0D {
-                line += 1
-                afterCR = true
-            } else {
-                afterCR = false
+        let count = input.count
+        var i = 0
+        while i < count {
+            // Text and tags are nearly all of a route file: a run of them is scanned in a tight loop
+            // and copied at once; the byte that ends the run goes through the states below.
+            if state == .text || state == .tag {
+                let start = i
+                if state == .text {
+                    while i < count, bytes[i] != 0x3C, bytes[i] != 0x26 { countLine(bytes[i]); i += 1 }
+                } else {
+                    var open = quote
+                    while i < count {
+                        let byte = bytes[i]
+                        if open != 0 {
+                            if byte == open { open = 0 }
+                        } else if byte == 0x22 || byte == 0x27 {
+                            open = byte
+                        } else if byte == 0x3E {
+                            break
+                        }
+                        countLine(byte)
+                        i += 1
+                    }
+                    quote = open
+                    markupBytes += i - start - 1
+                    try grow("a tag")
+                }
+                if i > start {
+                    (out + written).update(from: bytes + start, count: i - start)
+                    written += i - start
+                }
+                if i == count { break }
             }
+            let byte = bytes[i]
+            i += 1
+            countLine(byte)
             switch state {
             case .text:
                 emit(byte)
@@ -187,6 +212,20 @@ struct MarkupFilter {
             }
         }
         return written
+    }
+
+    /// Counts a line at LF, CR, or CR LF (one line).
+    @inline(__always)
+    private mutating func countLine(_ byte: UInt8) {
+        if byte == 0x0A {
+            if !afterCR { line += 1 }
+            afterCR = false
+        } else if byte == 0x0D {
+            line += 1
+            afterCR = true
+        } else {
+            afterCR = false
+        }
     }
 
     /// Starts a piece of markup at the `<` or `&` just read.
