@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Workflows
 
 /// A message of the command line as a terminal shows it: the names of arguments that were not
 /// UTF-8 as they were given (`RawArguments.shown`), control characters quoted (`Printable.quoted`).

@@ -12,21 +12,21 @@ import Glibc
 /// - one that names nothing yet (an output to make) is refused: a file is never made under a name
 ///   other than the one given (and `AtomicFile` refuses to replace a file through a link whose
 ///   target's name is not UTF-8, so nothing is written under a changed name either).
-enum RawArguments {
+public enum RawArguments {
     /// `/proc/self/fd/N` → the argument as given, its non-UTF-8 bytes as `\xHH`.
     private static let aliases = Mutex<[String: String]>([:])
 
     /// An argument that is not UTF-8 and names no file.
-    struct Unnamed: Error, CustomStringConvertible {
-        var shown: String
-        var description: String {
+    public struct Unnamed: Error, CustomStringConvertible {
+        public var shown: String
+        public var description: String {
             "'\(shown)' is not UTF-8 and names no file that exists: roadbook reads files of any name, but writes only under UTF-8 names"
         }
     }
 
     /// The Strings of `arguments` (each one's bytes, without the NUL), as the type says.
     /// - Throws: `Unnamed` for the first argument that is not UTF-8 and names nothing.
-    static func strings(_ arguments: [[UInt8]]) throws -> [String] {
+    public static func strings(_ arguments: [[UInt8]]) throws -> [String] {
         try arguments.map { bytes in
             if let text = String(validating: bytes, as: UTF8.self) { return text }
             let shown = escaped(bytes)
@@ -41,7 +41,7 @@ enum RawArguments {
     }
 
     /// `bytes` with each byte that is not part of a UTF-8 character written `\xHH`.
-    static func escaped(_ bytes: [UInt8]) -> String {
+    public static func escaped(_ bytes: [UInt8]) -> String {
         var result = ""
         var rest = bytes[...]
         while !rest.isEmpty {
@@ -59,7 +59,7 @@ enum RawArguments {
     }
 
     /// `text` with every alias made for an argument named as the argument was given.
-    static func shown(_ text: String) -> String {
+    public static func shown(_ text: String) -> String {
         let known = aliases.withLock { $0 }
         guard !known.isEmpty else { return text }
         var text = text
@@ -71,7 +71,7 @@ enum RawArguments {
     }
 
     /// The bytes of this process's arguments after the program's name.
-    static func process() -> [[UInt8]] {
+    public static func process() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { i in
             guard let argument = CommandLine.unsafeArgv[i] else { return [] }
             return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
