@@ -28,6 +28,9 @@ public struct RegenerationReport: Sendable, Equatable {
     public var tulipsRedrawn = 0
     /// Tulips drawn by a person, left as they were.
     public var drawnTulipsKept = 0
+    /// Notes whose tulip a person drew (or changed) at a junction the new road changed, or left:
+    /// their drawing stays, and the organiser should check it.
+    public var drawnTulipsToCheck: [Note] = []
     /// Notes that no longer lie on the route.
     public var offRoute: [OffRouteNote] = []
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
@@ -117,7 +120,7 @@ public struct Regenerator: Sendable {
                 continue
             }
             // A person's note keeps its words unless they were blank and the turn's were given it.
-            let wordsEdited = old.text != previous.text || (old.kind != .turn && previous.wordsGiven != true)
+            let wordsEdited = old.wordsArePersons
             // The turn on the new road at the same place, if there is one.
             let match = maneuvers.indices.filter { !used.contains($0) && location.isOnRoute
                 && abs(maneuvers[$0].distanceAlong - note.distanceAlong) <= configuration.sameJunctionDistance }
@@ -129,7 +132,10 @@ public struct Regenerator: Sendable {
                 }
                 note.generated = nil
                 if note.tulip?.origin == .generated { note.tulip = nil }
-                if note.tulip?.origin == .drawn { report.drawnTulipsKept += 1 }
+                if note.tulip?.origin == .drawn {
+                    report.drawnTulipsKept += 1
+                    report.drawnTulipsToCheck.append(note)
+                }
                 report.keptWithoutTurn.append(note)
                 notes.append(note)
                 continue
@@ -160,12 +166,14 @@ public struct Regenerator: Sendable {
             }
             if old.tulip?.origin == .drawn {
                 report.drawnTulipsKept += 1
+                if !sameTurn || !previous.junction.sameRoads(as: generated.junction) { report.drawnTulipsToCheck.append(note) }
             } else {
                 note.tulip = tulip
                 report.tulipsRedrawn += 1
             }
             note.generated = generated
             if old.kind != .turn { note.generated?.wordsGiven = previous.wordsGiven }
+            note.generated?.wordsTyped = previous.wordsTyped
             notes.append(note)
         }
         // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.

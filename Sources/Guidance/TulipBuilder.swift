@@ -18,17 +18,7 @@ public enum TulipBuilder {
         guard let entry = junction.entry else {
             return Tulip(origin: .generated, roads: [Tulip.Road(role: .entry, angle: 180), Tulip.Road(role: .exit, angle: 0)])
         }
-        var roads: [Tulip.Road] = []
-        for spoke in junction.spokes {
-            let role: RoadRole
-            switch spoke.role {
-            case .entry: role = .entry
-            case .exit: role = .exit
-            case .side: role = .side
-            }
-            roads.append(Tulip.Road(role: role, angle: TurnPasses.relativeAngle(of: spoke, arrivingAlong: entry),
-                                    roadClass: spoke.roadClass))
-        }
+        let roads = self.roads(of: junction, arrivingAlong: entry)
         var roundabout: Tulip.Roundabout? = nil
         if maneuver.kind == .roundabout, let number = maneuver.exitNumber, let first = maneuver.junctions.first {
             // The way traffic goes round, from the ring's one-way road where the route reaches it.
@@ -38,5 +28,25 @@ public enum TulipBuilder {
                                           clockwise: ringOut.map { TurnPasses.ringRunsClockwise(at: first, leavingBy: $0) } ?? false)
         }
         return Tulip(origin: .generated, roads: roads, roundabout: roundabout)
+    }
+
+    /// The tulip of a junction as a generated note keeps it (`GeneratedTurn.junction`, a roundabout's
+    /// combined junction): what a person's corrections are taken back to.
+    /// - Parameter roundabout: the ring, for a roundabout's exit.
+    public static func tulip(for junction: Junction, roundabout: Tulip.Roundabout? = nil) -> Tulip? {
+        guard let entry = junction.entry else { return nil }
+        return Tulip(origin: .generated, roads: roads(of: junction, arrivingAlong: entry), roundabout: roundabout)
+    }
+
+    /// Every road of `junction` at its turn angle from the arrival along `entry`, with its class.
+    static func roads(of junction: Junction, arrivingAlong entry: Spoke) -> [Tulip.Road] {
+        junction.spokes.map { spoke in
+            let role: RoadRole = switch spoke.role {
+            case .entry: .entry
+            case .exit: .exit
+            case .side: .side
+            }
+            return Tulip.Road(role: role, angle: TurnPasses.relativeAngle(of: spoke, arrivingAlong: entry), roadClass: spoke.roadClass)
+        }
     }
 }

@@ -41,6 +41,11 @@ public struct Book: Codable, Sendable, Equatable {
     /// Notes a person deleted: Apply and regeneration never bring back a handle's row or a generated
     /// turn recorded here. Nil (absent from the file) when nothing was deleted.
     public var deletedNotes: [DeletedNote]?
+    /// How many changes the book file has been through: every save of a change adds one (undo
+    /// brings the earlier number back with the earlier book). A change worked out on one revision
+    /// is saved only if the file still holds that revision (`BookRevision`). Nil in books written
+    /// before revisions were kept, read as 0.
+    public var revision: Int?
 
     public init(title: String, rally: String? = nil, stage: String? = nil, date: String? = nil,
                 settings: BookSettings = BookSettings(), route: Route, profile: Profile? = nil, notes: [Note] = []) {
@@ -68,6 +73,11 @@ public struct DeletedNote: Codable, Sendable, Equatable {
     public var handleID: Int?
     /// The deleted words, to tell "the same note again" from a note typed anew on the handle.
     public var text: String?
+    /// The note as it was when a person removed it (`note remove`), so `note restore` brings it back
+    /// whole; nil for a note removed otherwise (by editing the file, or with its handle).
+    public var note: Note?
+    /// The printed row number the note had when it was removed, for `note restore ROW`.
+    public var row: Int?
 
     public init(id: Int, kind: Note.Kind, coordinate: Coordinate, handleID: Int? = nil, text: String? = nil) {
         self.id = id

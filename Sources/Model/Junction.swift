@@ -86,3 +86,21 @@ public struct RoadGeometry: Sendable, Equatable {
         self.junctions = junctions
     }
 }
+
+extension Junction {
+    /// Bearings this close (degrees) are one road drawn again: a new reading of the same junction
+    /// moves its roads by a few degrees; a road added, taken away or turned further is another junction.
+    public static let sameRoadTolerance: Degrees = 10
+
+    /// Whether `other` has the same roads as this junction: as many, with the same roles, each within
+    /// `sameRoadTolerance` of its bearing here. A tulip drawn by hand at a junction that is no longer
+    /// the same is flagged for the organiser to check.
+    public func sameRoads(as other: Junction) -> Bool {
+        guard spokes.count == other.spokes.count else { return false }
+        func key(_ s: Spoke) -> (Int, Degrees) { (s.role == .entry ? 0 : s.role == .exit ? 1 : 2, s.bearing) }
+        let mine = spokes.map(key).sorted { $0 < $1 }, theirs = other.spokes.map(key).sorted { $0 < $1 }
+        return zip(mine, theirs).allSatisfy { a, b in
+            a.0 == b.0 && abs(normalizedTurn(a.1 - b.1)) <= Self.sameRoadTolerance
+        }
+    }
+}

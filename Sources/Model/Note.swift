@@ -67,13 +67,17 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     public var openRadius: Int?
     /// The radius in metres within which the waypoint counts as passed (OpenRally `clear`); nil for the default.
     public var clearRadius: Int?
+    /// For a regularity book: the average speed in km/h to hold from this row on, until the next row
+    /// that sets one; nil where the row sets none.
+    public var targetSpeed: Int?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
                 waypointType: WaypointType? = nil, cap: Degrees? = nil, danger: Int = 0,
                 elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
                 symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil,
-                handleID: Int? = nil, wordsEdited: String? = nil, openRadius: Int? = nil, clearRadius: Int? = nil) {
+                handleID: Int? = nil, wordsEdited: String? = nil, openRadius: Int? = nil, clearRadius: Int? = nil,
+                targetSpeed: Int? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -95,12 +99,13 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.wordsEdited = wordsEdited
         self.openRadius = openRadius
         self.clearRadius = clearRadius
+        self.targetSpeed = targetSpeed
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
              elevation, resetsOdometer, speedLimit, symbols, tulip, generated, handleID, wordsEdited,
-             openRadius, clearRadius
+             openRadius, clearRadius, targetSpeed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,13 +131,16 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         wordsEdited = try c.decodeIfPresent(String.self, forKey: .wordsEdited)
         openRadius = try c.decodeIfPresent(Int.self, forKey: .openRadius)
         clearRadius = try c.decodeIfPresent(Int.self, forKey: .clearRadius)
+        targetSpeed = try c.decodeIfPresent(Int.self, forKey: .targetSpeed)
         for (key, radius) in [(CodingKeys.openRadius, openRadius), (.clearRadius, clearRadius)] {
             if let radius, radius < 1 {
                 throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1 metre or more")
             }
         }
-        if let limit = speedLimit, !(1...300).contains(limit) {
-            throw DecodingError.dataCorruptedError(forKey: .speedLimit, in: c, debugDescription: "must be 1 to 300 km/h")
+        for (key, speed) in [(CodingKeys.speedLimit, speedLimit), (.targetSpeed, targetSpeed)] {
+            if let speed, !Note.speeds.contains(speed) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1 to 300 km/h")
+            }
         }
         guard distanceAlong.isFinite, distanceAlong >= 0 else {
             throw DecodingError.dataCorruptedError(forKey: .distanceAlong, in: c,
@@ -145,6 +153,21 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         guard (0...3).contains(danger) else {
             throw DecodingError.dataCorruptedError(forKey: .danger, in: c, debugDescription: "must be 0, 1, 2 or 3")
         }
+    }
+}
+
+extension Note {
+    /// Speeds a row may carry (a limit, a target average), in km/h.
+    public static let speeds = 1...300
+    /// Danger levels: 0 none, 1 `!`, 2 `!!`, 3 `!!!`.
+    public static let dangers = 0...3
+
+    /// Whether the printed words are a person's, so no regeneration may rewrite them: set by
+    /// command, changed from the generated ones, or (on a note of a person's joined to a turn) any
+    /// words but blank ones the turn filled in. A note not generated from the road is a person's.
+    public var wordsArePersons: Bool {
+        guard let generated else { return true }
+        return generated.wordsTyped == true || text != generated.text || (kind != .turn && generated.wordsGiven != true)
     }
 }
 
@@ -208,6 +231,10 @@ public struct GeneratedTurn: Codable, Sendable, Equatable {
     /// may replace them. Otherwise its words are the person's, even when they read as the
     /// generated ones, and are never rewritten. Unused on a generated turn row.
     public var wordsGiven: Bool?
+    /// True when a person set the note's words by command (`note edit --text`): they are the
+    /// person's from then on, even where they read as the generated ones, and no regeneration
+    /// rewrites them.
+    public var wordsTyped: Bool?
 
     public init(maneuver: String, modifier: String, exitNumber: Int? = nil, junction: Junction, text: String,
                 source: String? = nil) {
