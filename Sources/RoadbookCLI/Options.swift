@@ -146,7 +146,8 @@ struct CommandDeclaration {
         while i < words.count {
             let word = words[i]
             i += 1
-            if literal || word == "-" || !word.hasPrefix("-") { positionals.append(word); continue }
+            // A negative number (a tulip's angle, -90) is an argument, never an option.
+            if literal || word == "-" || !word.hasPrefix("-") || Double(word) != nil { positionals.append(word); continue }
             if word == "--" { literal = true; continue }
             let (option, value) = try self.value(of: word, before: words[i...])
             if value.consumedNext { i += 1 }
