@@ -27,7 +27,8 @@ public struct BookRead: Sendable {
         let location = BookJournal.location(of: url)
         guard FileManager.default.fileExists(atPath: location.path) else { return BookJournal(bookID: bookID) }
         let journal = try BookJournalFile.read(contentsOf: location)
-        guard journal.bookID == bookID else {
+        // A journal begun before the book had an id belongs to it once it has one.
+        guard journal.bookID == nil || journal.bookID == bookID else {
             throw FormatError(file: location.path, message: "this journal belongs to book \(journal.bookID ?? "without an id"), "
                               + "not to \(shownPath(url)) (book \(bookID ?? "without an id")); move it away to keep it, and the book starts a new one")
         }

@@ -29,15 +29,21 @@ extension DraftSession {
     /// - Returns: the drawing after the edit.
     /// - Throws: `perform`'s errors; nothing is saved then.
     public static func edit(_ book: URL, _ edit: HandleEdit, engine: EngineSettings?, log: any WorkflowLog) async throws -> RouteSummary {
-        var session = try open(book: book, log: log)
-        try await session.perform(edit, engine: engine, log: log)
-        return RouteSummary(session.draft.editor)
+        try await BookLock.hold(book) {
+            var session = try open(book: book, log: log)
+            try await session.perform(edit, engine: engine, log: log)
+            return RouteSummary(session.draft.editor)
+        }
     }
 
     /// Clears the drawing of `book` as one undoable step; the book keeps its route. A draft that
     /// cannot be opened (another book's, or a broken one) is deleted instead.
     /// - Throws: `open`'s errors when there is no draft; `perform`'s and `RouteDraft.remove`'s errors.
     public static func clear(_ book: URL, log: any WorkflowLog) async throws -> DrawingCleared {
+        try await BookLock.hold(book) { try await clearLocked(book, log: log) }
+    }
+
+    private static func clearLocked(_ book: URL, log: any WorkflowLog) async throws -> DrawingCleared {
         let draft = RouteDraft.url(for: book)
         let session: DraftSession
         do { session = try open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {

@@ -203,15 +203,23 @@ public struct DraftSession: Sendable {
     /// - Throws: `FormatError` for the book or the draft; `WorkflowError` for a draft of another book.
     public static func open(book url: URL, configuration: RouteDraft.Configuration = .init(),
                             log: any WorkflowLog) throws -> DraftSession {
-        let book = try BookFile.read(contentsOf: url)
+        let read = try BookRead(url)
+        let book = read.book
+        let draftURL = RouteDraft.url(for: url)
         if let draft = try RouteDraft.load(for: url, expecting: book.id, configuration: configuration) {
             log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
-            return DraftSession(bookURL: url, book: book, draft: draft, restored: true)
+            let bytes = try InputFile.read(draftURL, limit: configuration.maximumFileSize, what: "a draft file")
+            return DraftSession(bookURL: url, book: book, draft: draft, restored: true, read: read, draftRead: bytes)
         }
         let id = try book.id ?? Book.derivedID(from: BookFile.encode(book))
         let draft = RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: id)
-        return DraftSession(bookURL: url, book: book, draft: draft, restored: false)
+        return DraftSession(bookURL: url, book: book, draft: draft, restored: false, read: read, draftRead: nil)
     }
+
+    /// The book as read, with its journal: a save is checked against it and recorded in it.
+    let read: BookRead
+    /// The draft file's bytes as read; nil when there was none.
+    let draftRead: Data?
 
     /// Makes `edit` on the draft, asks `engine` for the road legs it changed (and any leg still
     /// being asked), then saves the draft. Without an engine the legs to ask stay as they are, with
@@ -227,6 +235,7 @@ public struct DraftSession: Sendable {
         try checkOutputs([RunOutput(draftURL, .edit(of: draftURL))] + bookOutput + RunOutput.preparedGraph(engine?.osm),
                          inputs: [RunInput(bookURL, "the book it edits"), RunInput(draftURL, "the drawing it edits")]
                              + RunInput.extract(engine?.osm))
+        let undoing = edit == .undo ? draft.editor.undoName : edit == .redo ? draft.editor.redoName : nil
         try edit.apply(to: &draft.editor)
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
@@ -238,18 +247,45 @@ public struct DraftSession: Sendable {
                 log.record(WorkflowMessage(.warning, "\(pending) road leg\(pending == 1 ? "" : "s") still to ask: give --engine to ask \(pending == 1 ? "it" : "them")"))
             }
         }
-        try save(configuration: configuration, log: log)
+        let name = switch edit {
+        case .undo: "Undo in the drawing: \(undoing ?? "")"
+        case .redo: "Redo in the drawing: \(undoing ?? "")"
+        case .retry: "Ask again the legs waiting for the engine"
+        default: draft.editor.undoName ?? "Change the drawing"
+        }
+        try save(step: name, configuration: configuration, log: log)
     }
 
-    /// Saves the draft beside the book. A book without an `id` is first written with the draft's
-    /// (atomically, nothing else changed), so the draft belongs to it from now on.
-    /// - Throws: `FormatError` or `WorkflowError` naming the file that could not be written.
-    public mutating func save(configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) throws {
+    /// Saves the draft beside the book, with the step in the book's journal (`roadbook undo` takes
+    /// it back). A book without an `id` is written with the draft's at the same time (nothing else
+    /// changed), so the draft belongs to it from now on.
+    /// - Parameter step: the step's name in the journal.
+    /// - Throws: `FormatError` or `WorkflowError` naming the file that could not be written, or
+    ///   the book when it changed since it was read.
+    public mutating func save(step: String, configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) throws {
+        let draftURL = RouteDraft.url(for: bookURL)
+        let draftBytes: Data
+        do { draftBytes = try draft.encode(configuration: configuration) } catch {
+            throw WorkflowError("\(draftURL.path): cannot write: a value of the drawing is not a finite number")
+        }
+        var bookBytes: Data? = nil
         if book.id == nil {
             book.id = draft.bookID
-            try BookFile.write(book, to: bookURL)
+            bookBytes = try BookFile.dataToSave(book, at: bookURL)
             log.record(WorkflowMessage(.information, "\(bookURL.path): given the id \(draft.bookID), so its unfinished drawing belongs to it"))
         }
-        try draft.save(for: bookURL, configuration: configuration)
+        try read.checkUnchanged()
+        var journal = read.journal
+        journal.bookID = book.id
+        let entry = JournalEntry(step, kind: .handles, draft: (draftRead, draftBytes))
+        let outputs = OutputSet()
+        do {
+            if let bookBytes { try outputs.write(bookBytes, to: bookURL) }
+            try entry.write(into: outputs, book: bookURL, journal: journal, bookBefore: read.bytes, bookAfter: bookBytes)
+            try outputs.commit()
+        } catch let error as AtomicFile.WriteError {
+            outputs.discard()
+            throw WorkflowError("\(error.path): cannot write: \(error.reason)")
+        }
     }
 }
