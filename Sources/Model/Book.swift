@@ -100,7 +100,7 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// Units of printed distances.
     public enum Units: String, Codable, Sendable, CaseIterable { case kilometres = "km", miles = "mi" }
     /// What the book is for.
-    public enum Purpose: String, Codable, Sendable { case navigation, regularity }
+    public enum Purpose: String, Codable, Sendable, CaseIterable { case navigation, regularity }
 
     public var units: Units
     public var purpose: Purpose

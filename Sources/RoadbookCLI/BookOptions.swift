@@ -26,6 +26,10 @@ struct BookOptions {
         Option("stage", value: "TEXT", help: "printed in the page header"),
         Option("date", value: "TEXT", help: "printed in the page header"),
         .choice("units", of: BookSettings.Units.self, default: .kilometres, help: "printed distances"),
+        .choice("kind", of: BookSettings.Purpose.self, default: .navigation, help: """
+            what the book is for: navigation, or a regularity rally (rows
+            then carry the average to hold: `roadbook note BOOK speed ROW KMH`)
+            """),
         Option("template", value: "T", help: """
             page template: a5 (default), roll, a4, a4-2up, letter,
             letter-2up, or a template file (see Templates/README.md)
@@ -51,6 +55,7 @@ struct BookOptions {
         stage = options.string("stage")
         date = options.string("date")
         settings.units = try options.choice(always: "units", as: BookSettings.Units.self)
+        settings.purpose = try options.choice(always: "kind", as: BookSettings.Purpose.self)
         template = options.string("template")
         if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
         settings.offRouteDistance = try options.number(always: "off-route-distance")

@@ -31,6 +31,13 @@ struct HandlesCommand: Command {
             .init(row: .init(names: ["mode"], arguments: modes.joined(separator: "|"),
                              help: "the travel mode (roads found in a mode are kept)"),
                   arguments: 1...1, takes: "a mode: mode drive|cycle|walk", make: mode),
+            .init(row: .init(names: ["note"], arguments: "N WORDS", help: "handle N carries a course note (--marker for its marker)"),
+                  arguments: 2...2, takes: "a handle and the words: note N WORDS", make: noted),
+            .init(row: .init(names: ["unnote"], arguments: "N", help: "take the note off handle N: a plain handle"),
+                  arguments: 1...1, takes: "a handle: unnote N", make: { _, words, _ in .edit(.unnote(handle: try number(words[0], "handle"))) }),
+            .init(row: .init(names: ["new-legs"], arguments: LegKindWord.words.joined(separator: "|"),
+                             help: "the kind of leg new handles make (kept with the drawing)"),
+                  arguments: 1...1, takes: "a kind: new-legs road|straight|as-drawn", make: newLegs),
             plain(["undo", "redo"], help: "take back the last step, make it again") { $0 == "undo" ? .edit(.undo) : .edit(.redo) },
             plain("retry", help: "ask again the legs waiting for the engine") { _ in .edit(.retry) },
             plain("clear", help: "clear the drawing (undo brings it back); the book keeps its route") { _ in .clear },
@@ -64,7 +71,7 @@ struct HandlesCommand: Command {
     static let addOptions = [
         Option("at", .integer(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
         Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
-        Option("marker", value: "TEXT", help: "add: the handle note's marker, such as CP1"),
+        Option("marker", value: "TEXT", help: "add, note: the handle note's marker, such as CP1"),
     ]
 
     var book: URL
@@ -75,8 +82,10 @@ struct HandlesCommand: Command {
         book = URL(fileURLWithPath: options.positionals[0])
         engine = try EngineOptions.settings(options)
         let words = Array(options.positionals.dropFirst())
-        if words.first != "add", let first = Self.addOptions.first(where: { options.string($0.name) != nil }) {
-            throw UsageError(message: "--\(first.name) goes with add")
+        let withMarker = ["add", "note"]
+        if let first = Self.addOptions.first(where: { options.string($0.name) != nil }),
+           words.first != "add", !(first.name == "marker" && withMarker.contains(words.first ?? "")) {
+            throw UsageError(message: "--\(first.name) goes with \(first.name == "marker" ? "add or note" : "add")")
         }
         action = try Self.subcommands.parse(words, options: options)
     }
@@ -145,6 +154,17 @@ struct HandlesCommand: Command {
         return .edit(.kind(leg: try number(words[0], "leg"), kind))
     }
 
+    @Sendable private static func noted(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        .edit(.note(handle: try number(words[0], "handle"), HandleNote(text: words[1], marker: options.string("marker"))))
+    }
+
+    @Sendable private static func newLegs(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
+        guard let kind = LegKindWord(rawValue: words[0])?.kind else {
+            throw UsageError(message: "kind '\(words[0])' is not one of \(LegKindWord.words.joined(separator: ", "))")
+        }
+        return .edit(.newLegs(kind))
+    }
+
     @Sendable private static func mode(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
         guard let mode = TravelMode(rawValue: words[0]) else {
             throw UsageError(message: "mode '\(words[0])' is not one of \(modes.joined(separator: ", "))")
@@ -175,9 +195,10 @@ struct HandlesCommand: Command {
 
     /// The handles, one a line (number, coordinate, origin, note), then the legs and totals.
     static func list(_ route: RouteSummary) -> [String] {
-        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue)"]
+        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue), new legs \(LegKindWord(route.newLegs).rawValue)"]
         for (i, handle) in route.handles.enumerated() {
-            var line = "handle \(i + 1): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
+            let along = i < route.handleDistances.count ? String(format: " at %.2f km", route.handleDistances[i] / 1000) : ""
+            var line = "handle \(i + 1)\(along): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
             if let type = handle.waypointType { line += " \(type.rawValue)" }
             if let name = handle.name { line += ", named \"\(name)\"" }
             if let note = handle.note {

@@ -219,6 +219,15 @@ enum LegKindWord: String, CaseIterable {
 
     static var words: [String] { allCases.map(\.rawValue) }
 
+    /// The word of `kind`.
+    init(_ kind: LegKind) {
+        switch kind {
+        case .road: self = .road
+        case .straight: self = .straight
+        case .asDrawn: self = .asDrawn
+        }
+    }
+
     var kind: LegKind {
         switch self {
         case .road: .road

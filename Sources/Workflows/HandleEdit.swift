@@ -17,6 +17,13 @@ public enum HandleEdit: Sendable, Equatable {
     case reverse
     case kind(leg: Int, LegKind)
     case mode(TravelMode)
+    /// Handle N carries a course note, placed exactly where the route reaches it at the next Apply
+    /// (new words on a handle whose note was deleted from the book make it a note again).
+    case note(handle: Int, HandleNote)
+    /// Handle N carries no note any more: a plain handle.
+    case unnote(handle: Int)
+    /// The kind new legs take (a setting kept with the drawing, not an undo step of its own).
+    case newLegs(LegKind)
     /// Every handle and leg goes, as one step: the book keeps its route until an Apply.
     case clear
     case undo
@@ -63,6 +70,17 @@ public enum HandleEdit: Sendable, Equatable {
             editor.setLegKind(try leg(n), to: kind)
         case .mode(let mode):
             editor.setMode(mode)
+        case .note(let n, let note):
+            guard !note.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || note.marker != nil else {
+                throw WorkflowError("a handle's note needs words or a marker")
+            }
+            editor.setHandleNote(try handle(n), note)
+        case .unnote(let n):
+            let i = try handle(n)
+            guard editor.plan.handles[i].note != nil else { throw WorkflowError("handle \(n) has no note to take off") }
+            editor.removeHandleNote(i)
+        case .newLegs(let kind):
+            editor.setDefaultLegKind(kind)
         case .clear:
             guard !editor.plan.handles.isEmpty else { throw WorkflowError("the drawing has no handles: nothing to clear") }
             editor.clearHandles()

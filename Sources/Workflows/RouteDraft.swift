@@ -251,6 +251,7 @@ public struct DraftSession: Sendable {
         case .undo: "Undo in the drawing: \(undoing ?? "")"
         case .redo: "Redo in the drawing: \(undoing ?? "")"
         case .retry: "Ask again the legs waiting for the engine"
+        case .newLegs(let kind): "New legs: \(kind.rawValue)"
         default: draft.editor.undoName ?? "Change the drawing"
         }
         try save(step: name, configuration: configuration, log: log)

@@ -20,7 +20,11 @@ public struct RouteSummary: Sendable, Equatable {
     }
 
     public var handles: [Handle]
+    /// Metres from the start of the route to each handle, along the legs as drawn.
+    public var handleDistances: [Metres]
     public var mode: TravelMode
+    /// The kind new legs take.
+    public var newLegs: LegKind
     public var legs: [Leg]
     /// The editor's messages, one line each.
     public var messages: [String]
@@ -41,7 +45,9 @@ public struct RouteSummary: Sendable, Equatable {
     public init(_ editor: RouteEditor) {
         let plan = editor.plan
         handles = plan.handles
+        handleDistances = editor.handleDistances()
         mode = plan.mode
+        newLegs = plan.defaultLegKind
         legs = plan.legs.indices.map { i in
             Leg(kind: plan.legs[i].kind, state: plan.legs[i].state, length: Polyline(editor.legLine(i)).length,
                 findings: editor.findings(forLeg: i).map(\.message))
