@@ -28,7 +28,7 @@ public struct RegenerationReport: Sendable, Equatable {
     public var tulipsRedrawn = 0
     /// Tulips drawn by a person, left as they were.
     public var drawnTulipsKept = 0
-    /// Notes that no longer lie on the route.
+    /// Notes that no longer lie on the route: kept, off it.
     public var offRoute: [OffRouteNote] = []
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
     public var contradictions: [JoinContradiction] = []
@@ -101,10 +101,9 @@ public struct Regenerator: Sendable {
             note.offsetFromRoute = location.offsetFromRoute
             if !location.isOnRoute {
                 note.placement = .offRoute
-                report.offRoute.append(OffRouteNote(
-                    input: NoteInput(coordinate: old.coordinate, text: old.text, marker: old.marker,
-                                           waypointType: old.waypointType),
-                    nearestDistanceAlong: location.distanceAlong, distanceFromRoute: abs(location.offsetFromRoute)))
+                report.offRoute.append(OffRouteNote(id: old.id, text: old.text, marker: old.marker,
+                                                    distanceAlong: location.distanceAlong, offset: location.offsetFromRoute,
+                                                    resolution: .keep))
             } else {
                 note.placement = .onRoute
             }

@@ -10,16 +10,6 @@ import RouteEditing
 
 /// How an Apply treats what the new route changes.
 public struct ApplyOptions: Sendable {
-    /// What becomes of a note the new route no longer passes.
-    public enum Resolution: String, CaseIterable, Sendable {
-        /// Onto the route, at its nearest place.
-        case move
-        /// Out of the book.
-        case remove
-        /// In the book as it is, off the route (not printed until the route passes it again).
-        case keep
-    }
-
     /// Which generated turn notes the new route gets.
     public enum Turns: String, CaseIterable, Sendable {
         /// Turn notes regenerated, with their tulips.
@@ -30,10 +20,10 @@ public struct ApplyOptions: Sendable {
         case none
     }
 
-    /// The resolution of every note off the route without one of its own.
-    public var offRoute: Resolution
+    /// What becomes of every note the new route no longer passes, without a resolution of its own.
+    public var offRoute: OffRouteResolution
     /// Per note, by id: overrides `offRoute`.
-    public var resolutions: [Int: Resolution]
+    public var resolutions: [Int: OffRouteResolution]
     public var turns: Turns
     /// Apply although legs wait for the engine: they are drawn straight and marked so.
     public var useStraight: Bool
@@ -42,7 +32,7 @@ public struct ApplyOptions: Sendable {
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
 
-    public init(offRoute: Resolution = .keep, resolutions: [Int: Resolution] = [:], turns: Turns = .add,
+    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .add,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
         self.offRoute = offRoute
         self.resolutions = resolutions
@@ -55,32 +45,9 @@ public struct ApplyOptions: Sendable {
 
 /// What an Apply did to the book, for the organiser to read.
 public struct ApplyReport: Sendable, Equatable {
-    /// A note the new route no longer passes, and what became of it.
-    public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
-        public var id: Int
-        public var text: String
-        public var marker: String?
-        /// Metres along the new route to its nearest place.
-        public var distanceAlong: Metres
-        /// Signed metres from the route (+ right of travel).
-        public var offset: Metres
-        public var resolution: ApplyOptions.Resolution
-
-        /// "#7 'Cattle grid' at 3.20 km, 180 m left of the route: kept".
-        public var description: String {
-            let name = marker.map { "\($0) '\(text)'" } ?? "'\(text)'"
-            let done = switch resolution {
-            case .move: "moved onto the route"
-            case .remove: "removed"
-            case .keep: "kept"
-            }
-            return String(format: "#%d %@ at %.2f km, %.0f m %@ of the route: %@", id, name, distanceAlong / 1000,
-                          abs(offset), offset < 0 ? "left" : "right", done)
-        }
-    }
-
     /// Notes (not generated turn rows) whose place along the route changed.
     public var moved = 0
+    /// Notes the new route no longer passes, each with its resolution.
     public var offRoute: [OffRouteNote] = []
     /// The turn notes brought onto the new route (see `RegenerationReport`).
     public var turns = RegenerationReport()
@@ -104,7 +71,7 @@ public struct ApplyReport: Sendable, Equatable {
     /// the turn changed". Parts that are zero are left out.
     public var summary: String {
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
-        let byResolution = { (r: ApplyOptions.Resolution) in self.offRoute.filter { $0.resolution == r }.count }
+        let byResolution = { (r: OffRouteResolution) in self.offRoute.filter { $0.resolution == r }.count }
         let regenerated = turns.changed.count + turns.added.count
         let parts = [
             count(moved, "note moved", "notes moved"),

@@ -27,7 +27,7 @@ public struct BuildRequest: Sendable {
     /// a path is never stored in the book.
     public var template: String?
     /// What happens to a waypoint farther from the route than `settings.offRouteDistance`.
-    public var offRoute: OffRoutePolicy
+    public var offRoute: OffRouteResolution
     /// Whether the PDF has its cover page.
     public var cover: Bool
     /// Whether turn notes are generated.
@@ -46,7 +46,7 @@ public struct BuildRequest: Sendable {
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
                 stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
-                template: String? = nil, offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
+                template: String? = nil, offRoute: OffRouteResolution = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
                 terrain: TerrainRequest = TerrainRequest(), mode: TravelMode = .drive) {
         self.track = track
         self.pdf = pdf
@@ -152,10 +152,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     assembled.book.date = request.date
     let fate = switch request.offRoute {
     case .move: "; moved onto the route"
-    case .drop: "; left out"
+    case .remove: "; left out"
     case .keep: "; kept in the book file, not printed"
     }
-    for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
+    for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.foundDescription + fate)) }
     // What a later run reads back is checked now, so no book is written that could not be opened.
     let commit = BookCommit(book: request.bookFile, madeFrom: track.path, pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
     let bookBytes = try commit.data(of: assembled.book)

@@ -270,7 +270,7 @@ extension RegenerationReport {
             lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
         }
         for n in added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
-        for o in offRoute { lines.append("off the route: \(o.description)") }
+        for o in offRoute { lines.append("off the route: \(o.foundDescription)") }
         lines.append("\(tulipsRedrawn) tulips redrawn from the road, \(drawnTulipsKept) drawn by a person kept")
         return lines
     }
