@@ -146,8 +146,11 @@ public enum ApplyWorkflow {
     ///   nil for the map's (see `RouteTurns.maneuvers`), else the right.
     /// - Returns: the turns, where they come from, and with a map how its roundabouts turn (for the
     ///   side traffic keeps to, `settleDrivingSide`).
-    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil) throws -> FoundTurns {
-        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none).find(along: editor.line(), drivingSide: drivingSide)
+    /// - Parameter log: where a prepared graph made again is noted.
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil,
+                                 log: (any WorkflowLog)? = nil) throws -> FoundTurns {
+        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none)
+            .find(along: editor.line(), drivingSide: drivingSide, log: log)
     }
 
     /// The book with the editor's route applied, without terrain (the route's points carry no
@@ -356,7 +359,7 @@ public enum ApplyWorkflow {
     public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
                              log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
         try checkReady(editor, useStraight: options.useStraight)
-        let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide)
+        let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide, log: log)
         var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
                                          turnSource: found.source, lastWritten: lastWritten)
         found.settleDrivingSide(of: &result.settings, given: "the book says", log: log)

@@ -43,12 +43,10 @@ public struct Regeneration: Sendable {
     public var report: RegenerationReport
     /// Set when the new route file's `<rte>` stood in for its track; `finish` logs it.
     public var routeWarning: String?
-    /// How the new route's turns were read, when worth a warning (`FoundTurns.warnings`): its fixes
-    /// scatter independently, or stretches are off the map; `finish` logs them.
-    public var turnWarnings: [WorkflowMessage] = []
-    /// What the map's roundabouts said of the side traffic keeps to (`settleDrivingSide`); `finish`
-    /// logs it.
-    public var sideMessages: [WorkflowMessage] = []
+    /// What reading the new route's turns said, in order: a prepared graph made again, what the
+    /// map's roundabouts said of the side traffic keeps to (`settleDrivingSide`), and how the turns
+    /// were read when worth a warning (`FoundTurns.warnings`); `finish` logs them.
+    public var turnMessages: [WorkflowMessage] = []
 
     /// Reads the book and the new route and regenerates the turn notes.
     /// - Parameter writing: whether `finish` will write; the output is checked writable first.
@@ -69,17 +67,19 @@ public struct Regeneration: Sendable {
         let newRoute = read.route
         routeWarning = read.warning
         let mode = request.mode ?? old.travelMode
+        // What the turn stage says (a prepared graph made again, the side of the road, stretches off
+        // the map), in build's order; `finish` logs it.
+        let said = MessageList()
         let found = try TurnReading(request.osm.map { .map($0) } ?? .shape, mode: mode)
-            .find(along: newRoute.coordinates, drivingSide: old.settings.drivingSide)
-        turnWarnings = found.warnings(file: request.route.lastPathComponent)
+            .find(along: newRoute.coordinates, drivingSide: old.settings.drivingSide, log: said)
         let regenerator = Regenerator()
         (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
         // A turn a person deleted stays deleted (the book's tombstones).
         _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
         book.settings.travelMode = mode == .drive ? nil : mode
-        let said = MessageList()
         found.settleDrivingSide(of: &book.settings, given: "the book says", log: said)
-        sideMessages = said.messages
+        for warning in found.warnings(file: request.route.lastPathComponent) { said.record(warning) }
+        turnMessages = said.messages
         // The route now comes from the file, not from the handles: a plan kept would bring the old
         // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
         if book.plan != nil {
@@ -166,8 +166,7 @@ public struct Regeneration: Sendable {
     @discardableResult
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
         if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
-        for warning in turnWarnings { log.record(warning) }
-        for message in sideMessages { log.record(message) }
+        for message in turnMessages { log.record(message) }
         try await request.terrain.fetchOrDrop(for: &book, log: log)
         // Regeneration is an Apply: `undo-apply` takes it back.
         if write { try BookCommit(book: request.output ?? request.book, undo: (original, .apply)).commit(book) }
