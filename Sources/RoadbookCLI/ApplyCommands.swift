@@ -115,6 +115,6 @@ struct RemoveRouteCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
+        console.out(try await ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
     }
 }

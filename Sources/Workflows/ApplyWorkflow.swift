@@ -203,26 +203,19 @@ public enum ApplyWorkflow {
     }
 
     /// `apply(book:editor:options:maneuvers:…)` with the turns read as `options` say and the heights
-    /// fetched for the new route, or the old heights dropped with a notice.
+    /// fetched for the new route, or the old heights dropped with a notice: `BookPipeline.apply`,
+    /// nothing written.
     /// - Throws: `WorkflowError`, the map's and the terrain sources' errors.
     public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
                              log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
-        try checkReady(editor, useStraight: options.useStraight)
-        let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide, log: log)
-        var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
-                                         turnSource: found.source, lastWritten: lastWritten)
-        found.settleDrivingSide(of: &result.settings, given: "the book says", log: log)
-        for warning in found.warnings(file: "the drawn route") { log.record(warning) }
-        if let dropped = try await options.terrain.fetchOrDrop(for: &result, log: log) { report.notices.append(dropped) }
-        for stretch in report.straight {
-            log.record(WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
-                stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000)))
-        }
-        return (result, report)
+        let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten, commit: nil)
+            .run(log: log)
+        return (applied.book, applied.applied)
     }
 
     /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
-    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`.
+    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`
+    /// (`BookPipeline.apply`).
     /// - Parameters:
     ///   - read: the book file as the caller has just read it, so it is not read twice.
     ///   - force: replace the book and its undo file although they are read-only.
@@ -235,9 +228,9 @@ public enum ApplyWorkflow {
         try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
         let book = try read ?? BookFile.read(contentsOf: url)
         let lastWritten = previousUndo(of: url, log: log)?.written ?? []
-        let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
-        try BookCommit(book: target, undo: (book, .apply)).commit(result)
-        return report
+        let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten,
+                                                   commit: BookCommit(book: target, undo: (book, .apply))).run(log: log)
+        return applied.applied
     }
 
     /// The turn notes a book drawn from handles was given when it was made (`assembleRouteBook`:
@@ -360,15 +353,15 @@ public enum ApplyWorkflow {
     }
 
     /// Removes the route of the book file at `url`, written to `output` (or over `url`) with its undo
-    /// file; `force` replaces them although they are read-only.
+    /// file; `force` replaces them although they are read-only (`BookPipeline.removeRoute`).
     /// - Returns: the report.
-    public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) throws -> RemoveRouteReport {
+    public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) async throws -> RemoveRouteReport {
         let target = output ?? url
         try checkBookOutputs(book: url, target: target, inputs: [], force: force)
         let book = try BookFile.read(contentsOf: url)
-        let (result, report) = removeRoute(book)
-        try BookCommit(book: target, undo: (book, .removeRoute)).commit(result)
-        return report
+        // No stage of it reads a map or fetches heights: nothing waits, and nothing is said.
+        return try await BookPipeline.removeRoute(of: book, commit: BookCommit(book: target, undo: (book, .removeRoute)))
+            .run(log: MessageList()).removal
     }
 }
 
