@@ -94,28 +94,19 @@ public struct BookPipeline: Sendable {
         }
     }
 
+    // Set by the operations' configurations (`BookPipeline.build`, …), read by anyone.
+
     /// The book the operation changes, as read; nil for a new book.
-    public let book: Book?
-    public let route: RouteSource
-    public let notes: NotePlacement
+    public internal(set) var book: Book?
+    public internal(set) var route: RouteSource
+    public internal(set) var notes: NotePlacement
     /// The "find turns" stage: where the turns are read from, in which mode.
-    public let turns: TurnReading
+    public internal(set) var turns: TurnReading
     /// Where the turn passes record what they decide about each junction, when asked.
-    public let trace: TurnTrace?
-    public let terrain: Terrain
+    public internal(set) var trace: TurnTrace? = nil
+    public internal(set) var terrain: Terrain
     /// The "validate" and "commit" stages: what is written; nil for nothing.
     public var commit: BookCommit?
-
-    init(book: Book?, route: RouteSource, notes: NotePlacement, turns: TurnReading, trace: TurnTrace? = nil,
-         terrain: Terrain, commit: BookCommit?) {
-        self.book = book
-        self.route = route
-        self.notes = notes
-        self.turns = turns
-        self.trace = trace
-        self.terrain = terrain
-        self.commit = commit
-    }
 
     /// What the stages made: the book, and what each stage found for the organiser.
     public struct Outcome: Sendable {

@@ -9,16 +9,15 @@ import Guidance
 import RouteEditing
 import Render
 
-// The stages every operation on a book runs, in this order:
+// The stages that more than one operation runs, once: finding turns (`TurnReading`) and validating
+// and committing the outputs together (`BookCommit`); reading the route (`readRoute`) and terrain
+// (`TerrainRequest`) live beside their operations. `BookPipeline` runs them in their one order,
 //
 //   read route → collapse stand-still places → place notes → find turns → join turns to notes
 //   → terrain → validate → commit
 //
-// `build`, `regenerate`, `apply`, `route`, `remove-route` and `inspect --explain` differ only in
-// which stages run and with what (docs/architecture.md has the table). The stages that more than
-// one operation runs live here, once: reading the route (`readRoute`), finding turns
-// (`TurnReading`), terrain (`TerrainRequest.fetchOrDrop`) and validating and committing the
-// outputs together (`BookCommit`).
+// and `build`, `regenerate`, `apply`, `route`, `remove-route` and `inspect --explain` are each a
+// configuration of it (docs/architecture.md has the table).
 
 /// Where the "find turns" stage reads a route's turns from.
 public struct TurnReading: Sendable {
