@@ -32,33 +32,6 @@ public struct NoteInput: Sendable, Equatable {
     }
 }
 
-/// What to do with a note farther from the route than the off-route distance
-/// (the choices a rally organiser is offered: keep it as it is, move it onto the route, remove it).
-public enum OffRoutePolicy: String, Sendable, CaseIterable {
-    /// Keep it in the book, marked off the route, and leave it out of the printed rows.
-    case keep
-    /// Put it at the nearest place on the route and print it there.
-    case move
-    /// Leave it out of the book.
-    case drop
-}
-
-/// A note that was found off the route.
-public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
-    public var input: NoteInput
-    /// Nearest place on the route, metres from the start.
-    public var nearestDistanceAlong: Metres
-    /// How far from the route, in metres (unsigned).
-    public var distanceFromRoute: Metres
-
-    public var description: String {
-        let name = input.marker ?? input.text
-        let place = input.source.map { "\($0): " } ?? ""
-        return String(format: "%@%@ is %.0f m off the route (nearest at %.2f km)", place, name,
-                      distanceFromRoute, nearestDistanceAlong / 1000)
-    }
-}
-
 /// The book assembled from a route and its notes, with what needed attention.
 public struct AssembledBook: Sendable {
     public var book: Book
@@ -76,10 +49,10 @@ public struct AssembledBook: Sendable {
 ///   - route: at least two points.
 ///   - notes: in file order; their order settles which pass of a twice-driven road each is on.
 ///   - settings: `offRouteDistance` is the off-route threshold.
-///   - offRoute: what to do with notes off the route.
+///   - offRoute: what becomes of notes off the route.
 /// - Complexity: O(points log points + notes × passes²).
 public func assembleBook(title: String, route: Route, notes: [NoteInput], settings: BookSettings = BookSettings(),
-                         offRoute policy: OffRoutePolicy = .keep) -> AssembledBook {
+                         offRoute resolution: OffRouteResolution = .keep) -> AssembledBook {
     let line = Polyline(route.coordinates)
     let locator = NoteLocator(route: line, configuration: .init(offRouteDistance: settings.offRouteDistance))
     let locations = locator.locate(notes.map(\.coordinate))
@@ -88,14 +61,15 @@ public func assembleBook(title: String, route: Route, notes: [NoteInput], settin
     var offRoute: [OffRouteNote] = []
     for (i, (input, location)) in zip(notes, locations).enumerated() {
         if !location.isOnRoute {
-            offRoute.append(OffRouteNote(input: input, nearestDistanceAlong: location.distanceAlong,
-                                         distanceFromRoute: abs(location.offsetFromRoute)))
-            if policy == .drop { continue }
+            offRoute.append(OffRouteNote(id: i + 1, text: input.text, marker: input.marker, source: input.source,
+                                         distanceAlong: location.distanceAlong, offset: location.offsetFromRoute,
+                                         resolution: resolution))
+            if resolution == .remove { continue }
         }
         let note = Note(
             id: i + 1, kind: input.kind, distanceAlong: location.distanceAlong, coordinate: input.coordinate,
             offsetFromRoute: location.offsetFromRoute,
-            placement: location.isOnRoute || policy == .move ? .onRoute : .offRoute,
+            placement: location.isOnRoute || resolution == .move ? .onRoute : .offRoute,
             text: input.text, marker: input.marker, waypointType: input.waypointType,
             cap: line.heading(atDistance: location.distanceAlong, lookahead: Thresholds.capLookahead),
             resetsOdometer: input.waypointType == .dss)

@@ -49,9 +49,8 @@ public struct NoteEditor: Sendable {
         try set(fields, on: &note)
         note.wordsEdited = now
         insert(note, into: &book)
-        let off = spot.onRoute ? nil : OffRouteNote(
-            input: NoteInput(coordinate: note.coordinate, text: note.text, marker: note.marker, waypointType: note.waypointType),
-            nearestDistanceAlong: spot.distanceAlong, distanceFromRoute: abs(spot.offset))
+        let off = spot.onRoute ? nil : OffRouteNote(id: note.id, text: note.text, marker: note.marker,
+                                                    distanceAlong: spot.distanceAlong, offset: spot.offset, resolution: .keep)
         return NoteStep(name: "Add note \(Self.quoted(note)) at \(Self.km(note.distanceAlong))", noteID: note.id, offRoute: off)
     }
 

@@ -31,7 +31,7 @@ public struct RegenerationReport: Sendable, Equatable {
     /// Notes whose tulip a person drew (or changed) at a junction the new road changed, or left:
     /// their drawing stays, and the organiser should check it.
     public var drawnTulipsToCheck: [Note] = []
-    /// Notes that no longer lie on the route.
+    /// Notes that no longer lie on the route: kept, off it.
     public var offRoute: [OffRouteNote] = []
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
     public var contradictions: [JoinContradiction] = []
@@ -104,10 +104,9 @@ public struct Regenerator: Sendable {
             note.offsetFromRoute = location.offsetFromRoute
             if !location.isOnRoute {
                 note.placement = .offRoute
-                report.offRoute.append(OffRouteNote(
-                    input: NoteInput(coordinate: old.coordinate, text: old.text, marker: old.marker,
-                                           waypointType: old.waypointType),
-                    nearestDistanceAlong: location.distanceAlong, distanceFromRoute: abs(location.offsetFromRoute)))
+                report.offRoute.append(OffRouteNote(id: old.id, text: old.text, marker: old.marker,
+                                                    distanceAlong: location.distanceAlong, offset: location.offsetFromRoute,
+                                                    resolution: .keep))
             } else {
                 note.placement = .onRoute
             }

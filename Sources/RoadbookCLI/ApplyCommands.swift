@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Workflows
 
 /// `roadbook apply`: the drawn route replaces the book's route; every note comes along.
@@ -19,7 +20,7 @@ struct ApplyCommand: Command {
         kept in BOOK.before-apply.json for undo-apply. Prints a one-line summary.
         """,
         options: [
-            .choice("off-route", of: ApplyOptions.Resolution.self, default: .keep,
+            .choice("off-route", of: OffRouteResolution.self, default: .keep,
                     help: "what becomes of notes the new route no longer passes"),
             Option("resolve", .repeatable, value: "ID=move|remove|keep",
                    help: "one note's resolution, by its id (repeatable; overrides --off-route)"),
@@ -38,15 +39,15 @@ struct ApplyCommand: Command {
     init(_ parsed: ParsedOptions) throws {
         book = URL(fileURLWithPath: parsed.positionals[0])
         output = parsed.file("output")
-        var resolutions: [Int: ApplyOptions.Resolution] = [:]
+        var resolutions: [Int: OffRouteResolution] = [:]
         for text in parsed.strings("resolve") {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let id = Int(parts[0]), let resolution = ApplyOptions.Resolution(rawValue: parts[1]) else {
+            guard parts.count == 2, let id = Int(parts[0]), let resolution = OffRouteResolution(rawValue: parts[1]) else {
                 throw UsageError(message: "--resolve '\(text)' must be ID=move, ID=remove or ID=keep")
             }
             resolutions[id] = resolution
         }
-        options = ApplyOptions(offRoute: try parsed.choice(always: "off-route", as: ApplyOptions.Resolution.self),
+        options = ApplyOptions(offRoute: try parsed.choice(always: "off-route", as: OffRouteResolution.self),
                                resolutions: resolutions, turns: try parsed.choice(always: "turns", as: ApplyOptions.Turns.self),
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
@@ -114,6 +115,6 @@ struct RemoveRouteCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
+        console.out(try await ApplyWorkflow.removeRouteFile(book, output: output, force: force).summary)
     }
 }

@@ -18,7 +18,7 @@ struct BookOptions {
     /// Whether the PDF has its cover page.
     var cover: Bool
     /// What happens to a note farther from the route than `settings.offRouteDistance`.
-    var offRoute: OffRouteChoice
+    var offRoute: OffRouteResolution
 
     /// The options, declared once for every command that makes a book.
     static let declarations: [Option] = [
@@ -43,10 +43,11 @@ struct BookOptions {
             clockwise, and the embedded router's right turns cross traffic
             (default: as the map's roundabouts run, else right)
             """),
-        .choice("off-route", of: OffRouteChoice.self, default: .keep, help: """
-            an off-route waypoint is, with keep: kept in the book file but
-            not printed; with move: printed at the nearest place on the
-            route; with drop: left out
+        .choice("off-route", of: OffRouteResolution.self, default: .keep, oldSpellings: ["drop": .remove], help: """
+            an off-route waypoint is, with move: printed at the nearest
+            place on the route; with remove: left out (drop, its former
+            name, is accepted); with keep: kept in the book file but not
+            printed
             """),
     ]
 
@@ -60,7 +61,7 @@ struct BookOptions {
         if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
         settings.offRouteDistance = try options.number(always: "off-route-distance")
         cover = !options.flag("no-cover")
-        offRoute = try options.choice(always: "off-route", as: OffRouteChoice.self)
+        offRoute = try options.choice(always: "off-route", as: OffRouteResolution.self)
         // Kept as given; not given, the map's roundabouts decide (see `settleDrivingSide`), else right.
         settings.drivingSide = options.choice("driving-side", as: DrivingSide.self)
     }

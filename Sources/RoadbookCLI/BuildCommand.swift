@@ -46,7 +46,7 @@ struct BuildCommand: Command {
     var settings: BookSettings { book.settings }
     var template: String? { book.template }
     var cover: Bool { book.cover }
-    var offRoutePolicy: OffRouteChoice { book.offRoute }
+    var offRoute: OffRouteResolution { book.offRoute }
     var osm: URL?
     var turns: Bool
     var mode: TravelMode
@@ -73,7 +73,7 @@ struct BuildCommand: Command {
     func run(_ console: any Console) async throws {
         var request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
                                    stage: book.stage, date: book.date, settings: book.settings, template: book.template,
-                                   offRoute: book.offRoute.policy, cover: book.cover, turns: turns,
+                                   offRoute: book.offRoute, cover: book.cover, turns: turns,
                                    osm: osm, terrain: terrain.request, mode: mode)
         request.replaceBook = force
         let result = try await buildBook(request, log: ConsoleLog(console))

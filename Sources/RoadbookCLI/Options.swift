@@ -32,6 +32,9 @@ struct Option {
     var required: Bool
     /// Taken when the option is absent, and shown in help as "(default X)".
     var defaultValue: String?
+    /// A choice's former words, each with the word it now is: still taken, so scripts written
+    /// before keep working, but neither listed nor completed (the help says they are accepted).
+    var oldSpellings: [String: String] = [:]
 
     init(_ name: String, short: Character? = nil, _ kind: Kind = .single, value: String? = nil, required: Bool = false,
          default defaultValue: String? = nil, help: String) {
@@ -51,11 +54,18 @@ struct Option {
     }
 
     /// A choice among an enumeration's raw values.
+    /// - Parameter oldSpellings: former words of a value, taken as that value (see `oldSpellings`).
     static func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type, required: Bool = false,
-                                                         default defaultValue: T? = nil, help: String) -> Option
+                                                         default defaultValue: T? = nil, oldSpellings: [String: T] = [:],
+                                                         help: String) -> Option
     where T.RawValue == String {
-        Option(name, .choice(T.allCases.map(\.rawValue)), required: required, default: defaultValue?.rawValue, help: help)
+        var option = Option(name, .choice(T.allCases.map(\.rawValue)), required: required, default: defaultValue?.rawValue, help: help)
+        option.oldSpellings = oldSpellings.mapValues(\.rawValue)
+        return option
     }
+
+    /// The value as the option now spells it: a choice's former word becomes its word today.
+    func currentSpelling(of text: String) -> String { oldSpellings[text] ?? text }
 
     var takesValue: Bool { if case .flag = kind { false } else { true } }
 
@@ -92,7 +102,7 @@ struct Option {
                 throw UsageError(message: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
         case .choice(let words):
-            guard words.contains(text) else {
+            guard words.contains(text) || oldSpellings[text] != nil else {
                 throw UsageError(message: "--\(name) must be one of \(words.joined(separator: ", ")), not '\(text)'")
             }
         case .flag, .single, .repeatable:
@@ -153,7 +163,7 @@ struct CommandDeclaration {
             if value.consumedNext { i += 1 }
             if values[option.name] != nil, !isRepeatable(option) { throw UsageError(message: "--\(option.name) is given twice") }
             try option.check(value.text)
-            values[option.name, default: []].append(value.text)
+            values[option.name, default: []].append(option.currentSpelling(of: value.text))
         }
         try fillIn(&values)
         guard positionalCount.contains(positionals.count) else {

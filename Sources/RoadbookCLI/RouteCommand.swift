@@ -175,7 +175,7 @@ struct RouteCommand: Command {
         var options = ApplyOptions()
         options.turns = turns ? .add : .none
         options.useStraight = true
-        options.offRoute = bookOptions.offRoute.resolution
+        options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request
         let (report, printed) = try await retry.finish(options: options, pdf: output, template: bookOptions.template,
                                                        cover: bookOptions.cover, log: ConsoleLog(console))

@@ -10,16 +10,6 @@ import RouteEditing
 
 /// How an Apply treats what the new route changes.
 public struct ApplyOptions: Sendable {
-    /// What becomes of a note the new route no longer passes.
-    public enum Resolution: String, CaseIterable, Sendable {
-        /// Onto the route, at its nearest place.
-        case move
-        /// Out of the book.
-        case remove
-        /// In the book as it is, off the route (not printed until the route passes it again).
-        case keep
-    }
-
     /// Which generated turn notes the new route gets.
     public enum Turns: String, CaseIterable, Sendable {
         /// Turn notes regenerated, with their tulips.
@@ -30,10 +20,10 @@ public struct ApplyOptions: Sendable {
         case none
     }
 
-    /// The resolution of every note off the route without one of its own.
-    public var offRoute: Resolution
+    /// What becomes of every note the new route no longer passes, without a resolution of its own.
+    public var offRoute: OffRouteResolution
     /// Per note, by id: overrides `offRoute`.
-    public var resolutions: [Int: Resolution]
+    public var resolutions: [Int: OffRouteResolution]
     public var turns: Turns
     /// Apply although legs wait for the engine: they are drawn straight and marked so.
     public var useStraight: Bool
@@ -42,7 +32,7 @@ public struct ApplyOptions: Sendable {
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
 
-    public init(offRoute: Resolution = .keep, resolutions: [Int: Resolution] = [:], turns: Turns = .add,
+    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .add,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
         self.offRoute = offRoute
         self.resolutions = resolutions
@@ -55,32 +45,9 @@ public struct ApplyOptions: Sendable {
 
 /// What an Apply did to the book, for the organiser to read.
 public struct ApplyReport: Sendable, Equatable {
-    /// A note the new route no longer passes, and what became of it.
-    public struct OffRouteNote: Sendable, Equatable, CustomStringConvertible {
-        public var id: Int
-        public var text: String
-        public var marker: String?
-        /// Metres along the new route to its nearest place.
-        public var distanceAlong: Metres
-        /// Signed metres from the route (+ right of travel).
-        public var offset: Metres
-        public var resolution: ApplyOptions.Resolution
-
-        /// "#7 'Cattle grid' at 3.20 km, 180 m left of the route: kept".
-        public var description: String {
-            let name = marker.map { "\($0) '\(text)'" } ?? "'\(text)'"
-            let done = switch resolution {
-            case .move: "moved onto the route"
-            case .remove: "removed"
-            case .keep: "kept"
-            }
-            return String(format: "#%d %@ at %.2f km, %.0f m %@ of the route: %@", id, name, distanceAlong / 1000,
-                          abs(offset), offset < 0 ? "left" : "right", done)
-        }
-    }
-
     /// Notes (not generated turn rows) whose place along the route changed.
     public var moved = 0
+    /// Notes the new route no longer passes, each with its resolution.
     public var offRoute: [OffRouteNote] = []
     /// The turn notes brought onto the new route (see `RegenerationReport`).
     public var turns = RegenerationReport()
@@ -104,7 +71,7 @@ public struct ApplyReport: Sendable, Equatable {
     /// the turn changed". Parts that are zero are left out.
     public var summary: String {
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
-        let byResolution = { (r: ApplyOptions.Resolution) in self.offRoute.filter { $0.resolution == r }.count }
+        let byResolution = { (r: OffRouteResolution) in self.offRoute.filter { $0.resolution == r }.count }
         let regenerated = turns.changed.count + turns.added.count
         let parts = [
             count(moved, "note moved", "notes moved"),
@@ -179,8 +146,11 @@ public enum ApplyWorkflow {
     ///   nil for the map's (see `RouteTurns.maneuvers`), else the right.
     /// - Returns: the turns, where they come from, and with a map how its roundabouts turn (for the
     ///   side traffic keeps to, `settleDrivingSide`).
-    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil) throws -> FoundTurns {
-        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none).find(along: editor.line(), drivingSide: drivingSide)
+    /// - Parameter log: where a prepared graph made again is noted.
+    public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil,
+                                 log: (any WorkflowLog)? = nil) throws -> FoundTurns {
+        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none)
+            .find(along: editor.line(), drivingSide: drivingSide, log: log)
     }
 
     /// The book with the editor's route applied, without terrain (the route's points carry no
@@ -201,161 +171,10 @@ public enum ApplyWorkflow {
                              turnSource: String = "none", lastWritten: [DeletedNote] = [],
                              configuration: Configuration = Configuration()) throws -> (book: Book, report: ApplyReport) {
         try checkReady(editor, useStraight: options.useStraight)
-        var report = ApplyReport()
-        report.turnSource = turnSource
-        var notes = book.notes
-        var deleted = book.deletedNotes ?? []
-        var reserved = book.nextNoteID   // ids given from here on never reuse a deleted note's
-        func freshID() -> Int { defer { reserved += 1 }; return reserved }
-
-        // Notes the last Apply wrote that are gone from the book were deleted by a person. A book
-        // no Apply has written yet (fresh from `route`) had its turns from its plan's road legs:
-        // those the book no longer has were deleted too.
-        let present = Set(notes.map(\.id)), tombstoned = Set(deleted.map(\.id))
-        let written = lastWritten.isEmpty ? turnsFromPlan(of: book) : lastWritten
-        for written in written where !present.contains(written.id) && !tombstoned.contains(written.id) {
-            deleted.append(written)
-            report.newlyDeleted.append(written)
-        }
-        // Tombstones found just now may hold ids past the book's: new notes start after them too.
-        reserved = max(reserved, (deleted.map(\.id).max() ?? 0) + 1)
-
-        // A handle traced from a row (`Handle.noteID`) is that row's handle: the row is kept, with
-        // everything a person set on it, rather than a second row made from the handle's words. A
-        // traced row a person deleted since stays deleted: its handle keeps no note.
-        var plan = editor.plan
-        for h in plan.handles.indices {
-            guard let id = plan.handles[h].noteID else { continue }
-            plan.handles[h].noteID = nil
-            if let i = notes.firstIndex(where: { $0.id == id }) {
-                if notes[i].handleID == nil { notes[i].handleID = plan.handles[h].id }
-            } else if plan.handles[h].note != nil {
-                plan.handles[h].note = nil
-                report.stayedDeleted += 1
-            }
-        }
-
-        // Link each row to its handle: by its handle id, or (older books) by place and words.
-        let base = book.plan?.handles ?? []
-        let baseNotes = Dictionary(base.compactMap { h in h.note.map { (h.id, $0) } }, uniquingKeysWith: { a, _ in a })
-        for handle in base {
-            guard let note = handle.note, !notes.contains(where: { $0.handleID == handle.id }) else { continue }
-            if let i = notes.firstIndex(where: { $0.handleID == nil && $0.kind != .turn && $0.text == note.text
-                && $0.coordinate.distance(to: handle.coordinate) <= configuration.sameHandleDistance }) {
-                notes[i].handleID = handle.id
-            } else if !deleted.contains(where: { $0.handleID == handle.id }) {
-                // The row is gone: a person deleted it.
-                let tombstone = DeletedNote(id: freshID(), kind: handle.origin == .waypoint ? .waypoint : .typed,
-                                            coordinate: handle.coordinate, handleID: handle.id, text: note.text)
-                deleted.append(tombstone)
-                report.newlyDeleted.append(tombstone)
-            }
-        }
-
-        // Handle notes: rows with the latest words, at their handle.
-        var handleRows: [Int: Int] = [:]   // note id → handle index in the plan
-        var keptRows = Set<Int>()
-        for h in plan.handles.indices {
-            let handle = plan.handles[h]
-            guard let draft = handle.note else { continue }
-            if let t = deleted.firstIndex(where: { $0.handleID == handle.id }) {
-                if deleted[t].text == nil || deleted[t].text == draft.text {
-                    plan.handles[h].note = nil   // the handle stays, its note stays deleted
-                    report.stayedDeleted += 1
-                    continue
-                }
-                deleted.remove(at: t)   // new words on the handle: a new note
-            }
-            if let r = notes.firstIndex(where: { $0.handleID == handle.id }) {
-                let words = latestWords(base: baseNotes[handle.id], handle: draft, row: notes[r], report: &report,
-                                        handleNumber: h + 1)
-                if words.text != notes[r].text || words.marker != notes[r].marker { report.wordsFromHandles += 1 }
-                notes[r].text = words.text
-                notes[r].marker = words.marker
-                notes[r].wordsEdited = words.wordsEdited
-                notes[r].coordinate = handle.coordinate
-                plan.handles[h].note = words
-                handleRows[notes[r].id] = h
-                keptRows.insert(notes[r].id)
-            } else {
-                let note = Note(id: freshID(), kind: handle.origin == .waypoint ? .waypoint : .typed, distanceAlong: 0,
-                                coordinate: handle.coordinate, text: draft.text, marker: draft.marker,
-                                waypointType: handle.waypointType, cap: 0,
-                                handleID: handle.id, wordsEdited: draft.wordsEdited)
-                notes.append(note)
-                handleRows[note.id] = h
-                keptRows.insert(note.id)
-                report.handleNotesAdded += 1
-            }
-        }
-        // Rows whose handle is gone, or whose handle no longer carries a note, go with it.
-        let before = notes.count
-        notes.removeAll { $0.handleID != nil && !keptRows.contains($0.id) }
-        report.handleNotesRemoved = before - notes.count
-
-        // The new route, with its road legs drawn straight marked.
-        let line = editor.line()
-        let polyline = Polyline(line)
-        let distances = editor.handleDistances()
-        for i in editor.plan.legs.indices where editor.plan.legs[i].kind == .road && editor.road(ofLeg: i) == nil {
-            report.straight.append(StraightStretch(start: distances[i], end: distances[i + 1],
-                                                   reason: editor.plan.legs[i].state == .noRoad ? .noRoad : .waiting, leg: i + 1))
-        }
-        let route = Route(source: editor.engineName.map { Route.handlesSource(roadsBy: $0) } ?? book.plan.flatMap { _ in book.route.source } ?? "handles",
-                          points: line.map { RoutePoint(coordinate: $0) },
-                          straightStretches: report.straight.isEmpty ? nil : report.straight)
-
-        // Every note onto the new route, turns regenerated.
-        // With every tombstone, found just now too, so the new turns' ids skip the deleted notes'.
-        var working = book
-        working.notes = notes
-        working.deletedNotes = deleted
-        let regenerator = Regenerator()
-        var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers, firstID: reserved)
-        // A generated turn at a deleted turn's junction stays deleted.
-        report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: deleted)
-        if options.turns == .addWithoutTulips {
-            for i in result.notes.indices where result.notes[i].generated != nil && result.notes[i].tulip?.origin == .generated {
-                result.notes[i].tulip = nil
-            }
-        }
-        // Handle rows sit exactly where the route reaches their handle.
-        for i in result.notes.indices {
-            guard let h = handleRows[result.notes[i].id] else { continue }
-            result.notes[i].distanceAlong = distances[h]
-            result.notes[i].coordinate = plan.handles[h].coordinate
-            result.notes[i].offsetFromRoute = 0
-            result.notes[i].placement = .onRoute
-            result.notes[i].cap = polyline.heading(atDistance: distances[h], lookahead: Thresholds.capLookahead)
-        }
-        // Notes off the route, each resolved.
-        var removed = Set<Int>()
-        for i in result.notes.indices where result.notes[i].placement == .offRoute {
-            let note = result.notes[i]
-            let resolution = options.resolutions[note.id] ?? options.offRoute
-            report.offRoute.append(.init(id: note.id, text: note.text, marker: note.marker,
-                                         distanceAlong: note.distanceAlong, offset: note.offsetFromRoute, resolution: resolution))
-            switch resolution {
-            case .move:
-                result.notes[i].coordinate = polyline.coordinate(atDistance: note.distanceAlong)
-                result.notes[i].offsetFromRoute = 0
-                result.notes[i].placement = .onRoute
-            case .remove: removed.insert(note.id)
-            case .keep: break
-            }
-        }
-        result.notes.removeAll { removed.contains($0.id) }
-        result.notes = result.notes.enumerated()
-            .sorted { ($0.element.distanceAlong, $0.offset) < ($1.element.distanceAlong, $1.offset) }.map(\.element)
-
-        let old = Dictionary(book.notes.map { ($0.id, $0.distanceAlong) }, uniquingKeysWith: { a, _ in a })
-        report.moved = result.notes.filter { n in
-            n.kind != .turn && old[n.id].map { abs($0 - n.distanceAlong) > configuration.movedDistance } == true
-        }.count
-        report.turns = turns
-        result.plan = plan
-        result.deletedNotes = deleted.isEmpty ? nil : deleted
-        return (result, report)
+        var placement = place(book: book, editor: editor, lastWritten: lastWritten, configuration: configuration)
+        placement.report.turnSource = turnSource
+        let route = route(of: editor, replacing: book, report: &placement.report)
+        return join(maneuvers, to: placement, of: book, route: route, editor: editor, options: options, configuration: configuration)
     }
 
     /// The words of a handle's row after an Apply: the handle note's when only the handle's were
@@ -384,26 +203,19 @@ public enum ApplyWorkflow {
     }
 
     /// `apply(book:editor:options:maneuvers:…)` with the turns read as `options` say and the heights
-    /// fetched for the new route, or the old heights dropped with a notice.
+    /// fetched for the new route, or the old heights dropped with a notice: `BookPipeline.apply`,
+    /// nothing written.
     /// - Throws: `WorkflowError`, the map's and the terrain sources' errors.
     public static func apply(book: Book, editor: RouteEditor, options: ApplyOptions, lastWritten: [DeletedNote] = [],
                              log: any WorkflowLog) async throws -> (book: Book, report: ApplyReport) {
-        try checkReady(editor, useStraight: options.useStraight)
-        let found = try maneuvers(for: editor, options: options, drivingSide: book.settings.drivingSide)
-        var (result, report) = try apply(book: book, editor: editor, options: options, maneuvers: found.maneuvers,
-                                         turnSource: found.source, lastWritten: lastWritten)
-        found.settleDrivingSide(of: &result.settings, given: "the book says", log: log)
-        for warning in found.warnings(file: "the drawn route") { log.record(warning) }
-        if let dropped = try await options.terrain.fetchOrDrop(for: &result, log: log) { report.notices.append(dropped) }
-        for stretch in report.straight {
-            log.record(WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
-                stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000)))
-        }
-        return (result, report)
+        let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten, commit: nil)
+            .run(log: log)
+        return (applied.book, applied.applied)
     }
 
     /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
-    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`.
+    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`
+    /// (`BookPipeline.apply`).
     /// - Parameters:
     ///   - read: the book file as the caller has just read it, so it is not read twice.
     ///   - force: replace the book and its undo file although they are read-only.
@@ -416,9 +228,9 @@ public enum ApplyWorkflow {
         try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
         let book = try read ?? BookFile.read(contentsOf: url)
         let lastWritten = previousUndo(of: url, log: log)?.written ?? []
-        let (result, report) = try await apply(book: book, editor: editor, options: options, lastWritten: lastWritten, log: log)
-        try BookCommit(book: target, undo: (book, .apply)).commit(result)
-        return report
+        let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten,
+                                                   commit: BookCommit(book: target, undo: (book, .apply))).run(log: log)
+        return applied.applied
     }
 
     /// The turn notes a book drawn from handles was given when it was made (`assembleRouteBook`:
@@ -541,15 +353,15 @@ public enum ApplyWorkflow {
     }
 
     /// Removes the route of the book file at `url`, written to `output` (or over `url`) with its undo
-    /// file; `force` replaces them although they are read-only.
+    /// file; `force` replaces them although they are read-only (`BookPipeline.removeRoute`).
     /// - Returns: the report.
-    public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) throws -> RemoveRouteReport {
+    public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) async throws -> RemoveRouteReport {
         let target = output ?? url
         try checkBookOutputs(book: url, target: target, inputs: [], force: force)
         let book = try BookFile.read(contentsOf: url)
-        let (result, report) = removeRoute(book)
-        try BookCommit(book: target, undo: (book, .removeRoute)).commit(result)
-        return report
+        // No stage of it reads a map or fetches heights: nothing waits, and nothing is said.
+        return try await BookPipeline.removeRoute(of: book, commit: BookCommit(book: target, undo: (book, .removeRoute)))
+            .run(log: MessageList()).removal
     }
 }
 

@@ -9,16 +9,15 @@ import Guidance
 import RouteEditing
 import Render
 
-// The stages every operation on a book runs, in this order:
+// The stages that more than one operation runs, once: finding turns (`TurnReading`) and validating
+// and committing the outputs together (`BookCommit`); reading the route (`readRoute`) and terrain
+// (`TerrainRequest`) live beside their operations. `BookPipeline` runs them in their one order,
 //
 //   read route → collapse stand-still places → place notes → find turns → join turns to notes
 //   → terrain → validate → commit
 //
-// `build`, `regenerate`, `apply`, `route`, `remove-route` and `inspect --explain` differ only in
-// which stages run and with what (docs/architecture.md has the table). The stages that more than
-// one operation runs live here, once: reading the route (`readRoute`), finding turns
-// (`TurnReading`), terrain (`TerrainRequest.fetchOrDrop`) and validating and committing the
-// outputs together (`BookCommit`).
+// and `build`, `regenerate`, `apply`, `route`, `remove-route` and `inspect --explain` are each a
+// configuration of it (docs/architecture.md has the table).
 
 /// Where the "find turns" stage reads a route's turns from.
 public struct TurnReading: Sendable {
@@ -113,22 +112,27 @@ public struct FoundTurns: Sendable {
 /// the rules between its notes, `Book.checkInvariants()`) and written with the outputs that go with
 /// it — its undo file, its PDF — all renamed into place together, the book first (`OutputSet`), or
 /// none of them.
-public struct BookCommit {
+public struct BookCommit: Sendable {
     /// The book file to write; nil for a PDF alone.
     public var book: URL?
     /// What the book is made from, named when the book would not be valid (`build`'s track, the
     /// handles a `route` asked of its engine); nil to name the book file.
     public var madeFrom: String?
+    /// The input a new book is made from, when an existing book file with other bytes is not to be
+    /// replaced (`build` without `--force`: it may hold a person's work); the refusal names it as
+    /// the way to bring the new route into that book (`checkReplaceable`).
+    public var refusesOtherBook: URL?
     /// The book as it was before the change and the change's name, for `undo-apply`
     /// (`BOOK.before-apply.json`); nil for an operation that keeps no undo (`build`, `route`).
     public var undo: (previous: Book, operation: BeforeApply.Operation)?
     /// A PDF printed with the book, and the renderer it is printed with.
     public var pdf: (url: URL, renderer: BookRenderer)?
 
-    public init(book: URL?, madeFrom: String? = nil, undo: (previous: Book, operation: BeforeApply.Operation)? = nil,
-                pdf: (url: URL, renderer: BookRenderer)? = nil) {
+    public init(book: URL?, madeFrom: String? = nil, refusesOtherBook: URL? = nil,
+                undo: (previous: Book, operation: BeforeApply.Operation)? = nil, pdf: (url: URL, renderer: BookRenderer)? = nil) {
         self.book = book
         self.madeFrom = madeFrom
+        self.refusesOtherBook = refusesOtherBook
         self.undo = undo
         self.pdf = pdf
     }
@@ -150,6 +154,7 @@ public struct BookCommit {
     @discardableResult
     public func commit(_ book: Book, data: Data? = nil) throws -> Int? {
         let bytes = try data ?? self.data(of: book)
+        if let url = self.book, let input = refusesOtherBook { try checkReplaceable(url, with: bytes, input: input) }
         let outputs = OutputSet()
         do {
             if let url = self.book { try outputs.write(bytes, to: url) }

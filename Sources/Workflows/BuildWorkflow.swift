@@ -27,7 +27,7 @@ public struct BuildRequest: Sendable {
     /// a path is never stored in the book.
     public var template: String?
     /// What happens to a waypoint farther from the route than `settings.offRouteDistance`.
-    public var offRoute: OffRoutePolicy
+    public var offRoute: OffRouteResolution
     /// Whether the PDF has its cover page.
     public var cover: Bool
     /// Whether turn notes are generated.
@@ -46,7 +46,7 @@ public struct BuildRequest: Sendable {
 
     public init(track: URL, pdf: URL? = nil, bookFile: URL? = nil, title: String? = nil, rally: String? = nil,
                 stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
-                template: String? = nil, offRoute: OffRoutePolicy = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
+                template: String? = nil, offRoute: OffRouteResolution = .keep, cover: Bool = true, turns: Bool = true, osm: URL? = nil,
                 terrain: TerrainRequest = TerrainRequest(), mode: TravelMode = .drive) {
         self.track = track
         self.pdf = pdf
@@ -103,67 +103,16 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     let renderer = try request.pdf.map { _ in
         BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
     }
-    let track = request.track
-    let (file, route, routeWarnings) = try readRoute(track)
-    let document = file.document
-    for warning in routeWarnings { log.record(WorkflowMessage(.warning, warning)) }
-    let name = request.title ?? document.name ?? document.tracks.first?.name ?? track.deletingPathExtension().lastPathComponent
-    var settings = request.settings
-    settings.travelMode = request.mode == .drive ? nil : request.mode
-    var assembled: AssembledBook
-    if var carried = file.book {
-        // A file that carries a whole book (OpenRally GPX): its rows as they are, in its units.
-        // Turns are joined only when asked for with a map (`osm`): the file's rows are the organiser's.
-        settings.units = carried.settings.units
-        carried.settings = settings
-        carried.title = name
-        assembled = assembleBook(title: name, route: route, notes: [], settings: settings, offRoute: request.offRoute)
-        assembled.book = carried
-        let off = carried.notes.filter { $0.placement == .offRoute }
-        if !off.isEmpty {
-            log.record(WorkflowMessage(.warning, "\(track.lastPathComponent): \(off.count) row\(off.count == 1 ? " is" : "s are") farther than "
-                + "\(Int(settings.offRouteDistance)) m from the track; kept in the book file, not printed"))
-        }
-    } else {
-        let notes = document.waypoints.map { noteInput(from: $0, file: track.lastPathComponent) }
-        assembled = assembleBook(title: name, route: route, notes: notes, settings: settings, offRoute: request.offRoute)
-    }
-    assembled.book.id = Book.derivedID(from: try BookFile.encode(assembled.book))
-    if request.turns, file.book == nil || request.osm != nil {
-        let found = try TurnReading(request.osm.map { .map($0) } ?? .shape, mode: request.mode)
-            .find(along: route.coordinates, drivingSide: assembled.book.settings.drivingSide, log: log)
-        found.settleDrivingSide(of: &assembled.book.settings, given: "--driving-side", log: log)
-        for warning in found.warnings(file: track.lastPathComponent) { log.record(warning) }
-        var maneuvers = found.maneuvers
-        if file.book != nil {
-            // A carried book's own turn rows stay: a turn found where one already is is not added again.
-            let joiner = TurnJoiner()
-            let turns = assembled.book.notes.filter { $0.kind == .turn || $0.generated != nil }.map(\.distanceAlong)
-            maneuvers.removeAll { m in turns.contains { abs($0 - m.distanceAlong) <= joiner.configuration.joinDistance } }
-        }
-        let joined = TurnJoiner().joinReporting(maneuvers, into: assembled.book.notes)
-        assembled.book.notes = joined.notes
-        // A person's words are printed as written; where they contradict the road, the organiser is told.
-        for contradiction in joined.contradictions { log.record(WorkflowMessage(.warning, contradiction.description)) }
-    }
-    try await request.terrain.apply(to: &assembled.book, log: log)
-    assembled.book.rally = request.rally
-    assembled.book.stage = request.stage
-    assembled.book.date = request.date
-    let fate = switch request.offRoute {
-    case .move: "; moved onto the route"
-    case .drop: "; left out"
-    case .keep: "; kept in the book file, not printed"
-    }
-    for note in assembled.offRoute { log.record(WorkflowMessage(.warning, note.description + fate)) }
-    // What a later run reads back is checked now, so no book is written that could not be opened.
-    let commit = BookCommit(book: request.bookFile, madeFrom: track.path, pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
-    let bookBytes = try commit.data(of: assembled.book)
-    if let bookFile = request.bookFile, !request.replaceBook { try checkReplaceable(bookFile, with: bookBytes, input: track) }
-    let pages = try commit.commit(assembled.book, data: bookBytes)
-    return BuildResult(book: assembled.book, pages: pages,
-                       rows: assembled.book.notes.filter { $0.placement == .onRoute }.count,
-                       routeLength: assembled.routeLength)
+    // What a later run reads back is checked before it is written, so no book is written that could not be opened.
+    let commit = BookCommit(book: request.bookFile, madeFrom: request.track.path, refusesOtherBook: request.replaceBook ? nil : request.track,
+                            pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
+    let header = BookPipeline.NewBook(title: request.title, rally: request.rally, stage: request.stage, date: request.date,
+                                      settings: request.settings)
+    let turns = TurnReading(request.turns ? request.osm.map { .map($0) } ?? .shape : .none, mode: request.mode)
+    let built = try await BookPipeline.build(track: request.track, book: header, offRoute: request.offRoute, turns: turns,
+                                             terrain: request.terrain, commit: commit).run(log: log)
+    return BuildResult(book: built.book, pages: built.pages, rows: built.book.notes.filter { $0.placement == .onRoute }.count,
+                       routeLength: built.routeLength)
 }
 
 /// Refuses to replace an existing book file with other bytes: it may hold a person's work.

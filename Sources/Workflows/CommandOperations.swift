@@ -22,35 +22,6 @@ extension RouteWorkflow {
     public static let maximumHandles = HandlesFile.maximumHandles
 }
 
-/// What becomes of a waypoint farther from a new book's route than its off-route distance, as
-/// `build` and `route` offer it (`OffRoutePolicy`).
-public enum OffRouteChoice: String, CaseIterable, Sendable {
-    /// Kept in the book file, not printed.
-    case keep
-    /// Printed at the nearest place on the route.
-    case move
-    /// Left out.
-    case drop
-
-    /// The choice as the book's assembly takes it.
-    public var policy: OffRoutePolicy {
-        switch self {
-        case .keep: .keep
-        case .move: .move
-        case .drop: .drop
-        }
-    }
-
-    /// The choice as an Apply resolves a note the new route no longer passes (`route --retry`).
-    public var resolution: ApplyOptions.Resolution {
-        switch self {
-        case .keep: .keep
-        case .move: .move
-        case .drop: .remove
-        }
-    }
-}
-
 /// A format `export` writes, as its help lists it (`BookFormats.writers`).
 public struct ExportFormat: Sendable, Equatable {
     /// The name `exportBook`'s `format` takes.

@@ -171,10 +171,9 @@ public struct TurnExplanation: Sendable {
 public func explainTurns(ofBook url: URL, map: URL?, mode: TravelMode?) throws -> TurnExplanation {
     let book = try BookFile.read(contentsOf: url)
     let mode = mode ?? book.travelMode
-    // The turns found as `build` finds them: the same stage, with a trace.
+    // The turns found as `build` finds them: the same stages, with a trace (`BookPipeline.explain`).
     let trace = TurnTrace()
-    let found = try TurnReading(map.map { .map($0) } ?? .shape, mode: mode)
-        .find(along: book.route.coordinates, drivingSide: book.settings.drivingSide, trace: trace)
+    let found = try BookPipeline.explain(book, map: map, mode: mode, trace: trace).prepare(log: MessageList()).turns
     let junctions = trace.byJunction.map { decisions in
         let row = row(of: decisions[0], turns: found.maneuvers, notes: book.notes)
         return TurnExplanation.Junction(

@@ -33,22 +33,25 @@ public struct RegenerateRequest: Sendable {
 }
 
 /// Brings a book onto a changed route in two steps, so a caller can show the report before the
-/// slower terrain step: `regenerate` places every note on the new route and regenerates the turn
-/// notes, `finish` fetches (or drops) the terrain and writes the book.
+/// slower terrain step: `init` places every note on the new route and regenerates the turn notes
+/// (`BookPipeline.prepare`), `finish` fetches (or drops) the terrain and writes the book
+/// (`BookPipeline.finish`). The stages are `BookPipeline.regenerate`.
 public struct Regeneration: Sendable {
     public var request: RegenerateRequest
-    /// The book on the new route, without terrain yet.
-    public var book: Book
+    /// The stages, configured for this regeneration.
+    private var pipeline: BookPipeline
+    /// What the stages up to joining the turns made.
+    private var outcome: BookPipeline.Outcome
+    /// What those stages said, in order (the new route's warnings, what reading its turns said);
+    /// `finish` logs it, so the report is shown first.
+    private let said: [WorkflowMessage]
+
+    /// The book on the new route, without terrain until `finish`.
+    public var book: Book { outcome.book }
     /// What changed.
-    public var report: RegenerationReport
-    /// Set when the new route file's `<rte>` stood in for its track; `finish` logs it.
-    public var routeWarning: String?
-    /// How the new route's turns were read, when worth a warning (`FoundTurns.warnings`): its fixes
-    /// scatter independently, or stretches are off the map; `finish` logs them.
-    public var turnWarnings: [WorkflowMessage] = []
-    /// What the map's roundabouts said of the side traffic keeps to (`settleDrivingSide`); `finish`
-    /// logs it.
-    public var sideMessages: [WorkflowMessage] = []
+    public var report: RegenerationReport { outcome.regeneration }
+    /// Set when the book's handles were dropped because its route now comes from the file.
+    public var planDropped: Bool { outcome.planDropped }
 
     /// Reads the book and the new route and regenerates the turn notes.
     /// - Parameter writing: whether `finish` will write; the output is checked writable first.
@@ -64,40 +67,14 @@ public struct Regeneration: Sendable {
                                                                             RunInput(request.route, "the route it reads")])
         }
         let old = try BookFile.read(contentsOf: request.book)
-        original = old
-        let read = try Self.readNewRoute(request.route)
-        let newRoute = read.route
-        routeWarning = read.warning
-        let mode = request.mode ?? old.travelMode
-        let found = try TurnReading(request.osm.map { .map($0) } ?? .shape, mode: mode)
-            .find(along: newRoute.coordinates, drivingSide: old.settings.drivingSide)
-        turnWarnings = found.warnings(file: request.route.lastPathComponent)
-        let regenerator = Regenerator()
-        (book, report) = regenerator.regenerate(old, route: newRoute, maneuvers: found.maneuvers)
-        // A turn a person deleted stays deleted (the book's tombstones).
-        _ = regenerator.keepDeleted(&book, added: &report.added, deleted: old.deletedNotes ?? [])
-        book.settings.travelMode = mode == .drive ? nil : mode
-        let said = MessageList()
-        found.settleDrivingSide(of: &book.settings, given: "the book says", log: said)
-        sideMessages = said.messages
-        // The route now comes from the file, not from the handles: a plan kept would bring the old
-        // route back at the next --retry or Apply. `roadbook handles` traces the new one when asked.
-        if book.plan != nil {
-            book.plan = nil
-            planDropped = true
-            // Rows of handle notes become notes of their own, placed by position: with no handles
-            // left, a later plan's handle that happens to reuse an id must not claim (or remove) them,
-            // nor be kept from its own note by an old tombstone.
-            for i in book.notes.indices { book.notes[i].handleID = nil }
-            if let deleted = book.deletedNotes { book.deletedNotes = deleted.map { var d = $0; d.handleID = nil; return d } }
-        }
+        let turns = TurnReading(request.osm.map { .map($0) } ?? .shape, mode: request.mode ?? old.travelMode)
+        // Regeneration is an Apply: `undo-apply` takes it back.
+        pipeline = .regenerate(old, route: request.route, turns: turns, terrain: request.terrain,
+                               commit: BookCommit(book: request.output ?? request.book, undo: (old, .apply)))
+        let log = MessageList()
+        outcome = try pipeline.prepare(log: log)
+        said = log.messages
     }
-
-    /// The book as it was read, for `undo-apply`.
-    private let original: Book
-
-    /// Set when the book's handles were dropped because its route now comes from the file.
-    public var planDropped = false
 
     /// The handles in `url` when it is a handles file (GeoJSON points, or typed coordinates in a
     /// `.txt` file): a route to ask of an engine (`regenerate(_:handles:…)`), not a line to follow.
@@ -165,12 +142,9 @@ public struct Regeneration: Sendable {
     /// - Returns: the finished book.
     @discardableResult
     public mutating func finish(write: Bool = true, log: any WorkflowLog) async throws -> Book {
-        if let routeWarning { log.record(WorkflowMessage(.warning, routeWarning)) }
-        for warning in turnWarnings { log.record(warning) }
-        for message in sideMessages { log.record(message) }
-        try await request.terrain.fetchOrDrop(for: &book, log: log)
-        // Regeneration is an Apply: `undo-apply` takes it back.
-        if write { try BookCommit(book: request.output ?? request.book, undo: (original, .apply)).commit(book) }
-        return book
+        for message in said { log.record(message) }
+        if !write { pipeline.commit = nil }
+        try await pipeline.finish(&outcome, log: log)
+        return outcome.book
     }
 }

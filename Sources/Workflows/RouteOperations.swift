@@ -1,6 +1,7 @@
 import Foundation
 import Formats
 import Geo
+import Layout
 import Model
 import OSM
 import BookAssembly
@@ -130,20 +131,25 @@ public struct RouteRun: Sendable {
     }
 
     /// Makes the book (the side traffic keeps to settled from the map, as `build --osm` does) and
-    /// writes it, with its PDF when one is asked for.
+    /// writes it, with its PDF when one is asked for: `BookPipeline.route`.
     /// - Throws: the terrain's, the book's and the PDF's errors; nothing is written then.
     public func finish(log: any WorkflowLog) async throws -> Result {
         var options = request.options
         if let rings { settleDrivingSide(of: &options.settings, from: rings, log: log) }
-        let built = try await RouteWorkflow.makeBook(title: request.title ?? RouteWorkflow.title(of: editor, fileName: fileName),
-                                                     editor: editor, options: options, turns: request.turns,
-                                                     terrain: request.terrain, log: log)
+        let title = request.title ?? RouteWorkflow.title(of: editor, fileName: fileName)
+        var pipeline = BookPipeline.route(editor, book: options.newBook(title: title), turns: request.turns,
+                                          terrain: request.terrain, commit: nil)
+        var built = try pipeline.prepare(log: log)
+        // The PDF is printed on the template named, else the book's own (`RouteWorkflow.renderer`).
+        let pdf = try request.pdf.map {
+            ($0, try RouteWorkflow.renderer(for: built.book, bookFile: request.book, template: options.template, cover: options.cover))
+        }
         let source: String = if case .file(let file) = request.handles { file.path } else { "the handles" }
-        let printed = try RouteWorkflow.write(built, to: request.book, pdf: request.pdf, template: options.template,
-                                              cover: options.cover,
-                                              madeFrom: "\(source) routed by \(editor.engineName ?? request.engine.kind.rawValue)")
-        return Result(notes: built.notes.count, distance: editor.totals.distance,
-                      printed: printed.map { PrintedBook(rows: $0.rows, pages: $0.pages) })
+        pipeline.commit = BookCommit(book: request.book, madeFrom: "\(source) routed by \(editor.engineName ?? request.engine.kind.rawValue)",
+                                     pdf: pdf)
+        try await pipeline.finish(&built, log: log)
+        return Result(notes: built.book.notes.count, distance: editor.totals.distance,
+                      printed: built.pages.map { PrintedBook(rows: RowContent.count(of: built.book), pages: $0) })
     }
 }
 
@@ -270,7 +276,7 @@ extension RegenerationReport {
             lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
         }
         for n in added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
-        for o in offRoute { lines.append("off the route: \(o.description)") }
+        for o in offRoute { lines.append("off the route: \(o.foundDescription)") }
         lines.append("\(tulipsRedrawn) tulips redrawn from the road, \(drawnTulipsKept) drawn by a person kept")
         return lines
     }

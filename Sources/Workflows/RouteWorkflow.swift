@@ -105,6 +105,11 @@ public struct RouteBookOptions: Sendable {
         self.template = template
         self.cover = cover
     }
+
+    /// The header and the settings of the book, titled `title`, as the pipeline makes it.
+    func newBook(title: String) -> BookPipeline.NewBook {
+        BookPipeline.NewBook(title: title, rally: rally, stage: stage, date: date, settings: settings)
+    }
 }
 
 /// Building a route through handles: start an editor (from handles, or from a book whose legs
@@ -213,13 +218,8 @@ public enum RouteWorkflow {
     /// - Parameter options: the header and the settings the book gets.
     public static func makeBook(title: String, editor: RouteEditor, options: RouteBookOptions = RouteBookOptions(),
                                 turns: Bool, terrain: TerrainRequest, log: any WorkflowLog) async throws -> Book {
-        var built = assembleRouteBook(title: title, editor: editor, settings: options.settings, turns: turns)
-        built.rally = options.rally
-        built.stage = options.stage
-        built.date = options.date
-        built.id = Book.derivedID(from: try BookFile.encode(built))
-        try await terrain.apply(to: &built, log: log)
-        return built
+        try await BookPipeline.route(editor, book: options.newBook(title: title), turns: turns, terrain: terrain, commit: nil)
+            .run(log: log).book
     }
 
     /// `checkOutputs` for `route`: the book (new, or with `retry` the one read and written again) and

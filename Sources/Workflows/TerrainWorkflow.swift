@@ -147,13 +147,20 @@ public struct TerrainRequest: Sendable {
             try await apply(to: &book, log: log)
             return nil
         }
-        let had = book.profile != nil || book.notes.contains { $0.elevation != nil }
-        book.profile = nil
-        for i in book.notes.indices { book.notes[i].elevation = nil }
-        guard had else { return nil }
+        guard Self.dropHeights(of: &book) else { return nil }
         let notice = "the terrain belonged to the old route and is dropped; give --dem or --elevation to fetch it for the new one"
         log.record(WorkflowMessage(.warning, notice))
         return notice
+    }
+
+    /// Takes the book's heights away: its profile and its notes' heights.
+    /// - Returns: whether it had any.
+    @discardableResult
+    static func dropHeights(of book: inout Book) -> Bool {
+        let had = book.profile != nil || book.notes.contains { $0.elevation != nil }
+        book.profile = nil
+        for i in book.notes.indices { book.notes[i].elevation = nil }
+        return had
     }
 
     /// Fetches heights along the book's route and stores its profile and the notes' heights.

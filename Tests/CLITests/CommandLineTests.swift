@@ -43,7 +43,7 @@ struct CommandLineTests {
         (["build", "t.gpx"], "missing -o BOOK.pdf"),
         (["build", "t.gpx", "-o", "b.pdf", "--colour", "red"], "unknown option --colour"),
         (["build", "t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number"),
-        (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop"),
+        (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of move, remove, keep"),
         (["build", "-o", "b.pdf"], "missing TRACK"),
         (["inspect"], "missing BOOK.json"),
     ])
@@ -117,11 +117,11 @@ struct CommandLineTests {
         #expect(table.output.contains("off route by"))
     }
 
-    @Test("off-route waypoints can be moved onto the route or dropped")
+    @Test("off-route waypoints can be moved onto the route or removed (drop, the former word, still taken)")
     func offRoutePolicies() async throws {
         let folder = try TemporaryFolder()
         try track.write(to: folder.path("t.gpx"), atomically: true, encoding: .utf8)
-        for (policy, count, placement) in [("move", 3, Note.Placement.onRoute), ("drop", 2, nil)] {
+        for (policy, count, placement) in [("move", 3, Note.Placement.onRoute), ("remove", 2, nil), ("drop", 2, nil)] {
             let book = folder.path("\(policy).json")
             let r = await roadbook(["build", folder.path("t.gpx").path, "-o", folder.path("\(policy).pdf").path,
                               "--book", book.path, "--off-route", policy])

@@ -17,7 +17,7 @@ struct ParseTests {
         let plain = try BuildCommand.parse(["t.gpx", "-o", "b.pdf"])
         #expect(plain.track.path.hasSuffix("/t.gpx") && plain.output.lastPathComponent == "b.pdf")
         #expect(plain.bookOutput == nil && plain.cover && plain.turns && plain.osm == nil)
-        #expect(plain.settings.units == .kilometres && plain.settings.offRouteDistance == 50 && plain.offRoutePolicy == .keep)
+        #expect(plain.settings.units == .kilometres && plain.settings.offRouteDistance == 50 && plain.offRoute == .keep)
         #expect(plain.terrain.request.isEmpty && plain.terrain.request.spacing == 15)
 
         let full = try BuildCommand.parse(["--output=b.pdf", "--book", "b.json", "--title", "Stage 3", "--rally", "R", "--stage", "3",
@@ -29,7 +29,8 @@ struct ParseTests {
         #expect(full.bookOutput?.lastPathComponent == "b.json" && full.title == "Stage 3" && full.rally == "R")
         #expect(full.stage == "3" && full.date == "today" && !full.cover && full.osm?.lastPathComponent == "a.osm.pbf")
         #expect(full.settings.units == .miles && full.settings.template == "roll" && full.settings.offRouteDistance == 120)
-        #expect(full.offRoutePolicy == .drop)
+        #expect(full.offRoute == .remove, "drop, the former word for remove, is still taken")
+        #expect(try BuildCommand.parse(["t.gpx", "-o", "b.pdf", "--off-route", "remove"]).offRoute == .remove)
         #expect(full.terrain.request.dems.map(\.lastPathComponent) == ["a.hgt", "tiles"])
         #expect(full.terrain.request.services.map(\.text) == ["valhalla:http://127.0.0.1:8002"])
         #expect(full.terrain.request.spacing == 30)
@@ -48,7 +49,7 @@ struct ParseTests {
         (["t.gpx", "-o", "b.pdf", "--units", "furlongs"], "--units must be one of km, mi, not 'furlongs'"),
         (["t.gpx", "-o", "b.pdf", "--off-route-distance", "nan"], "--off-route-distance must be a number from 1.0 to 100000.0, not 'nan'"),
         (["t.gpx", "-o", "b.pdf", "--off-route-distance", "0"], "--off-route-distance must be a number from 1.0 to 100000.0, not '0'"),
-        (["t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of keep, move, drop, not 'maybe'"),
+        (["t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of move, remove, keep, not 'maybe'"),
         (["t.gpx", "-o", "b.pdf", "--osm", "a.osm", "--no-turns"], "--osm is for turn notes; it makes no sense with --no-turns"),
         (["t.gpx", "-o", "b.pdf", "--book", "b.pdf"], "--book and -o name the same file"),
         (["t.gpx", "-o", "b.pdf", "--profile-spacing", "5000"], "--profile-spacing must be a number from 1.0 to 1000.0, not '5000'"),

@@ -33,6 +33,15 @@ struct PrepareCommandTests {
         #expect(again.status == 0, "\(again.errors)")
         #expect((again.output + again.errors).components(separatedBy: "the extract changed since it was prepared; preparing it again").count == 2)
         #expect(try Data(contentsOf: folder.path("again.json")) == Data(contentsOf: folder.path("direct.json")))
+
+        // regenerate reads the map's turns as build does, and says so too.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 120)], ofItemAtPath: extract.path)
+        let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
+        let regenerated = await roadbook(["regenerate", folder.path("direct.json").path, "--route", sample.path, "--osm", extract.path,
+                                          "-o", folder.path("regenerated.json").path])
+        #expect(regenerated.status == 0, "\(regenerated.errors)")
+        #expect((regenerated.output + regenerated.errors)
+            .components(separatedBy: "the extract changed since it was prepared; preparing it again").count == 2)
     }
 
     @Test("prepare of a missing or broken extract fails in one line naming it, and writes nothing")
