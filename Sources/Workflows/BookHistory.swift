@@ -74,10 +74,15 @@ public enum BookHistory {
         let draftNow = FileManager.default.fileExists(atPath: draftURL.path)
             ? try InputFile.read(draftURL, limit: RouteDraft.Configuration().maximumFileSize, what: "a draft file") : nil
         let book = try step.book.map { try turn($0, back: back, current: read.bytes, file: read.url, step: step.name) }
+        if let book, book == nil {
+            // No step removes a book: a journal saying so is damaged, and the book stays.
+            throw WorkflowError("\(shownPath(BookJournal.location(of: read.url))): the journal's step '\(step.name)' is damaged: "
+                                + "it leaves no book \(back ? "before" : "after") it")
+        }
         let draft = try step.draft.map { try turn($0, back: back, current: draftNow, file: draftURL, step: step.name) }
         let outputs = OutputSet()
         do {
-            if let book { try outputs.write(book ?? Data(), to: read.url) }
+            if let book = book ?? nil { try outputs.write(book, to: read.url) }
             if let draft, let bytes = draft { try outputs.write(bytes, to: draftURL) }
             try outputs.write(try BookJournalFile.encode(journal), to: BookJournal.location(of: read.url))
             try outputs.commit()
