@@ -160,6 +160,27 @@ struct BookJournalTests {
         #expect(try files.bytes() == stage)
     }
 
+    @Test("steps named after a row with the longest marker are undone; words with a line feed stay one line in a refusal")
+    func longAndMultilineNames() async throws {
+        let files = try await Files()
+        let marker = String(repeating: "M", count: BookLimits.maximumLineLength)
+        _ = try changeNotes(in: files.book, .add(.distance(1000), NoteFields(text: "Gate", marker: marker)))
+        _ = try changeNotes(in: files.book, .tulip(.marker(marker), .addRoad(angle: 90, roadClass: .track)))
+        #expect(try BookHistory.steps(of: files.book).undo.last.map { $0.name.count > BookLimits.maximumLineLength } == true)
+        _ = try BookHistory.undo(files.book)
+        _ = try BookHistory.undo(files.book)
+        let sample = try await SampleBook.shared.bytes()
+        #expect(try files.bytes() == sample)
+
+        _ = try changeNotes(in: files.book, .add(.distance(2000), NoteFields(text: "Pass left\nof the well")))
+        var book = try files.read()
+        book.title = "Retitled in an editor"
+        try BookFile.write(book, to: files.book)
+        let error = try #require(throws: WorkflowError.self) { try BookHistory.undo(files.book) }
+        #expect(!error.message.contains("\n") && error.message.contains("since 'Add note 'Pass left\\nof the well' at 2.00 km'"),
+                "\(error)")
+    }
+
     @Test("a change worked out on an earlier revision is refused, and the book is left as it is")
     func staleRevision() async throws {
         let files = try await Files()
@@ -282,6 +303,31 @@ struct BookJournalTests {
         if damage.whenRead {
             try check("redo") { _ = try BookHistory.redo(files.book) }
             try check("a change") { _ = try changeNotes(in: files.book, .add(.distance(3000), NoteFields(text: "Later"))) }
+        }
+    }
+
+    @Test("the hostile corpus's journals beside its seed book, through BookHistory: the control undone, every other refused naming the journal")
+    func hostileJournals() throws {
+        let corpus = packageRoot().appendingPathComponent("Tests/Hostile/journal")
+        let seed = try Data(contentsOf: packageRoot().appendingPathComponent("Tests/Hostile/seeds/book.json"))
+        let table = try String(contentsOf: corpus.appendingPathComponent("expected.tsv"), encoding: .utf8)
+        let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.count >= 20)
+        for row in rows {
+            let folder = try TemporaryFolder()
+            let book = folder.path("book.json"), journal = BookJournal.location(of: book)
+            try seed.write(to: book)
+            try Data(contentsOf: corpus.appendingPathComponent(row[0])).write(to: journal)
+            do {
+                let undone = try BookHistory.undo(book)
+                #expect(row[1] == "ok", "\(row[0]) was undone: \(undone.name)")
+                #expect(try BookFile.read(contentsOf: book).title == "Short, before", "\(row[0]): the title before the step")
+            } catch {
+                let line = "\(error)"
+                #expect(row[1] == "fail", "\(row[0]): \(line)")
+                #expect(line.contains(journal.path) && !line.contains("\n"), "\(row[0]): one line naming the journal: \(line)")
+                #expect(try Data(contentsOf: book) == seed, "\(row[0]): the book as it was")
+            }
         }
     }
 
