@@ -73,8 +73,7 @@ enum NoteBook {
 
     /// Fails unless the book keeps every rule between its notes and every value is in range.
     static func check(_ book: Book, after step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: Never.self, "after \(step)", sourceLocation: sourceLocation) { try book.checkInvariants() }
-        #expect(throws: Never.self, "after \(step)", sourceLocation: sourceLocation) { try book.validate() }
+        expectBookRules(book, "after \(step)", sourceLocation: sourceLocation)
     }
 }
 

@@ -77,10 +77,10 @@ struct BookJournalTests {
 
     /// Makes `changes` one after another, returning the book's bytes before the first and after each.
     @discardableResult
-    static func make(_ changes: [NoteChange], on files: Files, from k: Int = 0) throws -> [Data] {
+    static func make(_ changes: [NoteChange], on files: Files) throws -> [Data] {
         var states = [try files.bytes()]
         for (i, change) in changes.enumerated() {
-            let result = try changeNotes(in: files.book, change, now: time(k + i))
+            let result = try changeNotes(in: files.book, change, now: time(i))
             #expect(result.book.revision == (try files.read().revision), "the result is the book as saved")
             states.append(try files.bytes())
         }
@@ -386,14 +386,6 @@ struct BookJournalTests {
         }
         #expect(Set(made.compactMap(\.step.noteID)).count == 8 && book.revision == 8)
         #expect(try BookHistory.steps(of: url).undo.count == 8)
-        NoteBookCheck.check(book)
-    }
-}
-
-/// The rules and ranges of a saved book.
-enum NoteBookCheck {
-    static func check(_ book: Book, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: Never.self, sourceLocation: sourceLocation) { try book.checkInvariants() }
-        #expect(throws: Never.self, sourceLocation: sourceLocation) { try book.validate() }
+        expectBookRules(book)
     }
 }
