@@ -33,7 +33,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -1558,6 +1558,66 @@ def make_saved():
     put("saved", "handle-row-twice.json", compact(book), "fail", "one handle's row twice, same words and place: still one note printed twice on the new route")
 
 
+def make_journal():
+    """Journals (BOOK.journal.json) beside seeds/book.json: `undo book.json` must refuse each damaged
+    one in one line naming it, and leave the book as it was. The control is a journal whose one step
+    gave the book its title: undo gives the old title back. (A step named with 5 MB is a row of
+    large.tsv.) Draws nothing from the random generator."""
+    book_bytes = read(os.path.join(SEEDS, "book.json"))
+    lines = book_bytes.decode("utf-8").split("\n")
+    at = lines.index('  "title" : "Short"')
+    old_title = '  "title" : "Short, before"'
+    before = "\n".join(lines[:at] + [old_title] + lines[at + 1:]).encode("utf-8")
+    hunk = {"at": at, "remove": [old_title], "insert": [lines[at]]}
+    step = {"name": "Edit the title", "kind": "book", "time": "2026-01-01T00:00:00Z",
+            "book": {"before": fnv1a64(before), "after": fnv1a64(book_bytes), "patch": {"hunks": [hunk]}}}
+    good = {"format": "roadbook-journal", "version": 1, "undo": [step], "redo": [], "dropped": 0}
+    opts = "as=book.journal.json"
+
+    def variant(change):
+        v = copy.deepcopy(good)
+        change(v)
+        return compact(v)
+
+    def hunk_at(value):
+        return compact(good).replace('"at":%d' % at, '"at":%s' % value)
+
+    def first_step(**changes):
+        def change(v):
+            v["undo"][0].update(changes)
+        return change
+    put("journal", "valid.json", compact(good), "ok", "control: the step that gave the book its title, undone", opts)
+    put("journal", "empty.json", b"", "fail", "zero bytes", opts)
+    put("journal", "not-json.json", "this is not a journal\n", "fail", "a line of text", opts)
+    put("journal", "truncated.json", compact(good)[:len(compact(good)) // 2], "fail", "cut in the middle", opts)
+    put("journal", "array.json", "[]", "fail", "an array", opts)
+    put("journal", "a-book.json", book_bytes, "fail", "the book itself, not a journal", opts)
+    put("journal", "foreign-format.json", variant(lambda v: v.update(format="someone-else")), "fail", "another program's format name", opts)
+    put("journal", "no-format.json", variant(lambda v: v.pop("format")), "fail", "no format", opts)
+    put("journal", "future-version.json", variant(lambda v: v.update(version=99)), "fail", "version 99", opts)
+    put("journal", "version-huge.json", compact(good).replace('"version":1', '"version":123456789012345678901234567890'), "fail",
+        "a version no number holds", opts)
+    put("journal", "other-book.json", variant(lambda v: v.update(bookID="5C0B7E0A-9A4B-4B8E-8D4C-2F1A3E6B7C9D")), "fail",
+        "another book's journal (the seed book has no id)", opts)
+    put("journal", "undo-not-array.json", variant(lambda v: v.update(undo=5)), "fail", "undo a number", opts)
+    put("journal", "kind-unknown.json", variant(first_step(kind="format-disk")), "fail", "a step of an unknown kind", opts)
+    put("journal", "dropped-negative.json", variant(lambda v: v.update(dropped=-1)), "fail", "-1 steps dropped", opts)
+    put("journal", "hunk-at-minus-1.json", hunk_at(-1), "fail", "a hunk at line -1", opts)
+    put("journal", "hunk-at-1e30.json", hunk_at("1e30"), "fail", "a hunk at line 1e30", opts)
+    put("journal", "hunk-at-int-max.json", hunk_at(2**63 - 1), "fail", "a hunk at the largest 64-bit line (it trapped on overflow)", opts)
+    put("journal", "hunk-at-int-min.json", hunk_at(-2**63), "fail", "a hunk at the smallest 64-bit line", opts)
+    unfit = copy.deepcopy(good)
+    unfit["undo"][0]["book"]["patch"]["hunks"][0]["insert"] = ['  "title" : "Not the book\'s"']
+    put("journal", "lines-not-the-books.json", compact(unfit), "fail", "patch lines the book does not have", opts)
+    no_before = copy.deepcopy(good)
+    del no_before["undo"][0]["book"]["before"]
+    put("journal", "no-before.json", compact(no_before), "fail", "a step with no book before it (undo wrote an empty book)", opts)
+    forged = copy.deepcopy(unfit)
+    forged["undo"][0]["name"] = "Edit\nroadbook: forged line"
+    put("journal", "step-name-newline.json", compact(forged), "fail", "a step named with a line feed, its patch not fitting: still one line", opts)
+    put("journal", "deep-array.json", "[" * 100_000 + "]" * 100_000, "fail", "100,000 nested arrays", opts)
+
+
 def main():
     for kind in KINDS:
         shutil.rmtree(os.path.join(HOSTILE, kind), ignore_errors=True)
@@ -1577,6 +1637,7 @@ def main():
     make_openrally()
     make_graph()
     make_saved()
+    make_journal()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

@@ -23,21 +23,28 @@ public struct NoteEditor: Sendable {
     /// The book with `change` made.
     /// - Returns: the step's name and what it touched.
     /// - Throws: `NoteEditError` naming the rows (an unknown, ambiguous or removed row) or the value out of range.
+    ///   A change refused leaves `book` as it was.
     public func apply(_ change: NoteChange, to book: inout Book) throws -> NoteStep {
+        // Made on a copy: an `inout` is written back even when the change throws halfway (words
+        // set, then a danger out of range).
+        var changed = book
+        let step: NoteStep
         switch change {
-        case .add(let place, let fields): return try add(at: place, fields, to: &book)
-        case .edit(let reference, let fields): return try edit(reference, fields, in: &book)
-        case .remove(let reference): return try remove(reference, from: &book)
-        case .restore(let reference): return try restore(reference, in: &book)
-        case .move(let reference, let shift): return try move(reference, shift, in: &book)
-        case .tulip(let reference, let edit): return try correctTulip(reference, edit, in: &book)
+        case .add(let place, let fields): step = try add(at: place, fields, to: &changed)
+        case .edit(let reference, let fields): step = try edit(reference, fields, in: &changed)
+        case .remove(let reference): step = try remove(reference, from: &changed)
+        case .restore(let reference): step = try restore(reference, in: &changed)
+        case .move(let reference, let shift): step = try move(reference, shift, in: &changed)
+        case .tulip(let reference, let edit): step = try correctTulip(reference, edit, in: &changed)
         }
+        book = changed
+        return step
     }
 
     // MARK: - The changes
 
     func add(at place: NotePlace, _ fields: NoteFields, to book: inout Book) throws -> NoteStep {
-        guard let text = fields.text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || fields.marker != nil else {
+        guard !(fields.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !(fields.marker ?? "").isEmpty else {
             throw NoteEditError(.notPossible, "a new note needs words or a marker")
         }
         let spot = try locate(place, in: book)

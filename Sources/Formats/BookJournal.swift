@@ -75,6 +75,10 @@ public struct BookJournal: Codable, Sendable, Equatable {
         var size: Int { name.utf8.count + (book?.patch.size ?? 0) + (draft?.patch.size ?? 0) + (written?.count ?? 0) * 64 }
     }
 
+    /// The longest step name read: roadbook's names are a row's name and a few words (a marker of up
+    /// to 500 characters, the words cut at 60); a longer one is not roadbook's, and would be printed.
+    public static let maximumNameLength = 4_000
+
     /// The value of `format`, telling this file from a book or any other JSON.
     public static let format = "roadbook-journal"
     public static let currentVersion = 1
@@ -155,11 +159,27 @@ public enum BookJournalFile {
             throw FormatError(file: url.path, field: "version", message: "version \(header.version.map(String.init) ?? "missing") is not "
                               + "one this roadbook reads (1 to \(BookJournal.currentVersion))")
         }
+        let journal: BookJournal
         do {
-            return try JSONDecoder().decode(BookJournal.self, from: data)
+            journal = try JSONDecoder().decode(BookJournal.self, from: data)
         } catch {
             throw JSONFile.formatError(error, data: data, fileName: url.path, what: "a roadbook journal",
                                        wholeNumberKeys: ["version", "at", "dropped", "id"])
+        }
+        try check(journal, file: url.path)
+        return journal
+    }
+
+    /// The values roadbook never writes: a step's name is what undo and redo print.
+    static func check(_ journal: BookJournal, file: String) throws {
+        guard journal.dropped >= 0 else {
+            throw FormatError(file: file, field: "dropped", message: "dropped is \(journal.dropped); it counts steps, 0 or more")
+        }
+        for (list, steps) in [("undo", journal.undo), ("redo", journal.redo)] {
+            for (i, step) in steps.enumerated() where step.name.count > BookJournal.maximumNameLength {
+                throw FormatError(file: file, field: "\(list)[\(i)].name", message: "\(list)[\(i)].name has \(step.name.count) characters; "
+                                  + "a step's name has at most \(BookJournal.maximumNameLength)")
+            }
         }
     }
 

@@ -49,7 +49,10 @@ public struct LinePatch: Codable, Sendable, Equatable {
         var shift = 0
         var reversed: [(Int, [String], [String])] = []
         for hunk in hunks {
-            reversed.append((hunk.at + shift, hunk.insert, hunk.remove))
+            // A hunk's place is read from a journal: near the largest whole number it overflows.
+            let (at, overflow) = hunk.at.addingReportingOverflow(shift)
+            guard !overflow else { return nil }
+            reversed.append((at, hunk.insert, hunk.remove))
             shift += hunk.insert.count - hunk.remove.count
         }
         return Self.patched(Self.lines(new), reversed)
@@ -65,7 +68,7 @@ public struct LinePatch: Codable, Sendable, Equatable {
         out.reserveCapacity(lines.count)
         var i = 0
         for hunk in hunks {
-            guard hunk.at >= i, hunk.at + hunk.remove.count <= lines.count else { return nil }
+            guard hunk.at >= i, hunk.at <= lines.count - hunk.remove.count else { return nil }
             out += lines[i..<hunk.at]
             guard zip(lines[hunk.at..<(hunk.at + hunk.remove.count)], hunk.remove).allSatisfy({ $0 == $1 }) else { return nil }
             out += hunk.insert.map { Substring($0) }

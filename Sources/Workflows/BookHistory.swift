@@ -30,7 +30,7 @@ public enum BookHistory {
             var journal = read.journal
             guard let step = journal.undo.last else { throw nothingTo("undo", read) }
             if routeOnly, step.kind != .apply, step.kind != .removeRoute {
-                throw WorkflowError("\(shownPath(url)): the last change is '\(step.name)', not a change of route: "
+                throw WorkflowError("\(shownPath(url)): the last change is '\(Printable.quoted(step.name))', not a change of route: "
                                     + "'roadbook undo' takes back one change at a time")
             }
             journal.undo.removeLast()
@@ -73,11 +73,18 @@ public enum BookHistory {
         let draftURL = RouteDraft.url(for: read.url)
         let draftNow = FileManager.default.fileExists(atPath: draftURL.path)
             ? try InputFile.read(draftURL, limit: RouteDraft.Configuration().maximumFileSize, what: "a draft file") : nil
-        let book = try step.book.map { try turn($0, back: back, current: read.bytes, file: read.url, step: step.name) }
-        let draft = try step.draft.map { try turn($0, back: back, current: draftNow, file: draftURL, step: step.name) }
+        // Words of a note in a step's name may hold a line feed: quoted, as a message is one line.
+        let name = Printable.quoted(step.name)
+        let book = try step.book.map { try turn($0, back: back, current: read.bytes, file: read.url, step: name) }
+        if let book, book == nil {
+            // No step removes a book: a journal saying so is damaged, and the book stays.
+            throw WorkflowError("\(shownPath(BookJournal.location(of: read.url))): the journal's step '\(name)' is damaged: "
+                                + "it leaves no book \(back ? "before" : "after") it")
+        }
+        let draft = try step.draft.map { try turn($0, back: back, current: draftNow, file: draftURL, step: name) }
         let outputs = OutputSet()
         do {
-            if let book { try outputs.write(book ?? Data(), to: read.url) }
+            if let book = book ?? nil { try outputs.write(book, to: read.url) }
             if let draft, let bytes = draft { try outputs.write(bytes, to: draftURL) }
             try outputs.write(try BookJournalFile.encode(journal), to: BookJournal.location(of: read.url))
             try outputs.commit()

@@ -76,9 +76,10 @@ public struct JournalEntry: Sendable {
 
     /// Writes the journal of `book` with this step added into `outputs`, and the drawing after it
     /// when the step changed it (a drawing there is none of afterwards is deleted by `finish`).
-    func write(into outputs: OutputSet, book: URL, journal: BookJournal, bookBefore: Data?, bookAfter: Data?) throws {
+    func write(into outputs: OutputSet, book: URL, journal: BookJournal, bookBefore: Data?, bookAfter: Data?,
+               time: Date = Date()) throws {
         var journal = journal
-        journal.record(step(bookBefore: bookBefore, after: bookAfter))
+        journal.record(step(bookBefore: bookBefore, after: bookAfter, time: time))
         try outputs.write(try BookJournalFile.encode(journal), to: BookJournal.location(of: book))
         if let after = draft?.after { try outputs.write(after, to: RouteDraft.url(for: book)) }
     }

@@ -44,6 +44,16 @@ struct LinePatchTests {
         #expect(patch.revert("a\nb\nc") == nil)
     }
 
+    @Test("a patch read from a damaged journal, its hunk anywhere a whole number reaches, refuses every text")
+    func hunksAnywhere() throws {
+        for at in [Int.max, Int.max - 1, Int.min, -1, 4] {
+            let json = #"{"hunks":[{"at":0,"remove":["a"],"insert":["x","y"]},{"at":\#(at),"remove":["c"],"insert":["z"]}]}"#
+            let patch = try JSONDecoder().decode(LinePatch.self, from: Data(json.utf8))
+            #expect(patch.apply(to: "a\nb\nc") == nil, "at \(at)")
+            #expect(patch.revert("x\ny\nb\nz") == nil, "at \(at)")
+        }
+    }
+
     @Test("past the edit bound the middle is kept whole, and still gives back the texts")
     func wholeMiddle() {
         let old = (0..<3000).map { "old \($0)" }.joined(separator: "\n")

@@ -32,7 +32,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "command"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "command"]
 
     /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, large.tsv and
     /// commands.tsv.
@@ -155,7 +155,8 @@ enum HostileCorpus {
     /// zigzag in Andorra la Vella), `rn2-waypoints:N` (an RN2 route of N waypoints, every 500th a
     /// row), `kml-description:BYTES` (a KML line and a placemark whose description is BYTES long),
     /// `gpx-comment:BYTES` (a comment of BYTES before a short track), `kml-scattered:N` (N lines of
-    /// 20 points each, scattered over the globe), `rn2-shown:N` (an RN2 route of N waypoints, all shown).
+    /// 20 points each, scattered over the globe), `rn2-shown:N` (an RN2 route of N waypoints, all shown),
+    /// `journal-name:N` (a book's journal of one step named with N bytes).
     static func generate(_ generator: String, at url: URL) throws {
         let parts = generator.split(separator: ":", maxSplits: 1).map(String.init)
         let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
@@ -223,6 +224,10 @@ enum HostileCorpus {
                 String(format: #"{"waypointid":%d,"lat":%.5f,"lon":%.6f,"show":true}"#, k, 42.0 + Double(k) * 1e-5, 1.5 + Double(k % 7) * 1e-6)
             }
             try Data((#"{"route":{"version":4,"name":"Hostile","waypoints":["# + waypoints.joined(separator: ",") + "]}}").utf8).write(to: url)
+        case "journal-name":
+            // One step that changed no file, its name `count` bytes long: refused as the journal is read.
+            let step = #"{"kind":"note","name":""# + String(repeating: "x", count: count) + #"","time":"2026-01-01T00:00:00Z"}"#
+            try Data((#"{"dropped":0,"format":"roadbook-journal","redo":[],"undo":["# + step + #"],"version":1}"# + "\n").utf8).write(to: url)
         case "kml-description":
             let line = (0..<30).map { (k: Int) -> String in
                 let t = Double(k) / 29

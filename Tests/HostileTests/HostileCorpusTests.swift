@@ -45,7 +45,8 @@ struct HostileCorpusTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roadbook-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let runner = HostileRunner(binary: binary, root: root, scratch: scratch)
+        var runner = HostileRunner(binary: binary, root: root, scratch: scratch)
+        runner.missingCommands = HostileRunner.missingCommands(["undo"], in: binary)
         let results = await runAll(cases, runner: runner)
 
         var reportLines: [String] = []
