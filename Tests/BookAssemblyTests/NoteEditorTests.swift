@@ -150,8 +150,8 @@ struct NoteEditorTests {
 
         let far = try apply(.add(.coordinate(NoteBook.grid(1500, 200)), NoteFields(text: "Farm", marker: "F1")), to: &book)
         let off = try #require(far.offRoute, "a note 200 m off the route is reported")
-        #expect(abs(off.distanceFromRoute - 200) < 2 && abs(off.nearestDistanceAlong - 1500) < 2)
-        #expect(off.input.text == "Farm" && off.input.marker == "F1")
+        #expect(abs(abs(off.offset) - 200) < 2 && abs(off.distanceAlong - 1500) < 2)
+        #expect(off.text == "Farm" && off.marker == "F1")
         #expect(book.notes.first { $0.id == far.noteID }?.placement == .offRoute)
         #expect(!NoteBook.printed(book).contains("Farm"), "kept in the book, not printed")
 
