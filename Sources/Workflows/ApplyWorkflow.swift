@@ -221,16 +221,22 @@ public enum ApplyWorkflow {
     ///   - force: replace the book and its undo file although they are read-only.
     /// - Throws: `WorkflowError`, `FormatError`, the map's and the terrain sources' errors.
     public static func applyFile(_ url: URL, read: Book? = nil, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
-                                 force: Bool = false, log: any WorkflowLog) async throws -> ApplyReport {
+                                 force: Bool = false, name: String? = nil, draft: (before: Data?, after: Data?)? = nil,
+                                 log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
         let inputs = [RunInput(RouteDraft.url(for: url), "the drawing it applies")] + RunInput.extract(options.osm)
             + RunInput.terrain(options.terrain)
         try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
-        let book = try read ?? BookFile.read(contentsOf: url)
-        let lastWritten = previousUndo(of: url, log: log)?.written ?? []
-        let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten,
-                                                   commit: BookCommit(book: target, undo: (book, .apply))).run(log: log)
-        return applied.applied
+        return try await BookLock.hold(url) {
+            let read = try BookRead(url)
+            let lastWritten = read.journal.lastApply?.step.written ?? previousUndo(of: url, log: log)?.written ?? []
+            let step = name ?? "Apply the drawing (\(editor.plan.handles.count) handles, "
+                + String(format: "%.2f km)", editor.totals.distance / 1000)
+            let change = JournalledChange(read: read, name: step, kind: .apply, draft: draft)
+            let applied = try await BookPipeline.apply(editor, to: read.book, options: options, lastWritten: lastWritten,
+                                                       commit: BookCommit(book: target, journal: change)).run(log: log)
+            return applied.applied
+        }
     }
 
     /// The turn notes a book drawn from handles was given when it was made (`assembleRouteBook`:
@@ -249,7 +255,9 @@ public enum ApplyWorkflow {
         }
     }
 
-    /// The undo file of `url`'s last Apply, when it reads; one that does not is ignored with a warning.
+    /// The undo file an Apply of an earlier roadbook left beside `url` (`BOOK.before-apply.json`),
+    /// when it reads: the notes it wrote, for a book whose journal has no Apply yet. One that does
+    /// not read is ignored with a warning.
     static func previousUndo(of url: URL, log: any WorkflowLog) -> BeforeApply? {
         let location = BeforeApply.location(of: url)
         guard FileManager.default.fileExists(atPath: location.path) else { return nil }
@@ -260,12 +268,12 @@ public enum ApplyWorkflow {
     }
 
     /// `checkOutputs` for an operation that writes `target` (the book read from `book`, or a new
-    /// version of it elsewhere) and its undo file, reading the book, its undo file and `inputs`.
+    /// version of it elsewhere) and its journal, reading the book and `inputs`.
     static func checkBookOutputs(book: URL, target: URL, inputs: [RunInput], graph: URL? = nil, force: Bool) throws {
-        let undo = BeforeApply.location(of: book)
-        try checkOutputs([RunOutput(target, .edit(of: book), holdsBook: true), RunOutput(BeforeApply.location(of: target), .edit(of: undo))]
+        let journal = BookJournal.location(of: book)
+        try checkOutputs([RunOutput(target, .edit(of: book), holdsBook: true), RunOutput(BookJournal.location(of: target), .edit(of: journal))]
                              + RunOutput.preparedGraph(graph),
-                         inputs: [RunInput(book, "the book it reads"), RunInput(undo, "the undo file of the book it reads")] + inputs,
+                         inputs: [RunInput(book, "the book it reads"), RunInput(journal, "the journal of the book it reads")] + inputs,
                          force: force)
     }
 
@@ -278,6 +286,10 @@ public enum ApplyWorkflow {
     ///   since (its bytes differ from what the operation wrote); `FormatError` for an undo file that
     ///   does not read.
     public static func undoApply(_ url: URL, force: Bool = false) throws -> String {
+        if let steps = try? BookHistory.steps(of: url), !steps.undo.isEmpty || !FileManager.default.fileExists(atPath: BeforeApply.location(of: url).path) {
+            let undone = try BookHistory.undo(url, routeOnly: true, force: force)
+            return "undone: \(undone.name)"
+        }
         let location = BeforeApply.location(of: url)
         // First, so an Apply killed between its two renames is finished before its undo file is looked for.
         try checkOutputs([RunOutput(url, .edit(of: url))], inputs: [RunInput(location, "the undo file it reads")], force: force)
@@ -358,10 +370,13 @@ public enum ApplyWorkflow {
     public static func removeRouteFile(_ url: URL, output: URL? = nil, force: Bool = false) async throws -> RemoveRouteReport {
         let target = output ?? url
         try checkBookOutputs(book: url, target: target, inputs: [], force: force)
-        let book = try BookFile.read(contentsOf: url)
-        // No stage of it reads a map or fetches heights: nothing waits, and nothing is said.
-        return try await BookPipeline.removeRoute(of: book, commit: BookCommit(book: target, undo: (book, .removeRoute)))
-            .run(log: MessageList()).removal
+        return try await BookLock.hold(url) {
+            let read = try BookRead(url)
+            let change = JournalledChange(read: read, name: "Remove the route from the book", kind: .removeRoute)
+            // No stage of it reads a map or fetches heights: nothing waits, and nothing is said.
+            return try await BookPipeline.removeRoute(of: read.book, commit: BookCommit(book: target, journal: change))
+                .run(log: MessageList()).removal
+        }
     }
 }
 

@@ -122,18 +122,19 @@ public struct BookCommit: Sendable {
     /// replaced (`build` without `--force`: it may hold a person's work); the refusal names it as
     /// the way to bring the new route into that book (`checkReplaceable`).
     public var refusesOtherBook: URL?
-    /// The book as it was before the change and the change's name, for `undo-apply`
-    /// (`BOOK.before-apply.json`); nil for an operation that keeps no undo (`build`, `route`).
-    public var undo: (previous: Book, operation: BeforeApply.Operation)?
+    /// The change as a step of the book's journal (`BookJournal`), from the book file as it was
+    /// read, which `roadbook undo` takes back; nil for an operation that makes a new book (`build`,
+    /// `route`).
+    public var journal: JournalledChange?
     /// A PDF printed with the book, and the renderer it is printed with.
     public var pdf: (url: URL, renderer: BookRenderer)?
 
     public init(book: URL?, madeFrom: String? = nil, refusesOtherBook: URL? = nil,
-                undo: (previous: Book, operation: BeforeApply.Operation)? = nil, pdf: (url: URL, renderer: BookRenderer)? = nil) {
+                journal: JournalledChange? = nil, pdf: (url: URL, renderer: BookRenderer)? = nil) {
         self.book = book
         self.madeFrom = madeFrom
         self.refusesOtherBook = refusesOtherBook
-        self.undo = undo
+        self.journal = journal
         self.pdf = pdf
     }
 
@@ -153,25 +154,55 @@ public struct BookCommit: Sendable {
     /// - Returns: the pages of the PDF, when one was printed.
     @discardableResult
     public func commit(_ book: Book, data: Data? = nil) throws -> Int? {
-        let bytes = try data ?? self.data(of: book)
+        var book = book
+        if let journal { book.revision = journal.read.revision + 1 }
+        let bytes = try journal == nil ? (data ?? self.data(of: book)) : self.data(of: book)
         if let url = self.book, let input = refusesOtherBook { try checkReplaceable(url, with: bytes, input: input) }
         let outputs = OutputSet()
+        var entry: JournalEntry? = nil
         do {
             if let url = self.book { try outputs.write(bytes, to: url) }
-            if let url = self.book, let undo {
+            if let url = self.book, let journal {
+                try journal.read.checkUnchanged()
                 let written = book.notes.map {
                     DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
                 }
-                let record = BeforeApply(operation: undo.operation, bookDigest: BeforeApply.digest(of: bytes),
-                                         previous: undo.previous, written: written)
-                try outputs.write(try BeforeApplyFile.encode(record), to: BeforeApply.location(of: url))
+                let step = JournalEntry(journal.name, kind: journal.kind, draft: journal.draft, written: written)
+                try step.write(into: outputs, book: url, journal: journal.journal(at: url, bookID: book.id),
+                               bookBefore: journal.read.bytes, bookAfter: bytes)
+                entry = step
             }
             let pages = try pdf.map { try $0.renderer.renderPDF(book, to: $0.url, in: outputs) }
             try outputs.commit()
+            if let url = self.book { try entry?.finish(book: url) }
             return pages
         } catch {
             outputs.discard()
             throw error
         }
+    }
+}
+
+/// A change of a book file as its journal records it: the book as read, the step's name and kind,
+/// and the drawing the change ends (an Apply's) when it does.
+public struct JournalledChange: Sendable {
+    public var read: BookRead
+    public var name: String
+    public var kind: BookJournal.Kind
+    /// The drawing's bytes before and after (nil: none after), when the change ends or changes it.
+    public var draft: (before: Data?, after: Data?)?
+
+    public init(read: BookRead, name: String, kind: BookJournal.Kind, draft: (before: Data?, after: Data?)? = nil) {
+        self.read = read
+        self.name = name
+        self.kind = kind
+        self.draft = draft
+    }
+
+    /// The journal the step goes into: the book's own, or, for a change written elsewhere (`-o`),
+    /// the one beside that file.
+    func journal(at url: URL, bookID: String?) throws -> BookJournal {
+        if url.standardizedFileURL == read.url.standardizedFileURL { return read.journal }
+        return try BookRead.journal(of: url, bookID: bookID)
     }
 }

@@ -66,11 +66,13 @@ public struct Regeneration: Sendable {
             try checkOutputs(RunOutput.preparedGraph(request.osm), inputs: [RunInput(request.book, "the book it reads"),
                                                                             RunInput(request.route, "the route it reads")])
         }
-        let old = try BookFile.read(contentsOf: request.book)
+        let read = try BookRead(request.book)
+        let old = read.book
         let turns = TurnReading(request.osm.map { .map($0) } ?? .shape, mode: request.mode ?? old.travelMode)
         // Regeneration is an Apply: `undo-apply` takes it back.
         pipeline = .regenerate(old, route: request.route, turns: turns, terrain: request.terrain,
-                               commit: BookCommit(book: request.output ?? request.book, undo: (old, .apply)))
+                               commit: BookCommit(book: request.output ?? request.book, journal: JournalledChange(
+                                   read: read, name: "Regenerate onto \(request.route.lastPathComponent)", kind: .apply)))
         let log = MessageList()
         outcome = try pipeline.prepare(log: log)
         said = log.messages

@@ -191,7 +191,8 @@ public struct RouteRetry: Sendable {
     /// - Returns: the Apply's report, and the PDF's rows and pages.
     public func finish(options: ApplyOptions, pdf: URL?, template: String?, cover: Bool,
                        log: any WorkflowLog) async throws -> (report: ApplyReport, printed: PrintedBook?) {
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, log: log)
+        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options,
+                                                       name: "Retry the route's legs", log: log)
         let printed = try pdf.map { pdf in
             let (rows, pages) = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: pdf,
                                                         template: template, cover: cover)
@@ -208,22 +209,25 @@ extension ApplyWorkflow {
     /// - Throws: `WorkflowError` when there is neither; `applyFile`'s errors.
     public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil, force: Bool = false,
                                     log: any WorkflowLog) async throws -> ApplyReport {
-        let stored = try BookFile.read(contentsOf: book)
-        let editor: RouteEditor
-        let fromDraft: Bool
-        if let draft = try RouteDraft.load(for: book, expecting: stored.id) {
-            (editor, fromDraft) = (draft.editor, true)
-        } else if let plan = stored.plan {
-            (editor, fromDraft) = (RouteEditor(plan: plan), false)
-        } else {
-            throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
+        try await BookLock.hold(book) {
+            let stored = try BookFile.read(contentsOf: book)
+            let editor: RouteEditor
+            var draft: (before: Data?, after: Data?)? = nil
+            if let drawing = try RouteDraft.load(for: book, expecting: stored.id) {
+                editor = drawing.editor
+                // The drawing is now the book's route: the draft goes with the Apply (undo brings it
+                // back), kept when the result went elsewhere.
+                if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
+                    draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
+                                                what: "a draft file"), nil)
+                }
+            } else if let plan = stored.plan {
+                editor = RouteEditor(plan: plan)
+            } else {
+                throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
+            }
+            return try await applyFile(book, editor: editor, options: options, output: output, force: force, draft: draft, log: log)
         }
-        let report = try await applyFile(book, read: stored, editor: editor, options: options, output: output, force: force, log: log)
-        // The drawing is now the book's route: the draft is done with (kept when the result went elsewhere).
-        if fromDraft && (output == nil || output?.standardizedFileURL == book.standardizedFileURL) {
-            try RouteDraft.remove(for: book)
-        }
-        return report
     }
 }
 
