@@ -649,21 +649,40 @@ struct RouteEditorDrawingTests {
         #expect(short.plan.handles.count == 40, "39 legs of 400 m exactly")
     }
 
-    @Test("notes from handles and waypoints become handles of their kind again, in order, at their positions")
+    @Test("notes from handles and waypoints become handles of their kind again, in order, where the route passes them")
     func traceNotes() {
-        let route = g.line([(0, 0), (2000, 0)])
+        let route = g.line([(0, 0), (2100, 0)])
         let note = Note(id: 7, kind: .waypoint, distanceAlong: 1000, coordinate: g(1000, 20), text: "Fuel", marker: "WP3")
         let e = RouteEditor.traced(from: route, notes: [
             TracedHandleNote(note, origin: .waypoint),
             TracedHandleNote(distanceAlong: 820, coordinate: g(820, 0), origin: .note, note: .init(text: "Cattle grid")),
         ])
-        // Traced at 0, 400, 800 (replaced by the note at 820, closer than 50 m), 1200, 1600 and 2000.
+        // Fixed at 0, 820, 1000 and 2100; drawn handles about 400 m apart between: one at 410, two in the last 1,100 m.
         #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .note, .waypoint, .drawn, .drawn, .drawn])
         let waypoint = e.plan.handles[3]
-        #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == HandleNote(text: "Fuel", marker: "WP3"))
+        #expect(near(waypoint.coordinate.distance(to: g(1000, 0)), 0, 0.01), "the waypoint's handle is where the route passes it, not 20 m beside it")
+        #expect(waypoint.note == HandleNote(text: "Fuel", marker: "WP3") && waypoint.noteID == 7)
         #expect(e.handleNotes().map(\.note.text) == ["Cattle grid", "Fuel"])
-        #expect(near(e.handleNotes()[0].distanceAlong, 820, 0.5))
-        #expect(near(e.totals.distance, 2000 + 2 * 20, 0.5), "the route goes to the waypoint and back onto the line")
+        #expect(e.handleNotes().map(\.distanceAlong).enumerated().allSatisfy { near($1, [820, 1000][$0], 0.5) })
+        #expect(near(e.totals.distance, 2100, 0.5), "the traced legs follow the route: no detour to the waypoint and back")
+    }
+
+    @Test("notes' handles count within the 40; a note near an end takes the end's place")
+    func traceNotesWithinMaximum() {
+        let route = g.line([(0, 0), (30_000, 0)], step: 100)
+        let notes = [0, 30, 2000, 2100, 9000, 15_000, 22_000, 29_990].enumerated().map { k, x in
+            TracedHandleNote(distanceAlong: Double(x), coordinate: g(Double(x), 15), origin: .waypoint,
+                             note: .init(text: "WP\(k)"))
+        }
+        let e = RouteEditor.traced(from: route, notes: notes)
+        #expect(e.plan.handles.count <= 40 && e.plan.handles.count >= 38, "\(e.plan.handles.count)")
+        #expect(e.plan.handles.filter { $0.origin == .waypoint }.count == notes.count)
+        #expect(e.plan.handles.first?.origin == .waypoint && e.plan.handles.last?.origin == .waypoint,
+                "the notes at 0, 30 m and 10 m from the end sit at the ends: no leg of a few metres")
+        #expect(near(e.totals.distance, 30_000, 0.5))
+        let distances = e.handleDistances()
+        let gaps = zip(distances, distances.dropFirst()).map { $1 - $0 }
+        #expect(gaps.max()! < 1.5 * 30_000 / 39, "drawn handles spread evenly between the notes: \(gaps)")
     }
 }
 
