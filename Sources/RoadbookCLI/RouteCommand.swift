@@ -66,8 +66,8 @@ struct RouteCommand: Command {
     /// Where the handles come from.
     enum Handles {
         case file(URL)
-        /// Typed with --handle.
-        case typed([Handle])
+        /// Typed with --handle: coordinates, or places to find by name in --osm.
+        case typed([TypedInput.TypedHandle])
         /// The book's own, for --retry.
         case stored
     }
@@ -103,12 +103,16 @@ struct RouteCommand: Command {
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
         handles = try Self.handles(options, maxStops: maxStops)
+        if case .typed(let typed) = handles, engine.osm == nil,
+           case .place(let name, _)? = typed.first(where: { if case .place = $0 { true } else { false } }) {
+            throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
+        }
     }
 
     /// Where the handles come from: a file, `--handle` typed, or the book's own (`--retry`).
     private static func handles(_ options: ParsedOptions, maxStops: Int?) throws -> Handles {
         let typed = try options.strings("handle").enumerated().map { i, text in
-            do { return try TypedInput.handle(text, id: i + 1) } catch {
+            do { return try TypedInput.handleOrPlace(text, id: i + 1) } catch {
                 throw UsageError(message: "--handle '\(text)': \(error)")
             }
         }
@@ -133,7 +137,7 @@ struct RouteCommand: Command {
         switch self.handles {
         case .stored: return try await retry(console, engine: settings)
         case .file(let file): handles = .file(file)
-        case .typed(let typed): handles = .typed(typed)
+        case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine.osm, console: console))
         }
         let request = RouteRun.Request(handles: handles, engine: settings, mode: mode ?? .drive, legKind: legKind, book: book,
                                        pdf: output, title: title, maximumStops: maxStops, options: bookOptions.routeBook,
@@ -148,6 +152,21 @@ struct RouteCommand: Command {
         let result = try await run.finish(log: ConsoleLog(console))
         if let printed = result.printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out("\(book.path): \(result.notes) notes, route \(String(format: "%.2f", result.distance / 1000)) km")
+    }
+
+    /// The typed handles, each place name found in `extract` (`PlaceSearch`) and said where: a
+    /// handle there, named after it, that moves onto the road as a tapped one does.
+    static func found(_ typed: [TypedInput.TypedHandle], extract: URL?, console: any Console) throws -> [Handle] {
+        try typed.enumerated().map { i, typed in
+            switch typed {
+            case .handle(let handle): return handle
+            case .place(let name, let note):
+                guard let extract else { throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT") }
+                let place = try PlaceSearch.place(named: name, extract: extract, log: ConsoleLog(console))
+                console.out("\(place.name) (\(place.kind)): \(TypedInput.text(of: place.coordinate))")
+                return Handle(id: i + 1, coordinate: place.coordinate, origin: .tapped, note: note, name: place.name)
+            }
+        }
     }
 
     /// A route whose legs still wait for the engine is not finished: nothing is written (no book,

@@ -194,7 +194,9 @@ struct ParseTests {
                                             "--handle", "42.5063, 1.5218", "--handle", "N42°30.378' E001°31.308' | Chapel | P1",
                                             "--handle", "42°30'22.68\"N 1°31'18.48\"E", "--handle", "31T 378553 4707051",
                                             "--handle", "31TCH7855307051 | Fuel"])
-        guard case .typed(let handles) = typed.handles else { Issue.record("\(typed.handles)"); return }
+        guard case .typed(let typedHandles) = typed.handles else { Issue.record("\(typed.handles)"); return }
+        let handles = typedHandles.compactMap { if case .handle(let handle) = $0 { handle } else { nil } }
+        #expect(handles.count == 5, "every text that reads as a coordinate stays one")
         #expect(typed.mode == .cycle && typed.legKind == .asDrawn)
         #expect(handles.map(\.id) == [1, 2, 3, 4, 5])
         #expect(handles.allSatisfy { $0.origin == .coordinate }, "typed coordinates are surveyed")
