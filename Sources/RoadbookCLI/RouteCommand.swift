@@ -24,7 +24,9 @@ struct RouteCommand: Command {
         (N42°30.378' E001°31.308'), degrees, minutes and seconds (42°30'22.7"N 1°31'18.5"E), UTM
         (31T 378553 4707051) or MGRS (31TCH7855307051): one a line in a .txt file, or each given
         with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a handle note on
-        the handle; in a file, blank lines and lines starting with # are skipped.
+        the handle; in a file, blank lines and lines starting with # are skipped. With --osm,
+        --handle also takes a place's name (a text without digits, "Canillo"), looked up in the
+        extract's places, then its roads.
 
         A route whose legs still wait for the engine is not finished: nothing is written and the
         command fails, naming the engine, unless --use-straight draws those legs straight for now
@@ -44,7 +46,8 @@ struct RouteCommand: Command {
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
                 a handle, typed (repeatable, in route order), instead of a
-                handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
+                handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER;
+                a place's name instead of COORD with --osm
                 """),
             Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool

@@ -234,10 +234,13 @@ struct ParseTests {
         #expect(throws: UsageError(message: message)) { try RouteCommand.parse(words) }
     }
 
-    @Test("a coordinate --handle cannot read is refused with the Geo parser's reason")
+    @Test("a coordinate --handle cannot read is refused with the Geo parser's reason; a name without --osm asks for it")
     func unreadableHandle() throws {
-        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole") }
-        #expect(throws: UsageError(message: "--handle 'north pole': \(reason)")) {
+        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole 90") }
+        #expect(throws: UsageError(message: "--handle 'north pole 90': \(reason)")) {
+            try RouteCommand.parse(["--handle", "north pole 90", "--engine", "osrm", "--book", "b.json"])
+        }
+        #expect(throws: UsageError(message: "--handle 'north pole' is not a coordinate; to look a place up by name, give --osm EXTRACT")) {
             try RouteCommand.parse(["--handle", "north pole", "--engine", "osrm", "--book", "b.json"])
         }
     }
@@ -300,7 +303,7 @@ struct ParseTests {
         (["fly"], "unknown subcommand 'fly': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear"),
         (["list", "x"], "list takes no arguments"),
         (["undo", "2"], "undo takes no arguments"),
-        (["add"], "add takes one coordinate: add COORD [--at N] [--note TEXT]"),
+        (["add"], "add takes one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]"),
         (["move", "2"], "move takes a handle and a coordinate: move N COORD"),
         (["split"], "split takes a leg and, if you like, a coordinate: split LEG [COORD]"),
         (["reorder", "1"], "reorder takes two handles: reorder N M"),
