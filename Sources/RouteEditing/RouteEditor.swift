@@ -351,7 +351,7 @@ public struct RouteEditor: Sendable {
     /// stroke joins the last handle to the stroke's start. A stroke with no length adds nothing.
     public mutating func addStroke(_ points: [Coordinate]) {
         guard points.count > 1, Polyline(points).length > 0 else { return }
-        let kept = StrokeSimplification.handleIndices(points, rules: strokeRules)
+        let kept = StrokeSimplification.handleIndices(points, rules: configuration)
         let continues = plan.handles.last.map {
             $0.coordinate.distance(to: points[0]) <= configuration.continueStrokeDistance
         } ?? false
@@ -367,12 +367,6 @@ public struct RouteEditor: Sendable {
                 previous = k
             }
         }
-    }
-
-    /// The configuration's rules for the handles of a stroke.
-    private var strokeRules: StrokeSimplification.HandleRules {
-        .init(tolerance: configuration.strokeTolerance, bendRatio: configuration.strokeBendRatio,
-              minimumSpacing: configuration.strokeHandleMinimumSpacing, maximumSpacing: configuration.strokeHandleMaximumSpacing)
     }
 
     private static func nextID(_ plan: RoutePlan) -> Int { (plan.handles.map(\.id).max() ?? 0) + 1 }

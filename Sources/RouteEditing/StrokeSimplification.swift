@@ -41,43 +41,25 @@ public enum StrokeSimplification {
         return points.indices.filter { keep[$0] }
     }
 
-    /// What makes a stroke's handles, each with its reason (`RouteEditor.Configuration` holds them).
-    public struct HandleRules: Sendable, Equatable {
-        /// Douglas–Peucker's tolerance, metres: the hand's wobble under it is dropped.
-        public var tolerance: Metres
-        /// A bend is a handle when it strays from the straight line between its neighbouring
-        /// handles by more than this share of that line's length.
-        public var bendRatio: Double
-        /// No bend becomes a handle closer than this, metres along the stroke, to another handle.
-        public var minimumSpacing: Metres
-        /// Handles are at most this far apart, metres along the stroke.
-        public var maximumSpacing: Metres
-
-        public init(tolerance: Metres, bendRatio: Double, minimumSpacing: Metres, maximumSpacing: Metres) {
-            self.tolerance = tolerance
-            self.bendRatio = bendRatio
-            self.minimumSpacing = minimumSpacing
-            self.maximumSpacing = maximumSpacing
-        }
-    }
-
     /// Indices of the points of a hand-drawn stroke that become handles, in order: the first and the
     /// last always, between them the bends that make the stroke's shape at the scale of its legs,
-    /// and enough points that no two handles are farther apart than `maximumSpacing`.
+    /// and enough points that no two handles are farther apart than `strokeHandleMaximumSpacing`.
     ///
-    /// 1. Douglas–Peucker at `tolerance` (`keptIndices`) drops the wobble, jitter and small wiggles.
+    /// 1. Douglas–Peucker at `strokeTolerance` (`keptIndices`) drops the wobble, jitter and small
+    ///    wiggles.
     /// 2. Of the points left, a bend is kept the same way, the farthest from the line between two
-    ///    kept points first, when it strays more than `bendRatio` of that line's length (and more
-    ///    than `tolerance`) and is at least `minimumSpacing` along the stroke from both: a corner
-    ///    where the stroke turns onto another road, not each hairpin of a mountain road, whose road
-    ///    the handles either side already choose.
-    /// 3. A stretch longer than `maximumSpacing` is cut into equal parts no longer than it, each cut
-    ///    at the point of step 1 nearest it (else the stroke's own point nearest), so the road
-    ///    between two handles stays the one drawn.
+    ///    kept points first, when it strays more than `strokeBendRatio` of that line's length (and
+    ///    more than `strokeTolerance`) and is at least `strokeHandleMinimumSpacing` along the stroke
+    ///    from both: a corner where the stroke turns onto another road, not each hairpin of a
+    ///    mountain road, whose road the handles either side already choose.
+    /// 3. A stretch longer than `strokeHandleMaximumSpacing` is cut into equal parts no longer than
+    ///    it, each cut at the point of step 1 nearest it (else the stroke's own point nearest), so
+    ///    the road between two handles stays the one drawn.
     ///
     /// O(n log n) typical, like `keptIndices`.
-    public static func handleIndices(_ points: [Coordinate], rules: HandleRules) -> [Int] {
-        let shape = keptIndices(points, tolerance: rules.tolerance)
+    /// - Parameter rules: the editor's configuration, whose `stroke…` values these are.
+    public static func handleIndices(_ points: [Coordinate], rules: RouteEditor.Configuration) -> [Int] {
+        let shape = keptIndices(points, tolerance: rules.strokeTolerance)
         guard shape.count >= 2 else { return shape }
         // Distances along the simplified line: the stroke's own points, jitter and all, zigzag and
         // would measure it twice as long as what was drawn.
@@ -90,10 +72,11 @@ public enum StrokeSimplification {
         var ranges = [(0, shape.count - 1)]
         while let (first, last) = ranges.popLast() {
             let a = points[shape[first]], b = points[shape[last]]
-            let threshold = max(rules.tolerance, rules.bendRatio * a.distance(to: b))
+            let threshold = max(rules.strokeTolerance, rules.strokeBendRatio * a.distance(to: b))
             var farthest: Int?, farthestSquared = threshold * threshold
             for k in (first + 1)..<last
-            where along[k] - along[first] >= rules.minimumSpacing && along[last] - along[k] >= rules.minimumSpacing {
+            where along[k] - along[first] >= rules.strokeHandleMinimumSpacing
+                && along[last] - along[k] >= rules.strokeHandleMinimumSpacing {
                 let d = LocalFrame(origin: points[shape[k]]).distanceSquaredToSegment(a, b)
                 if d > farthestSquared { farthestSquared = d; farthest = k }
             }
@@ -106,7 +89,7 @@ public enum StrokeSimplification {
         let bends = shape.indices.filter { keep[$0] }
         // Step 3: long stretches cut at the shape's points nearest equal parts, else at the stroke's
         // own point nearest the cut.
-        let maximum = max(rules.maximumSpacing, 1)
+        let maximum = max(rules.strokeHandleMaximumSpacing, 1)
         var handles = [shape[0]]
         for (start, end) in zip(bends, bends.dropFirst()) {
             let length = along[end] - along[start]

@@ -594,7 +594,7 @@ struct RouteEditorDrawingTests {
 
     @Test("a stroke's handles: its ends, its corners, not each hairpin, and at most 1,500 m apart")
     func strokeHandles() {
-        let rules = StrokeSimplification.HandleRules(tolerance: 40, bendRatio: 0.25, minimumSpacing: 300, maximumSpacing: 1500)
+        let rules = RouteEditor.Configuration()   // 40 m, a quarter, 300 m, 1,500 m
         // A corner 1 km along: a handle there.
         let corner = g.line([(0, 0), (1000, 0), (1000, 1000)])
         #expect(StrokeSimplification.handleIndices(corner, rules: rules).map { corner[$0] } == [g(0, 0), g(1000, 0), g(1000, 1000)])
