@@ -129,7 +129,7 @@ public struct Instructions: Sendable {
     }
 
     /// The words for `maneuver`: the phrase, then " onto {road}" when the road taken has a ref (preferred:
-    /// it is what signs show) or a name. Straight-on rows, reminders and U-turns name no road.
+    /// it is what signs show) or a name, neither a placeholder such as "FIXME". Straight-on rows, reminders and U-turns name no road.
     public func text(for maneuver: Maneuver) -> String {
         let phrase = Self.phrase(for: maneuver)
         var words = phrases[phrase] ?? phrase.rawValue
@@ -143,8 +143,6 @@ public struct Instructions: Sendable {
         return words
     }
 
-    private func nonEmpty(_ s: String?) -> String? {
-        guard let s = s?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { return nil }
-        return s
-    }
+    /// The road's ref or name, unless empty or a map's placeholder ("FIXME", "?": `MapNames`).
+    private func nonEmpty(_ s: String?) -> String? { MapNames.usable(s) }
 }

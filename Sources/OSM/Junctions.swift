@@ -121,12 +121,13 @@ public struct JunctionFinder: Sendable {
     }
 
     /// The road leaving `node` along `edge`, as a side spoke: its bearing over its first metres, tags
-    /// from its way, whether the travel mode may leave along it (it may use the way, and the way is
+    /// from its way (a placeholder `name` or `ref`, "FIXME" or "?", left out: `MapNames`), whether the travel mode may leave along it (it may use the way, and the way is
     /// not one-way towards the junction when oneways bind it).
     public func spoke(leaving node: Int, along edge: GraphEdge) -> Spoke {
         let way = graph.ways[edge.way]
         return Spoke(bearing: bearing(along: edge, from: node), role: .side,
-                     highway: way.highway, surface: way.surface ?? way.tracktype, name: way.name, ref: way.ref,
+                     highway: way.highway, surface: way.surface ?? way.tracktype,
+                     name: MapNames.usable(way.name), ref: MapNames.usable(way.ref),
                      canLeave: mayUse(way) && (!obeysOneway || graph.canTravel(edge)), isRoundabout: way.isRoundabout)
     }
 

@@ -7,15 +7,17 @@ import Workflows
 struct HandlesCommand: Command {
     /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
     /// another book, or a broken one, is discarded instead). `edit`: one change.
-    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit) }
+    /// `addPlace`: a handle at a place found by name in `--osm`'s extract.
+    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit), addPlace(String, position: Int?, note: HandleNote?) }
 
     /// The subcommands, declared once: they parse `handles BOOK SUBCOMMAND ARGS` and print the
     /// help's "Subcommands" block, the man page's list and the completions' words.
     static let subcommands = SubcommandTable<Action>(
         heading: "Subcommands (handles and legs numbered from 1; leg N runs from handle N to N + 1):", position: 1, [
             plain("list", help: "the handles (coordinate, origin, note) and legs") { _ in .list },
-            .init(row: .init(names: ["add"], arguments: "COORD [--at N]", help: "a handle at the end, or becoming handle N"),
-                  arguments: 1...1, takes: "one coordinate: add COORD [--at N] [--note TEXT]", make: added),
+            .init(row: .init(names: ["add"], arguments: "COORD|PLACE [--at N]",
+                             help: "a handle at the end, or becoming handle N; a place by name with --osm"),
+                  arguments: 1...1, takes: "one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]", make: added),
             .init(row: .init(names: ["move"], arguments: "N COORD", help: "move handle N"),
                   arguments: 2...2, takes: "a handle and a coordinate: move N COORD", make: moved),
             .init(row: .init(names: ["remove"], arguments: "N", help: "remove handle N (in the middle its two legs join)"),
@@ -61,6 +63,11 @@ struct HandlesCommand: Command {
         (31T 378553 4707051) or MGRS (31TCH7855307051), quoted when it has spaces; a coordinate
         starting with - follows --. A typed coordinate is surveyed: the route goes to it, and it
         never moves onto the road. `add` also takes COORD | NOTE | MARKER.
+
+        `add PLACE` (a text without digits, "Canillo") looks the name up in --osm EXTRACT: its
+        places (place=* nodes, passes, peaks), then its roads (name=* ways); the handle goes there
+        and moves onto the road. A name several places have is refused with each one's
+        coordinates. Without --engine, --osm is used for names only: `list` names the handles.
         """,
         options: [
             EngineOptions.engine(required: false, help: "the routing engine the changed legs are asked of"),
@@ -75,12 +82,19 @@ struct HandlesCommand: Command {
     ]
 
     var book: URL
+    /// The book's path as typed, for messages.
+    var bookText: String
     var action: Action
     var engine: EngineSettings?
+    /// The extract names come from (`--osm`), with or without an engine.
+    var osm: URL?
 
     init(_ options: ParsedOptions) throws {
-        book = URL(fileURLWithPath: options.positionals[0])
-        engine = try EngineOptions.settings(options)
+        bookText = options.positionals[0]
+        book = URL(fileURLWithPath: bookText)
+        // --osm has a use without an engine: names for `list`, places for `add PLACE`.
+        engine = try EngineOptions.settings(options, osmIsShared: true)
+        osm = options.file("osm")
         let words = Array(options.positionals.dropFirst())
         let withMarker = ["add", "note"]
         if let first = Self.addOptions.first(where: { options.string($0.name) != nil }),
@@ -120,15 +134,27 @@ struct HandlesCommand: Command {
     /// `add COORD`: the typed handle, its note and marker given by `--note` and `--marker`.
     @Sendable private static func added(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
         var handle: Handle
-        do { handle = try TypedInput.handle(words[0], id: 1) } catch {
+        do {
+            switch try TypedInput.handleOrPlace(words[0], id: 1) {
+            case .handle(let typed): handle = typed
+            case .place(let place, let note):
+                return .addPlace(place, position: options.integer("at"), note: Self.note(note, options))
+            }
+        } catch {
             throw UsageError(message: "'\(words[0])': \(error)")
         }
-        if let note = options.string("note") {
-            handle.note = HandleNote(text: note, marker: options.string("marker") ?? handle.note?.marker)
-        } else if let marker = options.string("marker") {
-            handle.note = HandleNote(text: handle.note?.text ?? "", marker: marker)
-        }
+        handle.note = note(handle.note, options)
         return .edit(.add(handle.coordinate, position: options.integer("at"), origin: handle.origin, note: handle.note))
+    }
+
+    /// The typed note with `--note` and `--marker` laid over it.
+    private static func note(_ typed: HandleNote?, _ options: ParsedOptions) -> HandleNote? {
+        if let note = options.string("note") {
+            return HandleNote(text: note, marker: options.string("marker") ?? typed?.marker)
+        } else if let marker = options.string("marker") {
+            return HandleNote(text: typed?.text ?? "", marker: marker)
+        }
+        return typed
     }
 
     @Sendable private static func moved(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
@@ -178,19 +204,34 @@ struct HandlesCommand: Command {
         case .clear:
             switch try await DraftSession.clear(book, log: log) {
             case .discarded(let draft, let reason):
-                console.out("\(draft.path): discarded (\(reason)); \(book.path) keeps its route")
+                console.out("\(Self.given(draft, besideBook: bookText)): discarded (\(reason)); \(bookText) keeps its route")
             case .nothingToClear:
-                console.out("no handles in the drawing of \(book.path): nothing to clear")
+                console.out("no handles in the drawing of \(bookText): nothing to clear")
             case .cleared(let undoName):
-                console.out("drawing cleared: \(book.path) keeps its route and notes until you apply; `roadbook handles \(book.path) undo` brings the drawing back")
+                console.out("drawing cleared: \(bookText) keeps its route and notes until you apply; `roadbook handles \(bookText) undo` brings the drawing back")
                 console.out("undo: \(undoName ?? "")")
             }
         case .list:
-            for line in Self.list(try DraftSession.summary(of: book, log: log)) { console.out(line) }
+            for line in Self.list(try DraftSession.summary(of: book, naming: osm, log: log)) { console.out(line) }
+        case .addPlace(let name, let position, let note):
+            guard let osm else {
+                throw UsageError(message: "'\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
+            }
+            let place = try PlaceSearch.place(named: name, extract: osm, log: log)
+            console.out("\(place.name) (\(place.kind)): \(TypedInput.text(of: place.coordinate))")
+            let route = try await DraftSession.edit(book, .add(place.coordinate, position: position, origin: .tapped, note: note, name: place.name),
+                                                    engine: engine, log: log)
+            for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         case .edit(let edit):
             let route = try await DraftSession.edit(book, edit, engine: engine, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         }
+    }
+
+    /// The draft's path as the book's was typed: `out/x.json` → `out/x.draft.json`.
+    static func given(_ draft: URL, besideBook typed: String) -> String {
+        let base = typed.lowercased().hasSuffix(".json") ? String(typed.dropLast(5)) : typed
+        return RouteDraft.url(for: URL(fileURLWithPath: typed)) == draft ? base + ".draft.json" : draft.path
     }
 
     /// The handles, one a line (number, coordinate, origin, note), then the legs and totals.

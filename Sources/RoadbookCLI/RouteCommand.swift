@@ -24,7 +24,9 @@ struct RouteCommand: Command {
         (N42°30.378' E001°31.308'), degrees, minutes and seconds (42°30'22.7"N 1°31'18.5"E), UTM
         (31T 378553 4707051) or MGRS (31TCH7855307051): one a line in a .txt file, or each given
         with --handle. A coordinate may be followed by " | NOTE" and " | MARKER", a handle note on
-        the handle; in a file, blank lines and lines starting with # are skipped.
+        the handle; in a file, blank lines and lines starting with # are skipped. With --osm,
+        --handle also takes a place's name (a text without digits, "Canillo"), looked up in the
+        extract's places, then its roads.
 
         A route whose legs still wait for the engine is not finished: nothing is written and the
         command fails, naming the engine, unless --use-straight draws those legs straight for now
@@ -44,7 +46,8 @@ struct RouteCommand: Command {
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
                 a handle, typed (repeatable, in route order), instead of a
-                handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER
+                handles file: COORD, COORD | NOTE or COORD | NOTE | MARKER;
+                a place's name instead of COORD with --osm
                 """),
             Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
@@ -66,8 +69,8 @@ struct RouteCommand: Command {
     /// Where the handles come from.
     enum Handles {
         case file(URL)
-        /// Typed with --handle.
-        case typed([Handle])
+        /// Typed with --handle: coordinates, or places to find by name in --osm.
+        case typed([TypedInput.TypedHandle])
         /// The book's own, for --retry.
         case stored
     }
@@ -103,12 +106,16 @@ struct RouteCommand: Command {
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
         handles = try Self.handles(options, maxStops: maxStops)
+        if case .typed(let typed) = handles, engine.osm == nil,
+           case .place(let name, _)? = typed.first(where: { if case .place = $0 { true } else { false } }) {
+            throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
+        }
     }
 
     /// Where the handles come from: a file, `--handle` typed, or the book's own (`--retry`).
     private static func handles(_ options: ParsedOptions, maxStops: Int?) throws -> Handles {
         let typed = try options.strings("handle").enumerated().map { i, text in
-            do { return try TypedInput.handle(text, id: i + 1) } catch {
+            do { return try TypedInput.handleOrPlace(text, id: i + 1) } catch {
                 throw UsageError(message: "--handle '\(text)': \(error)")
             }
         }
@@ -133,7 +140,7 @@ struct RouteCommand: Command {
         switch self.handles {
         case .stored: return try await retry(console, engine: settings)
         case .file(let file): handles = .file(file)
-        case .typed(let typed): handles = .typed(typed)
+        case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine.osm, console: console))
         }
         let request = RouteRun.Request(handles: handles, engine: settings, mode: mode ?? .drive, legKind: legKind, book: book,
                                        pdf: output, title: title, maximumStops: maxStops, options: bookOptions.routeBook,
@@ -148,6 +155,21 @@ struct RouteCommand: Command {
         let result = try await run.finish(log: ConsoleLog(console))
         if let printed = result.printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out("\(book.path): \(result.notes) notes, route \(String(format: "%.2f", result.distance / 1000)) km")
+    }
+
+    /// The typed handles, each place name found in `extract` (`PlaceSearch`) and said where: a
+    /// handle there, named after it, that moves onto the road as a tapped one does.
+    static func found(_ typed: [TypedInput.TypedHandle], extract: URL?, console: any Console) throws -> [Handle] {
+        try typed.enumerated().map { i, typed in
+            switch typed {
+            case .handle(let handle): return handle
+            case .place(let name, let note):
+                guard let extract else { throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT") }
+                let place = try PlaceSearch.place(named: name, extract: extract, log: ConsoleLog(console))
+                console.out("\(place.name) (\(place.kind)): \(TypedInput.text(of: place.coordinate))")
+                return Handle(id: i + 1, coordinate: place.coordinate, origin: .tapped, note: note, name: place.name)
+            }
+        }
     }
 
     /// A route whose legs still wait for the engine is not finished: nothing is written (no book,

@@ -50,6 +50,18 @@ public struct RouteEditor: Sendable {
         /// A stroke's bends smaller than this are the hand's wobble, not a choice of road: a stroke
         /// drawn on a map at street zoom is some 30–50 m wide, and the road supplies the real bends.
         public var strokeTolerance: Metres = 40
+        /// A bend of a stroke becomes a handle when it strays from the line between the handles
+        /// either side by more than this share of that line: a quarter is a turn of about 50° or
+        /// more at the leg's own scale, a corner onto another road, while a mountain road's
+        /// hairpins, each small beside its leg, are left to the road the leg is asked for.
+        public var strokeBendRatio: Double = 0.25
+        /// No bend becomes a handle closer than this along the stroke to another: a few hundred
+        /// metres is a village's streets; closer handles only give the road more ways to loop back.
+        public var strokeHandleMinimumSpacing: Metres = 300
+        /// A stroke's handles are at most this far apart along it: near enough that the road found
+        /// between two handles is the one drawn, not another valley's, and few enough that a 6 km
+        /// stroke is a handful of handles.
+        public var strokeHandleMaximumSpacing: Metres = 1500
         /// A stroke starting this close to the last handle continues from it: about the width of a
         /// drawn stroke at street zoom.
         public var continueStrokeDistance: Metres = 50
@@ -332,13 +344,14 @@ public struct RouteEditor: Sendable {
         perform("Take the note off handle \(index + 1)") { $0.handles[index].note = nil }
     }
 
-    /// Turns a hand-drawn stroke into a few drawn handles (see `StrokeSimplification`), each new leg of
-    /// the default kind and keeping its part of the stroke. A stroke starting within
+    /// Turns a hand-drawn stroke into a few drawn handles (`StrokeSimplification.handleIndices`: its
+    /// ends, the bends that make its shape, and at most `strokeHandleMaximumSpacing` apart), each new
+    /// leg of the default kind and keeping its part of the stroke. A stroke starting within
     /// `continueStrokeDistance` of the last handle continues from it; anywhere else a leg with no
     /// stroke joins the last handle to the stroke's start. A stroke with no length adds nothing.
     public mutating func addStroke(_ points: [Coordinate]) {
         guard points.count > 1, Polyline(points).length > 0 else { return }
-        let kept = StrokeSimplification.keptIndices(points, tolerance: configuration.strokeTolerance)
+        let kept = StrokeSimplification.handleIndices(points, rules: configuration)
         let continues = plan.handles.last.map {
             $0.coordinate.distance(to: points[0]) <= configuration.continueStrokeDistance
         } ?? false

@@ -6,6 +6,7 @@ import OSM
 import BookAssembly
 import Guidance
 import RouteEditing
+import Routing
 import Render
 
 // The operations the command line's smaller commands call, one a command, and the values their
@@ -40,14 +41,24 @@ public var exportFormats: [ExportFormat] {
 /// The links that open the route of the book file `url` in Apple Maps and Google Maps.
 /// - Parameter placesByName: named stops go by their names instead of their coordinates.
 /// - Throws: `FormatError` for the book; `WorkflowError` when its route has fewer than two points.
-public func mapLinks(ofBook url: URL, placesByName: Bool) throws -> MapLinks {
+/// - Parameter extract: when given, each stop without a name is named from it (`PlaceNames`: the
+///   village, pass or street it is in), read round the stops.
+public func mapLinks(ofBook url: URL, placesByName: Bool, extract: URL? = nil, log: (any WorkflowLog)? = nil) throws -> MapLinks {
     let book = try BookFile.read(contentsOf: url)
     var configuration = MapLinks.Configuration()
     configuration.placesByName = placesByName
-    guard let links = MapLinks(book: book, configuration: configuration) else {
+    var stops = MapLinks.stops(of: book, sameStopDistance: configuration.sameStopDistance)
+    guard stops.count >= 2 else {
         throw WorkflowError("\(url.path): the route has fewer than two points; there is nothing to open")
     }
-    return links
+    if let extract {
+        var near = RouteCorridor.Configuration()
+        near.width = ExtractRouter.Configuration().minimumMargin
+        let graph = try MapExtract(extract).graph(in: RouteCorridor(route: stops.map(\.coordinate), configuration: near), log: log)
+        let names = PlaceNames(graph: graph)
+        for i in stops.indices where stops[i].name == nil { stops[i].name = names.name(at: stops[i].coordinate) }
+    }
+    return MapLinks(stops: stops, mode: book.travelMode, configuration: configuration)
 }
 
 /// What preparing an extract wrote (`MapExtract.prepare`).

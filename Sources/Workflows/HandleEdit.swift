@@ -7,8 +7,9 @@ import RouteEditing
 /// route shows them (leg N runs from handle N to handle N + 1). Every edit but `undo`, `redo` and
 /// `retry` is one undo step, named by the editor ("Remove handle 3").
 public enum HandleEdit: Sendable, Equatable {
-    /// A handle at `coordinate`, at the end or, with `position`, becoming handle `position`.
-    case add(Coordinate, position: Int?, origin: Handle.Origin, note: HandleNote?)
+    /// A handle at `coordinate`, at the end or, with `position`, becoming handle `position`; with
+    /// `name` when it is known (a place found by name).
+    case add(Coordinate, position: Int?, origin: Handle.Origin, note: HandleNote?, name: String? = nil)
     case move(handle: Int, to: Coordinate)
     case remove(handle: Int)
     /// A handle splitting the leg, where given, else at the middle of the leg's line.
@@ -51,9 +52,10 @@ public enum HandleEdit: Sendable, Equatable {
             return n - 1
         }
         switch self {
-        case .add(let coordinate, let position, let origin, let note):
+        case .add(let coordinate, let position, let origin, let note, let name):
             let at = try position.map { try handle($0, upTo: handles + 1) } ?? handles
             editor.insertHandle(at: coordinate, position: at, origin: origin, note: note)
+            if let name { editor.nameHandles { $0 == coordinate ? name : nil } }
         case .move(let n, let coordinate):
             editor.moveHandle(try handle(n), to: coordinate)
         case .remove(let n):

@@ -2,6 +2,8 @@ import Foundation
 import Model
 import BookAssembly
 import Guidance
+import OSM
+import Routing
 import RouteEditing
 
 // `handles BOOK SUBCOMMAND`: each subcommand opens the book's draft (`DraftSession`), makes one
@@ -21,8 +23,18 @@ public enum DrawingCleared: Sendable, Equatable {
 extension DraftSession {
     /// The drawing of `book`, as the draft beside it has it (or as a new draft would start).
     /// - Throws: `DraftSession.open`'s errors.
-    public static func summary(of book: URL, log: any WorkflowLog) throws -> RouteSummary {
-        RouteSummary(try open(book: book, log: log).draft.editor)
+    /// - Parameter extract: when given, handles without a name are named from it (`PlaceNames`,
+    ///   read round the handles) for the listing; nothing is saved.
+    public static func summary(of book: URL, naming extract: URL? = nil, log: any WorkflowLog) throws -> RouteSummary {
+        var editor = try open(book: book, log: log).draft.editor
+        if let extract, !editor.plan.handles.isEmpty {
+            var near = RouteCorridor.Configuration()
+            near.width = ExtractRouter.Configuration().minimumMargin
+            let handles = editor.plan.handles.map(\.placed)
+            let graph = try MapExtract(extract).graph(in: RouteCorridor(route: handles, configuration: near), log: log)
+            editor = PlaceNames(graph: graph).naming(editor)
+        }
+        return RouteSummary(editor)
     }
 
     /// Makes `edit` on the drawing of `book`, asks `engine` for the legs it changed, and saves the draft.

@@ -14,6 +14,12 @@ import Model
 ///   on the route (waypoints and checkpoints, not generated turns), in the book's order: they are
 ///   the places the rider must pass, and without them a maps app could take another road, or see a
 ///   loop as going nowhere.
+/// - Each **place counts once**: a stop within `Configuration.sameStopDistance` of the one before it
+///   is that place again (a start-of-stage waypoint on the route's first point, a finish on its
+///   last, a waypoint that is also a handle), so it is left out, the route's own end kept.
+/// - A stop's **name** is a place's: a handle's name, or one the extract gives
+///   (`mapLinks(ofBook:placesByName:extract:)`, `PlaceNames`); never a row's marker ("CP1", "R3")
+///   or words, which a maps app would look up as an address somewhere else entirely.
 /// - **Apple Maps** gets the start and the end and the travel mode, and plans its own route between
 ///   them, so stops between are left out. Apple's Map Links parameters: `saddr`, `daddr`, `dirflg`
 ///   (`d` by car, `w` on foot; Map Links has no cycling value, so a cycling book leaves the mode to
@@ -49,6 +55,9 @@ public struct MapLinks: Sendable, Equatable {
         public var coordinateDecimals = 6
         /// Give a named stop by its name instead of its coordinate (see the type's discussion).
         public var placesByName = false
+        /// A stop this close to the one before it is the same place: farther apart than two fixes
+        /// of one point and the width of a junction, nearer than two places a rider is sent to.
+        public var sameStopDistance: Metres = 50
 
         public init() {}
     }
@@ -76,7 +85,7 @@ public struct MapLinks: Sendable, Equatable {
     /// The links for `book`. O(notes + handles).
     /// - Returns: nil when the book's route has fewer than two points (nothing to open).
     public init?(book: Book, configuration: Configuration = Configuration()) {
-        let stops = Self.stops(of: book)
+        let stops = Self.stops(of: book, sameStopDistance: configuration.sameStopDistance)
         guard stops.count >= 2 else { return nil }
         self.init(stops: stops, mode: book.travelMode, configuration: configuration)
     }
@@ -107,19 +116,33 @@ public struct MapLinks: Sendable, Equatable {
     }
 
     /// The stops of `book`: its handles when it was routed through them, else its route's ends with
-    /// its placed rows (waypoints, checkpoints) between. O(notes + handles).
-    public static func stops(of book: Book) -> [Stop] {
+    /// its placed rows (waypoints, checkpoints) between, unnamed (a row's marker and words are not a
+    /// place's name); each place once (`sameStopDistance`). O(notes + handles).
+    public static func stops(of book: Book, sameStopDistance: Metres = Configuration().sameStopDistance) -> [Stop] {
+        let stops: [Stop]
         if let handles = book.plan?.handles, handles.count >= 2 {
-            return handles.map { Stop(coordinate: $0.coordinate, name: $0.name) }
+            stops = handles.map { Stop(coordinate: $0.coordinate, name: $0.name) }
+        } else {
+            guard let first = book.route.points.first, let last = book.route.points.last, book.route.points.count >= 2 else {
+                return []
+            }
+            let placed = book.notes.filter { ($0.kind == .waypoint || $0.kind == .checkpoint) && $0.placement == .onRoute }
+            stops = [Stop(coordinate: first.coordinate)] + placed.map { Stop(coordinate: $0.coordinate) } + [Stop(coordinate: last.coordinate)]
         }
-        guard let first = book.route.points.first, let last = book.route.points.last, book.route.points.count >= 2 else {
-            return []
+        var once: [Stop] = []
+        for (k, stop) in stops.enumerated() {
+            guard let previous = once.last, previous.coordinate.distance(to: stop.coordinate) <= sameStopDistance else {
+                once.append(stop)
+                continue
+            }
+            // The route's end stays the end; a place named once keeps its name.
+            if k == stops.count - 1, once.count > 1 {
+                once[once.count - 1] = Stop(coordinate: stop.coordinate, name: stop.name ?? previous.name)
+            } else if once[once.count - 1].name == nil {
+                once[once.count - 1].name = stop.name
+            }
         }
-        let placed = book.notes.filter { ($0.kind == .waypoint || $0.kind == .checkpoint) && $0.placement == .onRoute }
-        let between = placed.map { note in
-            Stop(coordinate: note.coordinate, name: note.marker ?? (note.text.isEmpty ? nil : note.text))
-        }
-        return [Stop(coordinate: first.coordinate)] + between + [Stop(coordinate: last.coordinate)]
+        return once
     }
 
     /// Google's `travelmode` for a travel mode.

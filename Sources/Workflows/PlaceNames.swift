@@ -22,6 +22,9 @@ import RouteEditing
 /// 4. the nearest road with only a `ref` within the radius ("CG-2").
 /// 5. nil.
 ///
+/// A `name` or `ref` that is a mapper's placeholder ("FIXME", "unknown", "?": `MapNames`) names
+/// nothing: the place or road is passed over as if it had none.
+///
 /// The places are the `place=*`, `mountain_pass=yes`, `natural=saddle` and `natural=peak` nodes
 /// with a `name` that the reader keeps (`OSMPlace`); a place is measured from its node, which
 /// OpenStreetMap puts at the centre a settlement's signs point to
@@ -112,7 +115,7 @@ public struct PlaceNames: Sendable {
     /// - Complexity: O(segments) to index the graph's roads.
     public init(graph: RoadGraph, configuration: Configuration = Configuration()) {
         index = SegmentIndex(graph: graph)
-        places = graph.places
+        places = graph.places.filter { MapNames.usable($0.name) != nil }
         self.configuration = configuration
         maximumReach = OSMPlace.Kind.allCases.map { configuration.radii(for: $0).reach }.max() ?? 0
     }
@@ -153,9 +156,7 @@ public struct PlaceNames: Sendable {
     private func road(at point: Coordinate, named: Bool) -> String? {
         let ways = index.graph.ways
         func label(_ way: Int) -> String? {
-            let value = named ? ways[way].name : ways[way].ref
-            guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return text
+            MapNames.usable(named ? ways[way].name : ways[way].ref)
         }
         guard let snap = index.nearest(to: point, within: configuration.radius, accepting: { label($0) != nil }) else { return nil }
         return label(snap.way)

@@ -276,3 +276,71 @@ struct HandlesCommandTests {
         #expect(try BookFile.read(contentsOf: f.book).route == before.route)
     }
 }
+
+/// `handles add PLACE` and `route --handle PLACE`: a place typed by its name, found in the extract.
+@Suite("roadbook handles: places by name")
+struct HandlesByNameTests {
+    static var osm: [String] { get throws { ["--osm", try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf").path] } }
+
+    @Test("a place's name finds the place=* node, then a road's name its road; the handle goes there, named after it, and moves onto the road")
+    func found() async throws {
+        let f = try await HandlesCommandTests.Fixture()
+        let r = await f.handles(["add", "Canillo | Fuel | F1", "--at", "2"])
+        #expect(r.status == 0 && r.output.hasPrefix("Canillo (town): 42.566707, 1.598030\n"), "\(r.output) \(r.errors)")
+        let list = await f.handles(["list"], asking: false)
+        let handle = try #require(list.output.split(separator: "\n").first { $0.hasPrefix("handle 2: ") })
+        #expect(handle.contains(", tapped, named \"Canillo\", note \"Fuel\" [F1]"), "\(handle)")
+        // A name only roads have: Avinguda de Tarragona, one street of many ways in Andorra la Vella.
+        let road = await f.handles(["add", "avinguda de tarragona"] + (try Self.osm), asking: false)
+        #expect(road.status == 0 && road.output.hasPrefix("Avinguda de Tarragona (road): "), "\(road.output) \(road.errors)")
+    }
+
+    @Test("a name several places have lists them with their coordinates; a name nothing has says so; a coordinate stays a coordinate")
+    func ambiguousAndMissing() async throws {
+        let f = try await HandlesCommandTests.Fixture()
+        let osm = try Self.osm
+        let several = await f.handles(["add", "Carrer Major"] + osm, asking: false)
+        #expect(several.status != 0 && several.errors.contains("'Carrer Major' names 3 places in andorra.osm.pbf: Carrer Major (road) 42."),
+                "\(several.errors)")
+        #expect(several.errors.components(separatedBy: "(road) ").count == 4, "each with its coordinates: \(several.errors)")
+        let none = await f.handles(["add", "Nowhereville"] + osm, asking: false)
+        #expect(none.status != 0 && none.errors.contains("no place or road named 'Nowhereville' in andorra.osm.pbf"), "\(none.errors)")
+        let hint = await f.handles(["add", "Envalira"] + osm, asking: false)
+        #expect(hint.errors.contains("names containing it: ") && hint.errors.contains("Port d'Envalira"), "\(hint.errors)")
+        let withoutMap = await f.handles(["add", "Canillo"], asking: false)
+        #expect(withoutMap.status != 0 && withoutMap.errors.contains("give --osm EXTRACT"), "\(withoutMap.errors)")
+        let typo = await f.handles(["add", "42.5 1.5x"] + osm, asking: false)
+        #expect(typo.status != 0 && typo.errors.contains("as a coordinate"), "a mistyped coordinate is not looked up as a name: \(typo.errors)")
+        #expect(await f.handles(["list"], asking: false).output.hasPrefix("3 handles"), "nothing was added")
+    }
+
+    @Test("route --handle takes place names too")
+    func route() async throws {
+        let folder = try TemporaryFolder()
+        let book = folder.path("r.json")
+        let r = await roadbook(["route", "--handle", "Canillo", "--handle", "Encamp | Town | E1", "--engine", "embedded", "--book", book.path] + (try Self.osm))
+        #expect(r.status == 0, "\(r.errors)")
+        let handles = try #require(try BookFile.read(contentsOf: book).plan?.handles)
+        #expect(handles.map(\.name) == ["Canillo", "Encamp"] && handles.map(\.origin) == [.tapped, .tapped])
+        #expect(handles[1].note == HandleNote(text: "Town", marker: "E1"))
+        let withoutMap = await roadbook(["route", "--handle", "Canillo", "--handle", "Encamp", "--engine", "osrm", "--book", book.path])
+        #expect(withoutMap.status != 0 && withoutMap.errors.contains("give --osm EXTRACT"), "\(withoutMap.errors)")
+    }
+
+    @Test("list takes --osm without an engine and names the handles from it; clear names the book as it was typed")
+    func listAndClear() async throws {
+        let f = try await HandlesCommandTests.Fixture()
+        let list = await f.handles(["list"] + (try Self.osm), asking: false)
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.output.split(separator: "\n").filter { $0.hasPrefix("handle ") }.allSatisfy { $0.contains(", named \"") }, "\(list.output)")
+        // The book's path relative to the working folder, as a person types it.
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents
+        let there = f.book.standardizedFileURL.pathComponents
+        let common = zip(here, there).prefix { $0 == $1 }.count
+        let typed = (Array(repeating: "..", count: here.count - common) + there.dropFirst(common)).joined(separator: "/")
+        let cleared = await roadbook(["handles", typed, "clear"])
+        #expect(cleared.status == 0 && cleared.output.hasPrefix("drawing cleared: \(typed) keeps its route"), "\(cleared.output) \(cleared.errors)")
+        #expect(cleared.output.contains("`roadbook handles \(typed) undo`"), "\(cleared.output)")
+        #expect(await roadbook(["handles", typed, "clear"]).output.contains("no handles in the drawing of \(typed): nothing to clear"))
+    }
+}

@@ -195,7 +195,9 @@ struct ParseTests {
                                             "--handle", "42.5063, 1.5218", "--handle", "N42°30.378' E001°31.308' | Chapel | P1",
                                             "--handle", "42°30'22.68\"N 1°31'18.48\"E", "--handle", "31T 378553 4707051",
                                             "--handle", "31TCH7855307051 | Fuel"])
-        guard case .typed(let handles) = typed.handles else { Issue.record("\(typed.handles)"); return }
+        guard case .typed(let typedHandles) = typed.handles else { Issue.record("\(typed.handles)"); return }
+        let handles = typedHandles.compactMap { if case .handle(let handle) = $0 { handle } else { nil } }
+        #expect(handles.count == 5, "every text that reads as a coordinate stays one")
         #expect(typed.mode == .cycle && typed.legKind == .asDrawn)
         #expect(handles.map(\.id) == [1, 2, 3, 4, 5])
         #expect(handles.allSatisfy { $0.origin == .coordinate }, "typed coordinates are surveyed")
@@ -233,10 +235,13 @@ struct ParseTests {
         #expect(throws: UsageError(message: message)) { try RouteCommand.parse(words) }
     }
 
-    @Test("a coordinate --handle cannot read is refused with the Geo parser's reason")
+    @Test("a coordinate --handle cannot read is refused with the Geo parser's reason; a name without --osm asks for it")
     func unreadableHandle() throws {
-        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole") }
-        #expect(throws: UsageError(message: "--handle 'north pole': \(reason)")) {
+        let reason = try #require(throws: CoordinateParseError.self) { try CoordinateFormat.parse("north pole 90") }
+        #expect(throws: UsageError(message: "--handle 'north pole 90': \(reason)")) {
+            try RouteCommand.parse(["--handle", "north pole 90", "--engine", "osrm", "--book", "b.json"])
+        }
+        #expect(throws: UsageError(message: "--handle 'north pole' is not a coordinate; to look a place up by name, give --osm EXTRACT")) {
             try RouteCommand.parse(["--handle", "north pole", "--engine", "osrm", "--book", "b.json"])
         }
     }
@@ -299,7 +304,7 @@ struct ParseTests {
         (["fly"], "unknown subcommand 'fly': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear"),
         (["list", "x"], "list takes no arguments"),
         (["undo", "2"], "undo takes no arguments"),
-        (["add"], "add takes one coordinate: add COORD [--at N] [--note TEXT]"),
+        (["add"], "add takes one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]"),
         (["move", "2"], "move takes a handle and a coordinate: move N COORD"),
         (["split"], "split takes a leg and, if you like, a coordinate: split LEG [COORD]"),
         (["reorder", "1"], "reorder takes two handles: reorder N M"),

@@ -105,11 +105,11 @@ struct RouteEditorAskingTests {
     func splitStroke() {
         var e = RouteEditor()
         e.setDefaultLegKind(.asDrawn)
-        e.addStroke(g.line([(0, 0), (2000, 0)]))
+        e.addStroke(g.line([(0, 0), (1400, 0)]))
         e.splitLeg(0, at: g(500, 3))
         #expect(e.plan.legs.count == 2)
         let first = e.plan.legs[0].stroke ?? [], second = e.plan.legs[1].stroke ?? []
-        #expect(near(Polyline(first).length, 500, 1) && near(Polyline(second).length, 1500, 1))
+        #expect(near(Polyline(first).length, 500, 1) && near(Polyline(second).length, 900, 1))
     }
 
     @Test("reordering asks only the legs whose ends changed")
@@ -433,10 +433,11 @@ struct RouteEditorWarningTests {
 
     @Test("a road more than 100 m from the stroke is a warning; 99 m is not")
     func farFromStroke() async {
-        // The stroke's tolerance keeps a middle point straying this far, so the stroke is one leg.
+        // A middle point straying under a quarter of the stroke's length is no bend: one leg, whose
+        // road is measured against the whole stroke.
         let close = await drawn(stray: 99)
-        #expect(close.plan.legs.count == 2)
-        #expect(close.findings(forLeg: 0).isEmpty && close.findings(forLeg: 1).isEmpty)
+        #expect(close.plan.legs.count == 1)
+        #expect(close.findings(forLeg: 0).isEmpty)
         let far = await drawn(stray: 101)
         let findings = far.findings(forLeg: 0)
         guard case .farFromDrawn(let distance)? = findings.first else {
@@ -591,6 +592,21 @@ struct RouteEditorDrawingTests {
         #expect(StrokeSimplification.keptIndices([g(0, 0)], tolerance: 40) == [0])
     }
 
+    @Test("a stroke's handles: its ends, its corners, not each hairpin, and at most 1,500 m apart")
+    func strokeHandles() {
+        let rules = RouteEditor.Configuration()   // 40 m, a quarter, 300 m, 1,500 m
+        // A corner 1 km along: a handle there.
+        let corner = g.line([(0, 0), (1000, 0), (1000, 1000)])
+        #expect(StrokeSimplification.handleIndices(corner, rules: rules).map { corner[$0] } == [g(0, 0), g(1000, 0), g(1000, 1000)])
+        // Ten hairpins 100 m wide climbing 1 km north: no handle at any of them.
+        let zigzag = g.line((0...10).map { (Double($0 % 2) * 100, Double($0) * 100) })
+        #expect(StrokeSimplification.handleIndices(zigzag, rules: rules).count == 2)
+        // 4 km straight: cut in three parts of 1,333 m.
+        let straight = g.line([(0, 0), (4000, 0)])
+        let cuts = StrokeSimplification.handleIndices(straight, rules: rules).map { straight[$0] }
+        #expect(cuts.count == 4 && zip(cuts, cuts.dropFirst()).allSatisfy { near($0.distance(to: $1), 4000 / 3, 10) })
+    }
+
     @Test("a stroke becomes a few drawn handles, each leg of the default kind keeping its stroke")
     func stroke() async {
         var e = RouteEditor()
@@ -649,21 +665,40 @@ struct RouteEditorDrawingTests {
         #expect(short.plan.handles.count == 40, "39 legs of 400 m exactly")
     }
 
-    @Test("notes from handles and waypoints become handles of their kind again, in order, at their positions")
+    @Test("notes from handles and waypoints become handles of their kind again, in order, where the route passes them")
     func traceNotes() {
-        let route = g.line([(0, 0), (2000, 0)])
+        let route = g.line([(0, 0), (2100, 0)])
         let note = Note(id: 7, kind: .waypoint, distanceAlong: 1000, coordinate: g(1000, 20), text: "Fuel", marker: "WP3")
         let e = RouteEditor.traced(from: route, notes: [
             TracedHandleNote(note, origin: .waypoint),
             TracedHandleNote(distanceAlong: 820, coordinate: g(820, 0), origin: .note, note: .init(text: "Cattle grid")),
         ])
-        // Traced at 0, 400, 800 (replaced by the note at 820, closer than 50 m), 1200, 1600 and 2000.
+        // Fixed at 0, 820, 1000 and 2100; drawn handles about 400 m apart between: one at 410, two in the last 1,100 m.
         #expect(e.plan.handles.map(\.origin) == [.drawn, .drawn, .note, .waypoint, .drawn, .drawn, .drawn])
         let waypoint = e.plan.handles[3]
-        #expect(waypoint.coordinate == g(1000, 20) && waypoint.note == HandleNote(text: "Fuel", marker: "WP3"))
+        #expect(near(waypoint.coordinate.distance(to: g(1000, 0)), 0, 0.01), "the waypoint's handle is where the route passes it, not 20 m beside it")
+        #expect(waypoint.note == HandleNote(text: "Fuel", marker: "WP3") && waypoint.noteID == 7)
         #expect(e.handleNotes().map(\.note.text) == ["Cattle grid", "Fuel"])
-        #expect(near(e.handleNotes()[0].distanceAlong, 820, 0.5))
-        #expect(near(e.totals.distance, 2000 + 2 * 20, 0.5), "the route goes to the waypoint and back onto the line")
+        #expect(e.handleNotes().map(\.distanceAlong).enumerated().allSatisfy { near($1, [820, 1000][$0], 0.5) })
+        #expect(near(e.totals.distance, 2100, 0.5), "the traced legs follow the route: no detour to the waypoint and back")
+    }
+
+    @Test("notes' handles count within the 40; a note near an end takes the end's place")
+    func traceNotesWithinMaximum() {
+        let route = g.line([(0, 0), (30_000, 0)], step: 100)
+        let notes = [0, 30, 2000, 2100, 9000, 15_000, 22_000, 29_990].enumerated().map { k, x in
+            TracedHandleNote(distanceAlong: Double(x), coordinate: g(Double(x), 15), origin: .waypoint,
+                             note: .init(text: "WP\(k)"))
+        }
+        let e = RouteEditor.traced(from: route, notes: notes)
+        #expect(e.plan.handles.count <= 40 && e.plan.handles.count >= 38, "\(e.plan.handles.count)")
+        #expect(e.plan.handles.filter { $0.origin == .waypoint }.count == notes.count)
+        #expect(e.plan.handles.first?.origin == .waypoint && e.plan.handles.last?.origin == .waypoint,
+                "the notes at 0, 30 m and 10 m from the end sit at the ends: no leg of a few metres")
+        #expect(near(e.totals.distance, 30_000, 0.5))
+        let distances = e.handleDistances()
+        let gaps = zip(distances, distances.dropFirst()).map { $1 - $0 }
+        #expect(gaps.max()! < 1.5 * 30_000 / 39, "drawn handles spread evenly between the notes: \(gaps)")
     }
 }
 

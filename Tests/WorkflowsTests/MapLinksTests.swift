@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Model
 import Testing
+import TestSupport
 import Workflows
 
 /// The links are read back with Foundation's `URLComponents` (query values decoded) and checked
@@ -96,11 +97,54 @@ struct MapLinksTests {
         var book = Book(title: "Track", route: Route(points: points), notes: notes)
         book.settings.travelMode = .cycle
         let links = try #require(MapLinks(book: book))
-        #expect(links.stops.map(\.name) == [nil, "CP1", "Chapel", nil])
+        #expect(links.stops.map(\.name) == [nil, nil, nil, nil], "a row's marker and words are not a place's name")
         #expect(links.googleCaption == "4 stops")
         #expect(query(links.google)["waypoints"] == "42.500000,1.501000|42.500200,1.503000")
         #expect(query(links.google)["destination"] == "42.500000,1.510000")
         #expect(query(links.google)["travelmode"] == "bicycling")
+    }
+
+    @Test("each place once: a waypoint on the route's first or last point, or a handle on the one before it, is no stop of its own")
+    func placesOnce() throws {
+        let points = (0...10).map { RoutePoint(coordinate: Coordinate(latitude: 42.5, longitude: 1.5 + Double($0) / 1000)) }
+        let notes = [
+            Note(id: 1, kind: .waypoint, distanceAlong: 0, coordinate: Coordinate(latitude: 42.50001, longitude: 1.5), text: "Start", marker: "DSS"),
+            Note(id: 2, kind: .checkpoint, distanceAlong: 410, coordinate: Coordinate(latitude: 42.5, longitude: 1.505), text: "CP", marker: "CP1"),
+            Note(id: 3, kind: .waypoint, distanceAlong: 820, coordinate: Coordinate(latitude: 42.5, longitude: 1.50999), text: "Finish", marker: "ASS"),
+        ]
+        let track = try #require(MapLinks(book: Book(title: "Track", route: Route(points: points), notes: notes)))
+        #expect(track.stops.map(\.coordinate) == [points[0].coordinate, notes[1].coordinate, points[10].coordinate])
+        #expect(track.googleCaption == "3 stops")
+
+        var routed = routedBook(names: ["Sant Julià", nil, "Canillo"])
+        routed.plan!.handles.insert(Handle(id: 9, coordinate: Coordinate(latitude: 42.51, longitude: 1.50001), origin: .waypoint, name: "Santa Coloma"), at: 2)
+        let links = try #require(MapLinks(book: routed))
+        #expect(links.stops.map(\.name) == ["Sant Julià", "Santa Coloma", "Canillo"], "the waypoint handle on handle 2's place is that place, with its name")
+    }
+
+    @Test("the sample track: 14 places (not 16), named from the extract, never by a marker; the links carry the coordinates, the captions the names")
+    func sampleNamed() async throws {
+        let folder = try TemporaryFolder()
+        let bookFile = folder.path("e.json")
+        let sample = packageRoot().appendingPathComponent("samples/andorra-envalira.gpx")
+        let book = try await buildBook(BuildRequest(track: sample, bookFile: bookFile, turns: false), log: MessageList()).book
+        let osm = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+        let links = try mapLinks(ofBook: bookFile, placesByName: false, extract: osm)
+        #expect(links.stops.count == 14, "start, 12 waypoints between, end: DSS and ASS are the route's ends")
+        #expect(links.googleCaption == "11 of 14 stops")
+        let markers = Set(book.notes.compactMap(\.marker))
+        #expect(links.stops.allSatisfy { $0.name != nil && !markers.contains($0.name!) }, "\(links.stops.map(\.name))")
+        #expect(links.title == "Sant Julià de Lòria → \(links.stops.last!.name!)")
+        let route = book.route.coordinates
+        #expect(query(links.apple) == ["saddr": String(format: "%.6f,%.6f", route[0].latitude, route[0].longitude),
+                                       "daddr": String(format: "%.6f,%.6f", route[route.count - 1].latitude, route[route.count - 1].longitude),
+                                       "dirflg": "d"])
+        #expect(query(links.google)["waypoints"]?.split(separator: "|").count == 9)
+        let byName = try mapLinks(ofBook: bookFile, placesByName: true, extract: osm)
+        #expect(query(byName.apple)["saddr"] == "Sant Julià de Lòria")
+        let waypoints = query(byName.google)["waypoints"]?.split(separator: "|").map(String.init) ?? []
+        #expect(waypoints.count == 9 && waypoints.allSatisfy { !markers.contains($0) }, "\(waypoints)")
+        #expect(try mapLinks(ofBook: bookFile, placesByName: true).stops.allSatisfy { $0.name == nil }, "without the extract: coordinates")
     }
 
     @Test("a handle moved onto the road is a stop where the route reaches it, not where it was tapped")

@@ -1,6 +1,7 @@
 import BookAssembly
 import Foundation
 import Geo
+import Guidance
 import Model
 import OSM
 import RouteEditing
@@ -139,5 +140,67 @@ struct AndorraPlaceNamesTests {
         editor.addHandle(at: end)
         let named = names.naming(editor)
         #expect(RouteNaming.name(of: named.plan.handles) == "Canillo → Encamp")
+    }
+}
+
+// MARK: - Placeholders a mapper left
+
+@Suite("Place names: a map's placeholders name nothing")
+struct PlaceholderNameTests {
+    /// A crossroads at node 1 (42.5, 1.5): "Carrer Major" west to east, a FIXME road north with ref
+    /// "?", an "unknown" road south with ref CG-9; a place "noname" at the crossroads and a village
+    /// "Ordino" 1 km north. The tags are as mappers leave them.
+    static let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <osm version="0.6">
+      <node id="1" lat="42.5" lon="1.5"><tag k="place" v="hamlet"/><tag k="name" v="noname"/></node>
+      <node id="2" lat="42.5" lon="1.49"/>
+      <node id="3" lat="42.5" lon="1.51"/>
+      <node id="4" lat="42.505" lon="1.5"/>
+      <node id="5" lat="42.495" lon="1.5"/>
+      <node id="6" lat="42.509" lon="1.5"><tag k="place" v="village"/><tag k="name" v="FIXME"/></node>
+      <way id="10"><nd ref="2"/><nd ref="1"/><nd ref="3"/><tag k="highway" v="residential"/><tag k="name" v="Carrer Major"/></way>
+      <way id="11"><nd ref="1"/><nd ref="4"/><tag k="highway" v="residential"/><tag k="name" v="FIXME"/><tag k="ref" v="?"/></way>
+      <way id="12"><nd ref="1"/><nd ref="5"/><tag k="highway" v="secondary"/><tag k="name" v="unknown"/><tag k="ref" v="CG-9"/></way>
+    </osm>
+    """
+
+    @Test("which values are placeholders")
+    func placeholders() {
+        for text in ["FIXME", "fixme", "FixMe: check", "TODO", "unknown", "Unknown", "noname", "No name", "?", "??", " - ", "...", "n/a", "unnamed", ""] {
+            #expect(MapNames.usable(text) == nil, "'\(text)'")
+        }
+        for text in ["Carrer Major", "CG-2", "N-145", "Port d'Envalira", "Avinguda Meritxell ?", "Todos Santos", " Canillo "] {
+            #expect(MapNames.usable(text) == text.trimmingCharacters(in: .whitespaces), "'\(text)'")
+        }
+    }
+
+    @Test("no spoke, row or handle takes its name from a placeholder")
+    func fromTheMap() throws {
+        let graph = OSMGraph.build(from: try OSMData.read(xml: Data(Self.xml.utf8), fileName: "placeholders.osm"))
+        let finder = JunctionFinder(graph: graph)
+        let node = try #require(graph.osmIDs.firstIndex(of: 1))
+        let spokes = graph.edges(from: node).map { finder.spoke(leaving: node, along: $0) }
+        #expect(spokes.count == 4)
+        #expect(Set(spokes.compactMap(\.name)) == ["Carrer Major"], "\(spokes.map(\.name))")
+        #expect(Set(spokes.compactMap(\.ref)) == ["CG-9"], "\(spokes.map(\.ref))")
+
+        // The words of a row: a FIXME road is no road to name; a placeholder name gives way to the ref.
+        let at = graph.coordinates[node]
+        func words(_ name: String?, _ ref: String?) -> String {
+            Instructions.english.text(for: Maneuver(kind: .turn, modifier: .left, distanceAlong: 0, coordinate: at, turnAngle: -90,
+                                                   junctions: [], exitName: name, exitRef: ref))
+        }
+        #expect(words("FIXME", "?") == words(nil, nil) && !words("FIXME", "?").contains("onto"))
+        #expect(words("unknown", "CG-9") == words(nil, "CG-9") && words(nil, "CG-9").hasSuffix("onto CG-9"))
+        #expect(words("todo", nil) == words(nil, nil))
+
+        // A handle: not the hamlet "noname" at the crossroads, nor the FIXME road or village north of it.
+        let names = PlaceNames(graph: graph)
+        #expect(names.name(at: at) == "Carrer Major")
+        #expect(names.name(at: graph.coordinates[try #require(graph.osmIDs.firstIndex(of: 4))]) == nil,
+                "at the end of the FIXME road, 555 m north, beside the FIXME village: no name rather than a placeholder")
+        #expect(names.name(at: graph.coordinates[try #require(graph.osmIDs.firstIndex(of: 5))]) == "CG-9",
+                "on the road named unknown: its ref")
     }
 }
