@@ -236,17 +236,18 @@ struct HandlesCommand: Command {
 
     /// The handles, one a line (number, coordinate, origin, note), then the legs and totals.
     static func list(_ route: RouteSummary) -> [String] {
-        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue), new legs \(LegKindWord(route.newLegs).rawValue)"]
+        var lines = ["\(route.handles.count) handle\(route.handles.count == 1 ? "" : "s"), mode \(route.mode.rawValue)"]
         for (i, handle) in route.handles.enumerated() {
-            let along = i < route.handleDistances.count ? String(format: " at %.2f km", route.handleDistances[i] / 1000) : ""
-            var line = "handle \(i + 1)\(along): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
+            var line = "handle \(i + 1): \(TypedInput.text(of: handle.coordinate)), \(handle.origin.rawValue)"
             if let type = handle.waypointType { line += " \(type.rawValue)" }
             if let name = handle.name { line += ", named \"\(name)\"" }
             if let note = handle.note {
                 line += ", note \"\(note.text)\"" + (note.marker.map { " [\($0)]" } ?? "")
             }
+            if i < route.handleDistances.count { line += String(format: ", %.2f km from the start", route.handleDistances[i] / 1000) }
             lines.append(line)
         }
+        lines.append("new legs: \(LegKindWord(route.newLegs).rawValue)")
         return lines + RouteCommand.describe(route) + steps(route)
     }
 

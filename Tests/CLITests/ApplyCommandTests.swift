@@ -30,7 +30,7 @@ struct ApplyCommandTests {
         #expect(applied.output == "route applied; no note changed\n", "its own route: nothing moves")
         let after = try BookFile.read(contentsOf: book)
         #expect(after.notes.filter { $0.handleID != nil }.map(\.text) == ["Cattle grid", "Fuel"])
-        #expect(FileManager.default.fileExists(atPath: folder.path("b.before-apply.json").path))
+        #expect(FileManager.default.fileExists(atPath: folder.path("b.journal.json").path), "the Apply is a step of the book's journal")
         let undone = await roadbook(["undo-apply", book.path])
         #expect(undone.status == 0 && undone.output.hasPrefix("undone:"), "\(undone.errors)")
         #expect(try Data(contentsOf: book) == before)
