@@ -98,7 +98,7 @@ public enum BeforeApplyFile {
                               message: "previous.schemaVersion is \(record.previous.schemaVersion); this roadbook reads books up to version \(Book.currentSchemaVersion)")
         }
         do { try record.previous.validate() } catch {
-            throw FormatError(file: fileName, field: "previous.\(error.field)", message: "previous.\(error.message)")
+            throw FormatError(file: fileName, field: "previous.\(error.field)", message: "previous.\(error.message)", remedy: error.remedy)
         }
         let hex = record.bookDigest.dropFirst("fnv1a64:".count)
         guard record.bookDigest.hasPrefix("fnv1a64:"), hex.count == 16, hex.allSatisfy(\.isHexDigit) else {

@@ -127,7 +127,7 @@ public enum Roadbook {
             console.err("roadbook \(type.name): \(printable(Self.option(naming: error.output, in: parsed) + error.description))")
             return 1
         } catch {
-            console.err("roadbook \(type.name): \(printable("\(error)"))")
+            console.err("roadbook \(type.name): \(printable(worded(error)))")
             return 1
         }
     }
