@@ -52,6 +52,7 @@ public struct BeforeApply: Codable, Sendable, Equatable {
 
     /// Where the undo of `book` is kept: `BOOK.before-apply.json` beside it (`BOOK` without `.json`).
     public static func location(of book: URL) -> URL {
+        let book = FileName.named(book)
         let name = book.lastPathComponent
         let stem = name.lowercased().hasSuffix(".json") ? String(name.dropLast(5)) : name
         return book.deletingLastPathComponent().appendingPathComponent(stem + ".before-apply.json")
