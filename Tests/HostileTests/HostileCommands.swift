@@ -26,6 +26,56 @@ struct CommandCase: Sendable {
     var message: [UInt8]
 }
 
+/// The names of a case's folder byte for byte, as Strings the runner compares: a name that is UTF-8
+/// stays as it is, each other byte is written `\xHH` and a backslash `\\`, so two names that differ
+/// in one byte never read the same (Foundation's listing gives U+FFFD for any byte of no character).
+enum CaseName {
+    static func label(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest UTF-8 run, then one byte of no character.
+            var valid = rest.count
+            while valid > 0, String(validating: rest.prefix(valid), as: UTF8.self) == nil { valid -= 1 }
+            text += String(decoding: rest.prefix(valid), as: UTF8.self).replacingOccurrences(of: "\\", with: "\\\\")
+            rest = rest.dropFirst(valid)
+            if let byte = rest.popFirst() { text += String(format: "\\x%02x", byte) }
+        }
+        return text
+    }
+
+    /// The bytes `label` gives, read back.
+    static func bytes(_ label: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var input = Array(label.utf8)[...]
+        while let byte = input.popFirst() {
+            guard byte == UInt8(ascii: "\\"), let next = input.popFirst() else { bytes.append(byte); continue }
+            if next == UInt8(ascii: "x"), let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                input = input.dropFirst(2)
+            } else {
+                bytes.append(next)
+            }
+        }
+        return bytes
+    }
+
+    /// The path of the name `label` in `folder`, as bytes.
+    static func path(_ label: String, in folder: URL) -> [UInt8] { Array(folder.path.utf8) + [UInt8(ascii: "/")] + bytes(label) }
+
+    /// The labels of every name in `folder` (without `.` and `..`).
+    static func names(in folder: URL) -> [String] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != Array(".".utf8) && name != Array("..".utf8) { names.append(label(name)) }
+        }
+        return names
+    }
+}
+
 /// Reads `commands.tsv` and makes each case's folder.
 enum HostileCommands {
     /// The table's rows as cases of kind `command`. Columns: name, expect, setup, command (steps
