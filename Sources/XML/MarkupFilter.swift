@@ -79,11 +79,23 @@ struct MarkupFilter {
             out[written] = byte
             written += 1
         }
+        /// A line break of a comment: written, and the comment handed on in pieces.
+        func commentBreak(_ byte: UInt8) {
+            emit(byte)
+            commentBreaks += 1
+            if commentBreaks >= Self.commentLineBreaks {
+                // End this comment and begin the next: `-->` then `<!--`.
+                for b: UInt8 in [0x2D, 0x2D, 0x3E, 0x3C, 0x21, 0x2D, 0x2D] { emit(b) }
+                commentBreaks = 0
+            }
+        }
         let count = input.count
         var i = 0
         // Where the next comment, CDATA section, declaration or processing instruction begins (its
         // `<`), or `count`: found once for all the text and tags before it.
         var special = -1
+        // Within a comment: where its next `-` is, or `count`.
+        var dash = -1
         while i < count {
             if state == .text {
                 // Text and whole tags are nearly all of a route file, and only the markup that may
@@ -127,9 +139,26 @@ struct MarkupFilter {
                     written += i - start
                 }
                 if i == count { break }
+            } else if state == .comment && run == 0 {
+                // A comment's text up to its next `-` or CR: of it only its line feeds are written,
+                // found at once (a CR, and what follows a `-`, is read byte by byte below). The
+                // next `-` is found once for all the lines before it.
+                if dash < i { dash = Self.find(0x2D, in: bytes, from: i, to: count) }
+                let end = Self.find(0x0D, in: bytes, from: i, to: dash)
+                if end > i {
+                    var at = i
+                    while case let lineFeed = Self.find(0x0A, in: bytes, from: at, to: end), lineFeed < end {
+                        countLine(0x0A)
+                        commentBreak(0x0A)
+                        at = lineFeed + 1
+                    }
+                    afterCR = false
+                    i = end
+                    if i == count { break }
+                }
             } else if state == .cdata && run == 0 {
                 // A CDATA section's text up to its next `]`, at once.
-                let end = memchr(bytes + i, 0x5D, count - i).map { bytes.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                let end = Self.find(0x5D, in: bytes, from: i, to: count)
                 (out + written).update(from: bytes + i, count: end - i)
                 written += end - i
                 countLines(bytes + i, count: end - i)
@@ -216,15 +245,7 @@ struct MarkupFilter {
                     state = .text
                 } else {
                     run = 0
-                    if byte == 0x0A || byte == 0x0D {
-                        emit(byte)
-                        commentBreaks += 1
-                        if commentBreaks >= Self.commentLineBreaks {
-                            // End this comment and begin the next: `-->` then `<!--`.
-                            for b: UInt8 in [0x2D, 0x2D, 0x3E, 0x3C, 0x21, 0x2D, 0x2D] { emit(b) }
-                            commentBreaks = 0
-                        }
-                    }
+                    if byte == 0x0A || byte == 0x0D { commentBreak(byte) }
                 }
             case .instruction:
                 emit(byte)
@@ -260,6 +281,12 @@ struct MarkupFilter {
         return found
     }
 
+    /// The first `byte` of `bytes[from..<end]`, or `end`.
+    private static func find(_ byte: UInt8, in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard end > start, let found = memchr(bytes + start, Int32(byte), end - start) else { return end }
+        return bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Where the markup that may still be open at `end` begins: the last `<` of `bytes[from..<end]`,
     /// else its first `&`, else `end`. (A reference before a `<` ends at it.)
     private static func lastMarkup(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
@@ -268,8 +295,7 @@ struct MarkupFilter {
         var lt = end - 1
         while lt >= start, bytes[lt] != 0x3C { lt -= 1 }
         if lt >= start { return lt }
-        if let amp = memchr(bytes + start, 0x26, end - start) { return bytes.distance(to: amp.assumingMemoryBound(to: UInt8.self)) }
-        return end
+        return find(0x26, in: bytes, from: start, to: end)
     }
 
     /// Counts the lines of `count` bytes at once, as `countLine` does one by one.

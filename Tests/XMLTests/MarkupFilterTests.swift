@@ -91,4 +91,20 @@ struct MarkupFilterTests {
             #expect(line == document.lines, "seed \(seed), chunks of \(chunk)")
         }
     }
+
+    @Test("a long comment of CR LF lines and single dashes is written as its line breaks, in pieces, its lines counted")
+    func longCommentOfReturns() throws {
+        let lines = MarkupFilter.commentLineBreaks + 10
+        let input = Array(("<a><!--" + String(repeating: "x-y\r\n", count: lines) + "--></a>").utf8)
+        let (bytes, line) = try Self.filtered(input, chunk: 64 * 1024)
+        // CR and LF are two breaks each: the comment is cut after every `commentLineBreaks` of them.
+        var expected = Array("<a><!--".utf8)
+        for n in 1...(2 * lines) {
+            expected.append(n % 2 == 1 ? 0x0D : 0x0A)
+            if n % MarkupFilter.commentLineBreaks == 0 { expected += Array("--><!--".utf8) }
+        }
+        expected += Array("--></a>".utf8)
+        #expect(bytes == expected)
+        #expect(line == lines + 1)
+    }
 }
