@@ -44,24 +44,11 @@ enum CaseName {
         return text
     }
 
-    /// The bytes `label` gives, read back.
-    static func bytes(_ label: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var input = Array(label.utf8)[...]
-        while let byte = input.popFirst() {
-            guard byte == UInt8(ascii: "\\"), let next = input.popFirst() else { bytes.append(byte); continue }
-            if next == UInt8(ascii: "x"), let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                input = input.dropFirst(2)
-            } else {
-                bytes.append(next)
-            }
-        }
-        return bytes
-    }
-
     /// The path of the name `label` in `folder`, as bytes.
-    static func path(_ label: String, in folder: URL) -> [UInt8] { Array(folder.path.utf8) + [UInt8(ascii: "/")] + bytes(label) }
+    /// (A label reads back as the table's words do: `HostileCommands.decode`.)
+    static func path(_ label: String, in folder: URL) -> [UInt8] {
+        Array(folder.path.utf8) + [UInt8(ascii: "/")] + HostileCommands.decode(label)
+    }
 
     /// The labels of every name in `folder` (without `.` and `..`).
     static func names(in folder: URL) -> [String] {
