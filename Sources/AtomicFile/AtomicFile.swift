@@ -93,17 +93,17 @@ public enum AtomicFile {
     /// - Returns: the names removed.
     @discardableResult
     public static func removeLeftovers(in folder: URL, now: Date = Date()) -> [String] {
-        abandoned(in: folder, ownedBy: temporaryOwner, now: now).filter { unlink(folder.appendingPathComponent($0).path) == 0 }
+        abandoned(in: folder, ownedBy: temporaryOwner, now: now).filter { FileName.unlink(folder.appendingPathComponent($0).path) == 0 }
     }
 
     /// The regular files of `folder` whose name `owner` reads a process id from, and whose process
     /// is gone or which are older than `leftoverAge` (a process id is reused), sorted by name.
     static func abandoned(in folder: URL, ownedBy owner: (String) -> Int32?, now: Date) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard let names = FileName.names(in: folder.path) else { return [] }
         return names.sorted().filter { name in
             guard let pid = owner(name) else { return false }
             var info = stat()
-            guard lstat(folder.appendingPathComponent(name, isDirectory: false).path, &info) == 0,
+            guard FileName.lstat(folder.appendingPathComponent(name, isDirectory: false).path, &info) == 0,
                   info.st_mode & S_IFMT == S_IFREG else { return false }
             let age = now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
             let alive = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
@@ -119,7 +119,7 @@ public enum AtomicFile {
         var path = url.path
         for _ in 0..<maximumLinks {
             var info = stat()
-            guard lstat(path, &info) == 0 else {
+            guard FileName.lstat(path, &info) == 0 else {
                 let code = errno
                 if code == ENOENT { return URL(fileURLWithPath: path, isDirectory: false) }
                 throw WriteError(path: url.path, reason: reason(errno: code))
@@ -128,14 +128,8 @@ public enum AtomicFile {
             case S_IFREG:
                 return URL(fileURLWithPath: path, isDirectory: false)
             case S_IFLNK:
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(path, &buffer, Int(PATH_MAX))
-                guard count > 0 else { throw WriteError(path: url.path, reason: reason(errno: errno)) }
-                // A Swift path cannot name a file whose name is not UTF-8: the file would be made
-                // under another name. (roadbook reads such files through /proc/self/fd links.)
-                guard let link = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
-                    throw WriteError(path: url.path, reason: "the file it leads to has a name that is not UTF-8; give the output a UTF-8 name")
-                }
+                // A name that is not UTF-8 keeps its bytes (`FileName`).
+                guard let link = FileName.readLink(path) else { throw WriteError(path: url.path, reason: reason(errno: errno)) }
                 path = link.hasPrefix("/") ? link
                     : (path as NSString).deletingLastPathComponent + "/" + link
             default:

@@ -13,7 +13,7 @@ extension AtomicFile {
     public static func replaces(_ output: URL, _ input: URL) -> Bool {
         let target = (try? resolveTarget(output)) ?? output
         var written = stat(), read = stat()
-        guard stat(target.path, &written) == 0, stat(input.path, &read) == 0 else { return false }
+        guard FileName.stat(target.path, &written) == 0, FileName.stat(input.path, &read) == 0 else { return false }
         return written.st_dev == read.st_dev && written.st_ino == read.st_ino
     }
 
@@ -32,7 +32,7 @@ extension AtomicFile {
     /// it is renamed onto, each path as the hexadecimal digits of its bytes (a name may hold any
     /// byte but NUL and `/`), then one line per folder's copy of the journal (`journal PATH`).
     static func journalText(renames: [(temporary: String, target: String)], journals: [String]) -> String {
-        func hex(_ path: String) -> String { path.utf8.map { String(format: "%02x", $0) }.joined() }
+        func hex(_ path: String) -> String { FileName.bytes(of: path).map { String(format: "%02x", $0) }.joined() }
         return "roadbook-journal 1\n"
             + renames.map { "rename \(hex($0.temporary)) \(hex($0.target))\n" }.joined()
             + journals.map { "journal \(hex($0))\n" }.joined()
@@ -55,7 +55,7 @@ extension AtomicFile {
                 bytes.append(byte)
                 index = next
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return FileName.string(bytes)
         }
         var renames: [(temporary: String, target: String)] = []
         var journals: [String] = []
@@ -86,14 +86,14 @@ extension AtomicFile {
         var finished: [String] = []
         for name in abandoned(in: folder, ownedBy: journalOwner, now: now) {
             let path = folder.appendingPathComponent(name, isDirectory: false).path
-            guard let data = FileManager.default.contents(atPath: path),
+            guard let data = FileName.contents(of: path),
                   let journal = parseJournal(String(decoding: data, as: UTF8.self)) else { continue }
             for rename in journal.renames {
                 var temporary = stat()
-                guard lstat(rename.temporary, &temporary) == 0, temporary.st_mode & S_IFMT == S_IFREG else { continue }
-                if Glibc.rename(rename.temporary, rename.target) == 0 { finished.append(rename.target) }
+                guard FileName.lstat(rename.temporary, &temporary) == 0, temporary.st_mode & S_IFMT == S_IFREG else { continue }
+                if FileName.rename(rename.temporary, rename.target) == 0 { finished.append(rename.target) }
             }
-            for copy in Set(journal.journals + [path]) { unlink(copy) }
+            for copy in Set(journal.journals + [path]) { FileName.unlink(copy) }
             syncFolder(folder.path)
         }
         return finished
@@ -101,7 +101,7 @@ extension AtomicFile {
 
     /// Flushes a folder's entries (a rename or an unlink in it) to disk.
     static func syncFolder(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = FileName.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)

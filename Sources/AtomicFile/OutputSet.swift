@@ -58,8 +58,8 @@ public final class OutputSet {
         guard !finished else { throw AtomicFile.WriteError(path: url.path, reason: "the outputs were already committed") }
         let target = try AtomicFile.resolveTarget(url)
         let folder = target.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        var folderInfo = stat()
+        guard FileName.stat(folder.path, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw AtomicFile.WriteError(path: url.path, reason: "the folder \(folder.path) does not exist")
         }
         guard !outputs.contains(where: { $0.target.path == target.path }) else {
@@ -70,7 +70,7 @@ public final class OutputSet {
             AtomicFile.removeLeftovers(in: folder)
         }
         var info = stat()
-        let mode = keepsMode && stat(target.path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let mode = keepsMode && FileName.stat(target.path, &info) == 0 ? info.st_mode & 0o7777 : nil
         let temporary = folder.appendingPathComponent(AtomicFile.temporaryName(for: target.lastPathComponent), isDirectory: false)
         outputs.append(Output(named: url, target: target, temporary: temporary, mode: mode))
         return temporary
@@ -101,7 +101,7 @@ public final class OutputSet {
             let journals = outputs.count > 1 ? try writeJournals() : []
             var replaced: [String] = []
             for output in outputs {
-                guard rename(output.temporary.path, output.target.path) == 0 else {
+                guard FileName.rename(output.temporary.path, output.target.path) == 0 else {
                     var reason = AtomicFile.reason(errno: errno)
                     if !replaced.isEmpty {
                         // The journal stays with the temporaries not renamed: the next run finishes the set.
@@ -114,7 +114,7 @@ public final class OutputSet {
                 replaced.append(output.named.path)
                 if Self.abortAfterRename == replaced.count { kill(getpid(), SIGKILL) }
             }
-            for journal in journals { unlink(journal) }
+            for journal in journals { FileName.unlink(journal) }
             for fd in locks { fsync(fd) }
         } catch {
             discard()
@@ -143,10 +143,10 @@ public final class OutputSet {
             var failure = AtomicFile.writeAll(Data(text.utf8), to: fd)
             if failure == 0 && fsync(fd) != 0 { failure = errno }
             if close(fd) != 0 && failure == 0 { failure = errno }
-            if failure == 0 && rename(temporary, journal) != 0 { failure = errno }
+            if failure == 0 && FileName.rename(temporary, journal) != 0 { failure = errno }
             guard failure == 0 else {
-                unlink(temporary)
-                for written in journals { unlink(written) }
+                FileName.unlink(temporary)
+                for written in journals { FileName.unlink(written) }
                 throw AtomicFile.WriteError(path: outputs[0].named.path, reason: AtomicFile.reason(errno: failure))
             }
             AtomicFile.syncFolder((journal as NSString).deletingLastPathComponent)
@@ -156,7 +156,7 @@ public final class OutputSet {
 
     /// Removes every temporary file; the targets stay as they were.
     public func discard() {
-        for output in outputs { unlink(output.temporary.path) }
+        for output in outputs { FileName.unlink(output.temporary.path) }
         outputs = []
         finished = true
     }
@@ -164,7 +164,7 @@ public final class OutputSet {
     /// Writes the temporary's data to disk (so a power cut after the rename cannot leave an
     /// empty file in place of the old one) and gives it the permissions of the file it replaces.
     private func flush(_ output: Output) throws {
-        let fd = open(output.temporary.path, O_RDONLY | O_CLOEXEC)
+        let fd = FileName.open(output.temporary.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             throw AtomicFile.WriteError(path: output.named.path,
@@ -181,7 +181,7 @@ public final class OutputSet {
         let folders = Set(outputs.map { $0.target.deletingLastPathComponent().path }).sorted()
         var locks: [Int32] = []
         for folder in folders {
-            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let fd = FileName.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard fd >= 0 else { continue }
             while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
             locks.append(fd)

@@ -16,7 +16,7 @@ extension AtomicFile {
             SignalCleanup.creating.subtract(1, ordering: .sequentiallyConsistent)
             while true { pause() }
         }
-        let fd = open(path, flags | O_CREAT | O_CLOEXEC, 0o666)
+        let fd = FileName.open(path, flags | O_CREAT | O_CLOEXEC, 0o666)
         SignalCleanup.creating.subtract(1, ordering: .sequentiallyConsistent)
         return fd
     }
@@ -102,7 +102,7 @@ enum SignalCleanup {
             guard set.insert(folder).inserted else { return false }
             let n = folderCount.load(ordering: .relaxed)
             if n < capacity {
-                folders[n] = strdup(folder)
+                folders[n] = FileName.withCString(folder) { strdup($0) }
                 folderCount.store(n + 1, ordering: .releasing)
             }
             return true

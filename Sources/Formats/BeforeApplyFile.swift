@@ -52,6 +52,7 @@ public struct BeforeApply: Codable, Sendable, Equatable {
 
     /// Where the undo of `book` is kept: `BOOK.before-apply.json` beside it (`BOOK` without `.json`).
     public static func location(of book: URL) -> URL {
+        let book = FileName.named(book)
         let name = book.lastPathComponent
         let stem = name.lowercased().hasSuffix(".json") ? String(name.dropLast(5)) : name
         return book.deletingLastPathComponent().appendingPathComponent(stem + ".before-apply.json")
@@ -98,7 +99,7 @@ public enum BeforeApplyFile {
                               message: "previous.schemaVersion is \(record.previous.schemaVersion); this roadbook reads books up to version \(Book.currentSchemaVersion)")
         }
         do { try record.previous.validate() } catch {
-            throw FormatError(file: fileName, field: "previous.\(error.field)", message: "previous.\(error.message)")
+            throw FormatError(file: fileName, field: "previous.\(error.field)", message: "previous.\(error.message)", remedy: error.remedy)
         }
         let hex = record.bookDigest.dropFirst("fnv1a64:".count)
         guard record.bookDigest.hasPrefix("fnv1a64:"), hex.count == 16, hex.allSatisfy(\.isHexDigit) else {

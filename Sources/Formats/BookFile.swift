@@ -75,7 +75,7 @@ public enum BookFile {
             if let notes = scanned.notes { book.notes = notes }
         }
         do { try book.validate() } catch {
-            throw FormatError(file: fileName, field: error.field, message: error.message)
+            throw FormatError(file: fileName, field: error.field, message: error.message, remedy: error.remedy)
         }
         return book
     }

@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -74,7 +75,7 @@ public enum InputFile {
     public static func isStream(_ url: URL) -> Bool {
         if isStandardInput(url) { return true }
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return false }
+        guard FileName.stat(url.path, &info) == 0 else { return false }
         return ![S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT)
     }
 
@@ -92,14 +93,14 @@ public enum InputFile {
             guard fstat(0, &info) == 0 else { throw FormatError(file: name(of: url), message: "cannot read: \(reason(errno))") }
             return (FileHandle(fileDescriptor: 0, closeOnDealloc: false), info)
         }
-        guard stat(url.path, &info) == 0 else { throw FormatError(file: url.path, message: "cannot read: \(reason(errno))") }
+        // Through `FileName`: a name that is not UTF-8 (an output's target) is opened by its bytes.
+        guard FileName.stat(url.path, &info) == 0 else { throw FormatError(file: url.path, message: "cannot read: \(reason(errno))") }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw FormatError(file: url.path, message: "is a folder; give the path of a file")
         }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw FormatError(file: url.path, message: "cannot read: \(reason(EACCES))")
-        }
-        return (handle, info)
+        let fd = FileName.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FormatError(file: url.path, message: "cannot read: \(reason(EACCES))") }
+        return (FileHandle(fileDescriptor: fd, closeOnDealloc: true), info)
     }
 
     private static func read(_ handle: FileHandle, upTo count: Int, url: URL) throws -> Data {

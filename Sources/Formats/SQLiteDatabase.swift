@@ -17,7 +17,7 @@ final class SQLiteDatabase {
     init(openingExisting file: URL, target: String) throws {
         self.target = target
         var db: OpaquePointer?
-        let status = sqlite3_open_v2(file.path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let status = FileName.withCString(file.path) { sqlite3_open_v2($0, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) }
         handle = db
         guard status == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))

@@ -2,15 +2,18 @@ import Foundation
 import Model
 
 /// A mistake in a template file, naming the field: `my.json: rows.height must be more than 0, found -3`.
-public struct TemplateError: Error, CustomStringConvertible, Equatable {
+public struct TemplateError: Error, CustomStringConvertible, Equatable, RemedyCarrying {
     public var file: String
     public var field: String?
     public var message: String
+    /// What the caller can give to mend it (a template file in place of a book's): the caller words it.
+    public var remedy: Remedy?
 
-    public init(file: String, field: String? = nil, message: String) {
+    public init(file: String, field: String? = nil, message: String, remedy: Remedy? = nil) {
         self.file = file
         self.field = field
         self.message = message
+        self.remedy = remedy
     }
 
     public var description: String { "\(file): " + (field.map { "\($0) " } ?? "") + message }

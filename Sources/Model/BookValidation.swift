@@ -41,16 +41,19 @@ public enum BookLimits {
 }
 
 /// A value of a book out of its range: the JSON path of the field and what is wrong with it.
-public struct BookValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct BookValidationError: Error, Sendable, Equatable, CustomStringConvertible, RemedyCarrying {
     /// The field, as a path into the book file: `notes[3].tulip.roundabout.exitNumber`.
     public var field: String
     /// What is wrong and what would be right, starting with the field.
     public var message: String
+    /// What the caller can give to mend it, when the book alone cannot (a template file).
+    public var remedy: Remedy?
     public var description: String { message }
 
-    public init(field: String, _ problem: String) {
+    public init(field: String, _ problem: String, remedy: Remedy? = nil) {
         self.field = field
         self.message = "\(field) \(problem)"
+        self.remedy = remedy
     }
 }
 
@@ -73,7 +76,9 @@ extension Book {
             throw fail("settings.offRouteDistance", "\(number(settings.offRouteDistance)) m must be from 0 to \(number(BookLimits.offRouteDistance.upperBound)) m")
         }
         guard BookSettings.builtInTemplates.contains(settings.template) else {
-            throw fail("settings.template", "'\(short(settings.template))' is not a built-in template: use one of \(BookSettings.builtInTemplates.joined(separator: ", ")); give a template file on the command line with --template")
+            // The caller says how to give a template file instead (`Remedy.templateFile`).
+            throw BookValidationError(field: "settings.template", "'\(short(settings.template))' is not a built-in template: use one of \(BookSettings.builtInTemplates.joined(separator: ", "))",
+                                      remedy: .templateFile)
         }
 
         // The route.

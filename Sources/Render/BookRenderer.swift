@@ -142,7 +142,8 @@ public struct BookRenderer: Sendable {
             let scale = dpi / 72
             let width = (page.size.width * scale).rounded(), height = (page.size.height * scale).rounded()
             if let excess = ImageLimits.excess(width: width, height: height) {
-                throw RenderError(call: "renderPNG", reason: "a page at \(Int(dpi)) dpi would be \(excess); lower --dpi", path: url.path)
+                throw RenderError(call: "renderPNG", reason: "a page at \(Int(dpi)) dpi would be \(excess)", path: url.path,
+                                  remedy: .lowerResolution)
             }
             let surface = try ImageSurface(width: max(1, Int(width)), height: max(1, Int(height)))
             let cairo = try CairoContext(surface: surface)
@@ -207,7 +208,7 @@ public struct BookRenderer: Sendable {
     /// temporary one.
     private func renaming<T>(to url: URL, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as RenderError {
-            throw RenderError(call: error.call, reason: error.reason, path: url.path)
+            throw error.naming(url.path)
         }
     }
 

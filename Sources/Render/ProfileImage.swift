@@ -9,18 +9,27 @@ import Model
 /// of heights, climb and descent, and a tick for each row that fits. PNG, SVG or PDF by the file's
 /// extension.
 public enum ProfileImage {
-    /// A book without a complete profile has no chart to draw.
-    public struct NoTerrain: Error, CustomStringConvertible {
-        public var description: String
+    /// A book without a complete profile has no chart to draw. How to give it terrain is the
+    /// caller's to say (the command line names its options).
+    public enum NoTerrain: Error, CustomStringConvertible, Equatable {
+        /// The book has no profile at all.
+        case missing
+        /// Some of the route has no height.
+        case incomplete
+
+        public var description: String {
+            switch self {
+            case .missing: "the book has no terrain"
+            case .incomplete: "\(CoverLayout.noTerrainText): some of the route has no height"
+            }
+        }
     }
 
     /// Writes the chart of `book` to `url`. Width and height in points (a PNG has 2 pixels a point).
     /// - Throws: `NoTerrain` when the book has no complete profile; `RenderError`, naming the path.
     public static func write(_ book: Book, to url: URL, width: Double = 720, height: Double = 260) throws {
         guard let profile = book.profile, profile.isComplete else {
-            throw NoTerrain(description: book.profile == nil
-                ? "the book has no terrain: build it with --dem or --elevation"
-                : "\(CoverLayout.noTerrainText): some of the route has no height")
+            throw book.profile == nil ? NoTerrain.missing : NoTerrain.incomplete
         }
         let rows = RowContent.count(of: book)
         let notes = Array(book.notes.filter { $0.placement == .onRoute }.prefix(rows))
@@ -60,7 +69,7 @@ public enum ProfileImage {
                     try surface.writePNG(to: temporary.path)
                 }
             } catch let error as RenderError {
-                throw RenderError(call: error.call, reason: error.reason, path: url.path)
+                throw error.naming(url.path)
             }
         }
     }

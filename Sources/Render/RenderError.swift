@@ -1,18 +1,29 @@
 import CCairo
+import Model
 
 /// A drawing or output failure, naming the C call that failed.
-public struct RenderError: Error, CustomStringConvertible, Equatable {
+public struct RenderError: Error, CustomStringConvertible, Equatable, RemedyCarrying {
     /// The C function that reported the failure, for example `cairo_pdf_surface_create`.
     public var call: String
     /// What the library said, for example "error while writing to output stream".
     public var reason: String
     /// The file being written, when the failure concerns one.
     public var path: String?
+    /// What the caller can change to mend it (a lower resolution): the caller words it.
+    public var remedy: Remedy?
 
-    public init(call: String, reason: String, path: String? = nil) {
+    public init(call: String, reason: String, path: String? = nil, remedy: Remedy? = nil) {
         self.call = call
         self.reason = reason
         self.path = path
+        self.remedy = remedy
+    }
+
+    /// The same failure, naming `path` (the file the user named rather than a hidden temporary one).
+    func naming(_ path: String) -> RenderError {
+        var named = self
+        named.path = path
+        return named
     }
 
     public var description: String {

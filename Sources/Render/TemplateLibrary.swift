@@ -13,12 +13,14 @@ public enum TemplateLibrary {
     /// The template a book names (`settings.template`): a built-in one only, never a path, so a book
     /// cannot make roadbook open a file. A mistake names the book's field, not a template file.
     /// - Parameter bookFile: the book's file, for messages.
-    /// - Throws: `TemplateError` naming `bookFile` and `settings.template`.
+    /// - Throws: `TemplateError` naming `bookFile` and `settings.template` (with `Remedy.templateFile`
+    ///   for a name that is not a built-in one).
     public static func template(of book: Book, bookFile: String) throws -> PageTemplate {
         let name = book.settings.template
         guard builtInNames.contains(name) else {
             throw TemplateError(file: bookFile, field: "settings.template",
-                                message: "'\(name.prefix(80))' is not a built-in template: use one of \(builtInNames.joined(separator: ", ")); give a template file with --template")
+                                message: "'\(name.prefix(80))' is not a built-in template: use one of \(builtInNames.joined(separator: ", "))",
+                                remedy: .templateFile)
         }
         do { return try load(name) } catch let error as TemplateError {
             throw TemplateError(file: bookFile, field: "settings.template", message: "'\(name)' cannot be loaded: \(error.description)")

@@ -104,7 +104,7 @@ public enum TulipImage {
             do {
                 try body(temporary)
             } catch let error as RenderError {
-                throw RenderError(call: error.call, reason: error.reason, path: url.path)
+                throw error.naming(url.path)
             }
         }
     }

@@ -16,3 +16,21 @@ final class QuotingConsole: Console {
     func out(_ text: String) { console.out(printable(text, keepingLines: true)) }
     func err(_ text: String) { console.err(printable(text, keepingLines: true)) }
 }
+
+extension Remedy {
+    /// How the command line gives what mends a failure (`RemedyCarrying`): its option, named as
+    /// declared.
+    var words: String {
+        switch self {
+        case .templateFile: "give a template file on the command line with --\(RenderCommand.templateOption.name)"
+        case .lowerResolution: "lower --\(RenderCommand.dpiOption.name)"
+        }
+    }
+}
+
+/// An error as the command line says it: its message, then how to give what mends it when it
+/// carries a `Remedy`.
+func worded(_ error: any Error) -> String {
+    guard let remedy = (error as? any RemedyCarrying)?.remedy else { return "\(error)" }
+    return "\(error); \(remedy.words)"
+}

@@ -15,13 +15,10 @@ struct RenderCommand: Command {
                 unless --png or --svg does; with several pages, PNG and SVG pages are
                 written beside it as OUT-2.png, OUT-3.png, …
                 """),
-            Option("template", value: "T", help: """
-                a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
-                template file (see Templates/README.md)
-                """),
+            templateOption,
             Option("png", .flag, help: "write pages as PNG images, whatever OUT's extension"),
             Option("svg", .flag, help: "write pages as SVG, whatever OUT's extension"),
-            Option("dpi", .number(10...2400), value: "N", help: "PNG resolution (default 150)"),
+            dpiOption,
             Option("pages", value: "LIST", help: """
                 pages to write, such as 1, 2-4 or 1,3,5-7 (default: all); page 1 is
                 the cover
@@ -29,6 +26,12 @@ struct RenderCommand: Command {
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
             .force,
         ])
+
+    static let templateOption = Option("template", value: "T", help: """
+        a5 (default: the book's), roll, a4, a4-2up, letter, letter-2up, or a
+        template file (see Templates/README.md)
+        """)
+    static let dpiOption = Option("dpi", .number(10...2400), value: "N", help: "PNG resolution (default 150)")
 
     /// The formats, each named by its extension.
     enum Format: String, CaseIterable { case pdf, png, svg }

@@ -81,15 +81,10 @@ public enum Roadbook {
     }
 
     /// Runs this process's command line, its arguments taken as bytes (`RawArguments`): a file
-    /// name that is not UTF-8 is read byte for byte.
+    /// name that is not UTF-8 is read and written byte for byte.
     /// - Returns: the process exit status.
     public static func main(console: any Console = StandardConsole()) async -> Int32 {
-        do {
-            return await main(try RawArguments.strings(RawArguments.process()), console: console)
-        } catch {
-            console.err("roadbook: \(printable("\(error)"))")
-            return 64
-        }
+        await main(RawArguments.strings(RawArguments.process()), console: console)
     }
 
     /// Runs the command line `arguments` (without the program name).
@@ -127,7 +122,7 @@ public enum Roadbook {
             console.err("roadbook \(type.name): \(printable(Self.option(naming: error.output, in: parsed) + error.description))")
             return 1
         } catch {
-            console.err("roadbook \(type.name): \(printable("\(error)"))")
+            console.err("roadbook \(type.name): \(printable(worded(error)))")
             return 1
         }
     }

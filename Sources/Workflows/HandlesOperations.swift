@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Model
 import BookAssembly
@@ -58,7 +59,7 @@ extension DraftSession {
     private static func clearLocked(_ book: URL, log: any WorkflowLog) async throws -> DrawingCleared {
         let draft = RouteDraft.url(for: book)
         let session: DraftSession
-        do { session = try open(book: book, log: log) } catch let error where FileManager.default.fileExists(atPath: draft.path) {
+        do { session = try open(book: book, log: log) } catch let error where FileName.exists(draft.path) {
             try RouteDraft.remove(for: book)
             return .discarded(draft: draft, reason: "\(error)")
         }

@@ -115,8 +115,10 @@ public func drawProfile(book: URL, to output: URL, width: Double, height: Double
     let loaded = try BookFile.read(contentsOf: book)
     do {
         try ProfileImage.write(loaded, to: output, width: width, height: height)
+    } catch ProfileImage.NoTerrain.missing {
+        throw WorkflowError("\(book.path): \(ProfileImage.NoTerrain.missing): build it with --dem or --elevation")
     } catch let error as ProfileImage.NoTerrain {
-        throw WorkflowError("\(book.path): \(error.description)")
+        throw WorkflowError("\(book.path): \(error)")
     }
     return loaded.profile
 }

@@ -46,6 +46,7 @@ public struct RouteDraft: Sendable {
     /// The draft file of `book`: `out/x.json` → `out/x.draft.json`; a book named without `.json`
     /// gets `.draft.json` added (`x.book` → `x.book.draft.json`).
     public static func url(for book: URL) -> URL {
+        let book = FileName.named(book)
         let base = book.pathExtension.lowercased() == "json" ? book.deletingPathExtension() : book
         return base.deletingLastPathComponent().appendingPathComponent(base.lastPathComponent + ".draft.json")
     }
@@ -59,7 +60,7 @@ public struct RouteDraft: Sendable {
     public static func load(for book: URL, expecting bookID: String?,
                             configuration: Configuration = Configuration()) throws -> RouteDraft? {
         let file = url(for: book)
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard FileName.exists(file.path) else { return nil }
         let data = try InputFile.read(file, limit: configuration.maximumFileSize, what: "a draft file")
         let draft = try decode(data, fileName: file.path, configuration: configuration)
         guard draft.bookID == bookID else {
@@ -154,8 +155,8 @@ public struct RouteDraft: Sendable {
     /// - Throws: `WorkflowError` when the file is there and cannot be deleted.
     public static func remove(for book: URL) throws {
         let file = url(for: book)
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
-        do { try FileManager.default.removeItem(at: file) } catch {
+        guard FileName.exists(file.path) else { return }
+        guard FileName.unlink(file.path) == 0 else {
             throw WorkflowError("\(file.path): cannot delete the unfinished drawing")
         }
     }

@@ -88,17 +88,17 @@ public func checkOutputs(_ outputs: [RunOutput], inputs: [RunInput], force: Bool
         do { target = try AtomicFile.resolveTarget(output.url) } catch let error as AtomicFile.WriteError {
             throw WorkflowError("\(error.path): cannot write: \(error.reason)")
         }
+        // Through `FileName`: a name that is not UTF-8 is asked about by its bytes.
         let folder = target.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        var info = stat()
+        guard FileName.stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw WorkflowError("\(shownPath(output.url)): cannot write: the folder \(folder) does not exist")
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
+        guard FileName.access(folder, W_OK) == 0 else {
             throw WorkflowError("\(shownPath(output.url)): cannot write: the folder \(folder) is not writable")
         }
-        var info = stat()
-        guard !force, stat(target.path, &info) == 0 else { continue }
-        if info.st_mode & S_IWUSR == 0 || (geteuid() != 0 && access(target.path, W_OK) != 0) {
+        guard !force, FileName.stat(target.path, &info) == 0 else { continue }
+        if info.st_mode & S_IWUSR == 0 || (geteuid() != 0 && FileName.access(target.path, W_OK) != 0) {
             throw WorkflowError("\(shownPath(output.url)) is read-only (mode \(String(format: "%04o", info.st_mode & 0o7777))): "
                                 + "make it writable (chmod u+w), or give --force to replace it")
         }

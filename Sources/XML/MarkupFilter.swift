@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads the bytes on their way to expat once, so no single piece of markup can make the parse
 /// slow or large.
 ///
@@ -75,37 +79,90 @@ struct MarkupFilter {
             out[written] = byte
             written += 1
         }
+        /// A line break of a comment: written, and the comment handed on in pieces.
+        func commentBreak(_ byte: UInt8) {
+            emit(byte)
+            commentBreaks += 1
+            if commentBreaks >= Self.commentLineBreaks {
+                // End this comment and begin the next: `-->` then `<!--`.
+                for b: UInt8 in [0x2D, 0x2D, 0x3E, 0x3C, 0x21, 0x2D, 0x2D] { emit(b) }
+                commentBreaks = 0
+            }
+        }
         let count = input.count
         var i = 0
+        // Where the next comment, CDATA section, declaration or processing instruction begins (its
+        // `<`), or `count`: found once for all the text and tags before it.
+        var special = -1
+        // Within a comment: where its next `-` is, or `count`.
+        var dash = -1
         while i < count {
-            // Text and tags are nearly all of a route file: a run of them is scanned in a tight loop
-            // and copied at once; the byte that ends the run goes through the states below.
-            if state == .text || state == .tag {
-                let start = i
-                if state == .text {
-                    while i < count, bytes[i] != 0x3C, bytes[i] != 0x26 { countLine(bytes[i]); i += 1 }
-                } else {
-                    var open = quote
-                    while i < count {
-                        let byte = bytes[i]
-                        if open != 0 {
-                            if byte == open { open = 0 }
-                        } else if byte == 0x22 || byte == 0x27 {
-                            open = byte
-                        } else if byte == 0x3E {
-                            break
-                        }
-                        countLine(byte)
-                        i += 1
-                    }
-                    quote = open
-                    markupBytes += i - start - 1
-                    try grow("a tag")
+            if state == .text {
+                // Text and whole tags are nearly all of a route file, and only the markup that may
+                // still be open at the chunk's end needs reading: everything before the last `<`
+                // ahead of the next comment (or the first `&` when there is no `<`) is copied at
+                // once, its lines counted at once. No tag copied so is longer than the chunk, so
+                // none is longer than `maximumMarkupBytes` (a chunk is far smaller), and one that
+                // goes on into the next chunk is the last one, read below. A `<` or `&` inside an
+                // attribute value is not XML, and expat refuses it where it stands.
+                if special < i { special = Self.nextSpecial(bytes, from: i, count: count) }
+                let end = Self.lastMarkup(bytes, from: i, to: special)
+                if end > i {
+                    (out + written).update(from: bytes + i, count: end - i)
+                    written += end - i
+                    countLines(bytes + i, count: end - i)
+                    i = end
                 }
+                if i == count { break }
+            } else if state == .tag {
+                // The rest of a tag begun earlier: scanned in a tight loop and copied at once; the
+                // byte that ends it goes through the states below.
+                let start = i
+                var open = quote
+                while i < count {
+                    let byte = bytes[i]
+                    if open != 0 {
+                        if byte == open { open = 0 }
+                    } else if byte == 0x22 || byte == 0x27 {
+                        open = byte
+                    } else if byte == 0x3E {
+                        break
+                    }
+                    countLine(byte)
+                    i += 1
+                }
+                quote = open
+                markupBytes += i - start - 1
+                try grow("a tag")
                 if i > start {
                     (out + written).update(from: bytes + start, count: i - start)
                     written += i - start
                 }
+                if i == count { break }
+            } else if state == .comment && run == 0 {
+                // A comment's text up to its next `-` or CR: of it only its line feeds are written,
+                // found at once (a CR, and what follows a `-`, is read byte by byte below). The
+                // next `-` is found once for all the lines before it.
+                if dash < i { dash = Self.find(0x2D, in: bytes, from: i, to: count) }
+                let end = Self.find(0x0D, in: bytes, from: i, to: dash)
+                if end > i {
+                    var at = i
+                    while case let lineFeed = Self.find(0x0A, in: bytes, from: at, to: end), lineFeed < end {
+                        countLine(0x0A)
+                        commentBreak(0x0A)
+                        at = lineFeed + 1
+                    }
+                    afterCR = false
+                    i = end
+                    if i == count { break }
+                }
+            } else if state == .cdata && run == 0 {
+                // A CDATA section's text up to its next `]`, at once.
+                let end = Self.find(0x5D, in: bytes, from: i, to: count)
+                (out + written).update(from: bytes + i, count: end - i)
+                written += end - i
+                countLines(bytes + i, count: end - i)
+                i = end
                 if i == count { break }
             }
             let byte = bytes[i]
@@ -188,15 +245,7 @@ struct MarkupFilter {
                     state = .text
                 } else {
                     run = 0
-                    if byte == 0x0A || byte == 0x0D {
-                        emit(byte)
-                        commentBreaks += 1
-                        if commentBreaks >= Self.commentLineBreaks {
-                            // End this comment and begin the next: `-->` then `<!--`.
-                            for b: UInt8 in [0x2D, 0x2D, 0x3E, 0x3C, 0x21, 0x2D, 0x2D] { emit(b) }
-                            commentBreaks = 0
-                        }
-                    }
+                    if byte == 0x0A || byte == 0x0D { commentBreak(byte) }
                 }
             case .instruction:
                 emit(byte)
@@ -212,6 +261,67 @@ struct MarkupFilter {
             }
         }
         return written
+    }
+
+    /// The `<` of the first `<!` or `<?` of `bytes[from..<count]` that is not its first byte (a
+    /// `!` or `?` there follows no `<` of the text), or `count`.
+    private static func nextSpecial(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var found = count
+        for mark: UInt8 in [0x21, 0x3F] {
+            var from = start + 1
+            while from < found, let hit = memchr(bytes + from, Int32(mark), found - from) {
+                let at = bytes.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if bytes[at - 1] == 0x3C {
+                    found = at - 1
+                    break
+                }
+                from = at + 1
+            }
+        }
+        return found
+    }
+
+    /// The first `byte` of `bytes[from..<end]`, or `end`.
+    private static func find(_ byte: UInt8, in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard end > start, let found = memchr(bytes + start, Int32(byte), end - start) else { return end }
+        return bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Where the markup that may still be open at `end` begins: the last `<` of `bytes[from..<end]`,
+    /// else its first `&`, else `end`. (A reference before a `<` ends at it.)
+    private static func lastMarkup(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard end > start else { return end }
+        // Backwards: in markup a `<` is never far from the end.
+        var lt = end - 1
+        while lt >= start, bytes[lt] != 0x3C { lt -= 1 }
+        if lt >= start { return lt }
+        return find(0x26, in: bytes, from: start, to: end)
+    }
+
+    /// Counts the lines of `count` bytes at once, as `countLine` does one by one.
+    private mutating func countLines(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard count > 0 else { return }
+        guard memchr(bytes, 0x0D, count) == nil else {
+            for k in 0..<count { countLine(bytes[k]) }
+            return
+        }
+        // Eight bytes at a time: a byte of `word ^ LFs` is 0 at each LF, and the sum of its low
+        // seven bits with 0x7F carries into the high bit unless it is 0, so after `~(… | x | 0x7F…)`
+        // exactly the LFs keep their high bit.
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var breaks = 0, k = 0
+        while k + 8 <= count {
+            let x = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self) ^ lineFeeds
+            breaks &+= (~(((x & lows) &+ lows) | x | lows)).nonzeroBitCount
+            k += 8
+        }
+        while k < count {
+            if bytes[k] == 0x0A { breaks += 1 }
+            k += 1
+        }
+        if afterCR && bytes[0] == 0x0A { breaks -= 1 }
+        line += breaks
+        afterCR = false
     }
 
     /// Counts a line at LF, CR, or CR LF (one line).

@@ -26,6 +26,17 @@ struct HardeningTests {
         #expect(r.errors.contains("is past 100000"))
     }
 
+    @Test("what the library leaves to its caller is worded here with the option that gives it: --dpi, --dem or --elevation")
+    func remediesNameTheOptions() async throws {
+        let folder = try TemporaryFolder()
+        let book = try await sampleBook(in: folder)
+        let png = await roadbook(["render", book.path, "-o", folder.path("p.png").path, "--pages", "1", "--dpi", "2400"])
+        #expect(png.status == 1 && png.errors.hasPrefix("roadbook render: \(folder.path("p.png").path): cannot render: renderPNG failed: a page at 2400 dpi would be "), "\(png.errors)")
+        #expect(png.errors.hasSuffix("; lower --dpi\n"), "\(png.errors)")
+        let profile = await roadbook(["profile", book.path, "-o", folder.path("p.svg").path])
+        #expect(profile.errors == "roadbook profile: \(book.path): the book has no terrain: build it with --dem or --elevation\n")
+    }
+
     @Test("a book naming a template by path is refused at its field; the path is never opened")
     func bookTemplatePath() async throws {
         let folder = try TemporaryFolder()

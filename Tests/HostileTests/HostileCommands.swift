@@ -26,6 +26,43 @@ struct CommandCase: Sendable {
     var message: [UInt8]
 }
 
+/// The names of a case's folder byte for byte, as Strings the runner compares: a name that is UTF-8
+/// stays as it is, each other byte is written `\xHH` and a backslash `\\`, so two names that differ
+/// in one byte never read the same (Foundation's listing gives U+FFFD for any byte of no character).
+enum CaseName {
+    static func label(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest UTF-8 run, then one byte of no character.
+            var valid = rest.count
+            while valid > 0, String(validating: rest.prefix(valid), as: UTF8.self) == nil { valid -= 1 }
+            text += String(decoding: rest.prefix(valid), as: UTF8.self).replacingOccurrences(of: "\\", with: "\\\\")
+            rest = rest.dropFirst(valid)
+            if let byte = rest.popFirst() { text += String(format: "\\x%02x", byte) }
+        }
+        return text
+    }
+
+    /// The path of the name `label` in `folder`, as bytes.
+    /// (A label reads back as the table's words do: `HostileCommands.decode`.)
+    static func path(_ label: String, in folder: URL) -> [UInt8] {
+        Array(folder.path.utf8) + [UInt8(ascii: "/")] + HostileCommands.decode(label)
+    }
+
+    /// The labels of every name in `folder` (without `.` and `..`).
+    static func names(in folder: URL) -> [String] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != Array(".".utf8) && name != Array("..".utf8) { names.append(label(name)) }
+        }
+        return names
+    }
+}
+
 /// Reads `commands.tsv` and makes each case's folder.
 enum HostileCommands {
     /// The table's rows as cases of kind `command`. Columns: name, expect, setup, command (steps

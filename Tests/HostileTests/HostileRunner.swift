@@ -217,16 +217,17 @@ struct HostileRunner: Sendable {
             case "command":
                 guard let command = c.command else { return result }
                 let prepared = try HostileCommands.prepare(command, in: work, root: root)
-                let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
-                inputs = prepared.inputs.map(text)
-                artefacts = prepared.artefacts.map(text)
-                sameAtEnd = prepared.same.map { (text($0.name), $0.source) }
-                mayWrite = prepared.writes.map(text)
-                modesAtEnd = prepared.modes.map { (text($0.name), $0.mode) }
+                // Names byte for byte (`CaseName`); words as the messages print them.
+                let name = CaseName.label, text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+                inputs = prepared.inputs.map(name)
+                artefacts = prepared.artefacts.map(name)
+                sameAtEnd = prepared.same.map { (name($0.name), $0.source) }
+                mayWrite = prepared.writes.map(name)
+                modesAtEnd = prepared.modes.map { (name($0.name), $0.mode) }
                 let limit = c.options["rss"].flatMap(Int.init).map { $0 << 20 }
                 invocations = try command.steps.enumerated().map { i, step in
                     let last = i == command.steps.count - 1
-                    var call = invocation(step.words.map(text), outputs: last ? prepared.outputs.map(text) : [],
+                    var call = invocation(step.words.map(text), outputs: last ? prepared.outputs.map(name) : [],
                                           naming: command.message.isEmpty ? [""] : [text(command.message)])
                     call.expect = HostileCorpus.expectation(step.expect) ?? .any
                     // `@/NAME` is NAME's absolute path in the folder.
@@ -252,8 +253,8 @@ struct HostileRunner: Sendable {
                 return result
             }
 
-            let before = try inputs.map { try digest(work.appendingPathComponent($0)) }
-            let nodesBefore = artefacts.map { fileType(work.appendingPathComponent($0)) }
+            let before = try inputs.map { try digest(CaseName.path($0, in: work)) }
+            let nodesBefore = artefacts.map { fileType(CaseName.path($0, in: work)) }
             let environment = [
                 "PATH": "/usr/bin:/bin", "HOME": cache.path, "XDG_CACHE_HOME": cache.path, "ROADBOOK_CACHE": cache.path,
                 "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "2",
@@ -269,7 +270,7 @@ struct HostileRunner: Sendable {
                 result.seconds += run.seconds
                 let command = step.arguments[0]
                 judge(run, step, command: command, into: &result)
-                let present = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
+                let present = CaseName.names(in: work)
                 if case .exited(0) = run.end {
                     allowed.formUnion(step.outputs)
                     let missing = step.outputs.filter { !present.contains($0) }
@@ -281,21 +282,21 @@ struct HostileRunner: Sendable {
                     reported.formUnion(extra)
                 }
             }
-            let after = try inputs.map { try digest(work.appendingPathComponent($0)) }
+            let after = try inputs.map { try digest(CaseName.path($0, in: work)) }
             for (i, name) in inputs.enumerated() where before[i] != after[i] {
                 result.problems.append((.modified, "\(name) changed"))
             }
-            let nodesAfter = artefacts.map { fileType(work.appendingPathComponent($0)) }
+            let nodesAfter = artefacts.map { fileType(CaseName.path($0, in: work)) }
             for (i, name) in artefacts.enumerated() where nodesBefore[i] != nodesAfter[i] {
                 result.problems.append((.modified, "\(name) was a \(nodesBefore[i]), now a \(nodesAfter[i])"))
             }
             for (name, mode) in modesAtEnd {
                 var info = stat()
-                if stat(work.appendingPathComponent(name).path, &info) != 0 || info.st_mode & 0o7777 != mode {
+                if HostileCommands.withCString(CaseName.path(name, in: work), { stat($0, &info) }) != 0 || info.st_mode & 0o7777 != mode {
                     result.problems.append((.modified, "\(name) has mode \(String(info.st_mode & 0o7777, radix: 8)), not \(String(mode, radix: 8))"))
                 }
             }
-            for (name, source) in sameAtEnd where (try? Data(contentsOf: work.appendingPathComponent(name))) != (try? Data(contentsOf: source)) {
+            for (name, source) in sameAtEnd where contents(CaseName.path(name, in: work)) != (try? Data(contentsOf: source)) {
                 result.problems.append((.modified, "\(name) does not hold the bytes of \(source.lastPathComponent)"))
             }
             if c.kind == "output", c.options["setup"] == "symlink-file" {
@@ -373,22 +374,34 @@ struct HostileRunner: Sendable {
         return false
     }
 
-    private func digest(_ url: URL) throws -> Data {
+    private func digest(_ path: [UInt8]) throws -> Data {
         // Size and content: the corpus files are small; a sparse large input is compared by size,
         // modification time and its first megabyte.
         // Mode and inode too: an input replaced by a file of the same bytes was still replaced.
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return Data("missing".utf8) }
+        guard HostileCommands.withCString(path, { lstat($0, &info) }) == 0 else { return Data("missing".utf8) }
         let stamp = Data("\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_mode) \(info.st_ino)".utf8)
-        guard info.st_mode & S_IFMT == S_IFREG, let handle = try? FileHandle(forReadingFrom: url) else { return stamp }
+        guard info.st_mode & S_IFMT == S_IFREG else { return stamp }
+        let fd = HostileCommands.withCString(path) { open($0, O_RDONLY) }
+        guard fd >= 0 else { return stamp }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = try handle.read(upToCount: 1 << 20) ?? Data()
         return stamp + head
     }
 
-    private func fileType(_ url: URL) -> String {
+    /// The whole of the file at `path`, or nil.
+    private func contents(_ path: [UInt8]) -> Data? {
+        let fd = HostileCommands.withCString(path) { open($0, O_RDONLY) }
+        guard fd >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        defer { try? handle.close() }
+        return try? handle.readToEnd() ?? Data()
+    }
+
+    private func fileType(_ path: [UInt8]) -> String {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return "missing file" }
+        guard HostileCommands.withCString(path, { lstat($0, &info) }) == 0 else { return "missing file" }
         switch info.st_mode & S_IFMT {
         case S_IFCHR: return "device"
         case S_IFIFO: return "FIFO"

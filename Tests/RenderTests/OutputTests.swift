@@ -68,7 +68,9 @@ struct OutputTests {
         let error = #expect(throws: RenderError.self) {
             try renderer.renderPNG(Fixtures.longBook(rows: 3), pages: [1], dpi: 2400, to: folder.path("p.png"))
         }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("lower --dpi"))
+        // The resolution to lower is data: the command line words it with its option.
+        #expect(error?.remedy == .lowerResolution)
+        #expect(!"\(error.map { "\($0)" } ?? "")".contains("--"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
