@@ -260,7 +260,7 @@ public enum ApplyWorkflow {
     /// not read is ignored with a warning.
     static func previousUndo(of url: URL, log: any WorkflowLog) -> BeforeApply? {
         let location = BeforeApply.location(of: url)
-        guard FileManager.default.fileExists(atPath: location.path) else { return nil }
+        guard FileName.exists(location.path) else { return nil }
         do { return try BeforeApplyFile.read(contentsOf: location) } catch {
             log.record(WorkflowMessage(.warning, "\(error); notes deleted by hand since the last Apply are not known"))
             return nil
@@ -286,14 +286,14 @@ public enum ApplyWorkflow {
     ///   since (its bytes differ from what the operation wrote); `FormatError` for an undo file that
     ///   does not read.
     public static func undoApply(_ url: URL, force: Bool = false) throws -> String {
-        if let steps = try? BookHistory.steps(of: url), !steps.undo.isEmpty || !FileManager.default.fileExists(atPath: BeforeApply.location(of: url).path) {
+        if let steps = try? BookHistory.steps(of: url), !steps.undo.isEmpty || !FileName.exists(BeforeApply.location(of: url).path) {
             let undone = try BookHistory.undo(url, routeOnly: true, force: force)
             return "undone: \(undone.name)"
         }
         let location = BeforeApply.location(of: url)
         // First, so an Apply killed between its two renames is finished before its undo file is looked for.
         try checkOutputs([RunOutput(url, .edit(of: url))], inputs: [RunInput(location, "the undo file it reads")], force: force)
-        guard FileManager.default.fileExists(atPath: location.path) else {
+        guard FileName.exists(location.path) else {
             throw WorkflowError("\(url.path): nothing to undo: no Apply or remove-route since the last undo (\(location.lastPathComponent) is absent)")
         }
         let record = try BeforeApplyFile.read(contentsOf: location)

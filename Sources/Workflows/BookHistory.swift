@@ -71,7 +71,7 @@ public enum BookHistory {
     /// journal with the step moved.
     private static func write(_ step: BookJournal.Step, back: Bool, over read: BookRead, journal: BookJournal) throws {
         let draftURL = RouteDraft.url(for: read.url)
-        let draftNow = FileManager.default.fileExists(atPath: draftURL.path)
+        let draftNow = FileName.exists(draftURL.path)
             ? try InputFile.read(draftURL, limit: RouteDraft.Configuration().maximumFileSize, what: "a draft file") : nil
         // Words of a note in a step's name may hold a line feed: quoted, as a message is one line.
         let name = Printable.quoted(step.name)

@@ -25,7 +25,7 @@ public struct BookRead: Sendable {
     /// The journal beside `url`, or a new one.
     static func journal(of url: URL, bookID: String?) throws -> BookJournal {
         let location = BookJournal.location(of: url)
-        guard FileManager.default.fileExists(atPath: location.path) else { return BookJournal(bookID: bookID) }
+        guard FileName.exists(location.path) else { return BookJournal(bookID: bookID) }
         let journal = try BookJournalFile.read(contentsOf: location)
         // A journal begun before the book had an id belongs to it once it has one.
         guard journal.bookID == nil || journal.bookID == bookID else {

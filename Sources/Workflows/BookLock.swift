@@ -46,7 +46,7 @@ public enum BookLock {
     }
 
     private static func acquire(_ path: String, book: URL, wait: TimeInterval) throws -> Int32 {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        let fd = FileName.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             throw WorkflowError("\(shownPath(book)): cannot lock the book for the change (\(path): \(AtomicFile.reason(errno: errno)))")
         }
