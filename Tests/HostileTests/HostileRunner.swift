@@ -190,7 +190,7 @@ struct HostileRunner: Sendable {
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("short.gpx"), to: work.appendingPathComponent("track.gpx"))
                 inputs.append("track.gpx")
                 invocations = [invocation(["regenerate", input.path, "--route", "track.gpx", "-o", "out.json"],
-                                          outputs: ["out.json", "out.before-apply.json"],
+                                          outputs: ["out.json", "out.journal.json"],
                                           naming: [c.inputName, "out.json"])]
             case "undo":
                 try FileManager.default.copyItem(at: seeds.appendingPathComponent("book.json"), to: work.appendingPathComponent("book.json"))
@@ -198,7 +198,7 @@ struct HostileRunner: Sendable {
                 invocations = [invocation(["undo-apply", "book.json"], outputs: [], naming: [c.inputName])]
             case "journal":
                 // The journal beside the seed book: `undo book.json` reads both, under the book's lock
-                // (`.book.json.lock`, which stays beside the book); a damaged journal is refused
+                // (`.book.json.lock`, gone when the command ends); a damaged journal is refused
                 // naming it, the book as it was.
                 guard !missingCommands.contains("undo") else {
                     result.skipped = "this roadbook has no 'undo' command yet (roadbook note|undo|redo is being added): "
@@ -212,7 +212,6 @@ struct HostileRunner: Sendable {
                 } else {
                     inputs.append("book.json")
                 }
-                mayWrite.append(".book.json.lock")
                 invocations = [invocation(["undo", "book.json"], outputs: [], naming: [c.inputName])]
             case "command":
                 guard let command = c.command else { return result }
