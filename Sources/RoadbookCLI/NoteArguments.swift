@@ -5,6 +5,22 @@ import Workflows
 // How `note`'s subcommands read their words and options into a change (`NoteChange`).
 
 extension NoteCommand {
+    /// `change` with words given as `-` read from standard input.
+    /// - Throws: `RunError` in one line when they cannot be read or are too long.
+    static func readingStandardInput(_ change: NoteChange) throws -> NoteChange {
+        func words(_ fields: NoteFields) throws -> NoteFields {
+            guard fields.text == "-" else { return fields }
+            var fields = fields
+            do { fields.text = try TypedInput.wordsFromStandardInput() } catch { throw RunError(message: "\(error)") }
+            return fields
+        }
+        switch change {
+        case .add(let place, let fields): return .add(place, try words(fields))
+        case .edit(let row, let fields): return .edit(row, try words(fields))
+        default: return change
+        }
+    }
+
     /// `text` read by `parse`, refused in one line naming the option or argument.
     static func typed<T>(_ text: String, _ what: String, _ parse: (String) throws(TypedInput.Refusal) -> T) throws -> T {
         do { return try parse(text) } catch {

@@ -90,7 +90,7 @@ struct NoteCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let result = try changeNotes(in: book, change, revision: revision, force: force)
+        let result = try changeNotes(in: book, try Self.readingStandardInput(change), revision: revision, force: force)
         if let off = result.step.offRoute {
             console.err("roadbook: warning: \(off.foundDescription); kept in the book file, not printed")
         }

@@ -78,6 +78,25 @@ extension TypedInput {
 
     static func roadClassName(_ road: Tulip.RoadClass) -> String { road == .offPiste ? "off-piste" : road.rawValue }
 
+    /// A note's words given as `-`: read from standard input, a trailing line feed dropped.
+    /// - Throws: `Refusal` when they are longer than a row holds (read no further than that) or
+    ///   are not UTF-8 text.
+    public static func wordsFromStandardInput() throws(Refusal) -> String {
+        let limit = BookLimits.maximumNoteLength * 4 + 1
+        var data = Data()
+        while data.count < limit {
+            guard let chunk = try? FileHandle.standardInput.read(upToCount: limit - data.count), !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        guard data.count < limit, var text = String(data: data, encoding: .utf8), text.count <= BookLimits.maximumNoteLength else {
+            throw Refusal(reason: String(data: data.prefix(limit - 1), encoding: .utf8) == nil && data.count < limit
+                          ? "the words on standard input are not UTF-8 text"
+                          : "the words on standard input are longer than the \(BookLimits.maximumNoteLength) characters a row holds")
+        }
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     /// A turn angle as typed: degrees, 0 ahead, 90 right, -90 left.
     public static func angle(_ text: String) throws(Refusal) -> Degrees {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, (-180...180).contains(value) else {
