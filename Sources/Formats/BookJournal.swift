@@ -150,23 +150,28 @@ public enum BookJournalFile {
     /// Reads a journal, refusing one that is not roadbook's, is newer than this build, or is damaged.
     /// - Throws: `FormatError` naming the file and what is wrong, in one line.
     public static func read(contentsOf url: URL) throws -> BookJournal {
-        let data = try InputFile.read(url, limit: maximumFileSize, what: "a journal")
+        try decode(try InputFile.read(url, limit: maximumFileSize, what: "a journal"), fileName: url.path)
+    }
+
+    /// Decodes a journal's bytes; `fileName` names it in messages.
+    /// - Throws: `FormatError` naming the file and what is wrong, in one line.
+    public static func decode(_ data: Data, fileName: String) throws -> BookJournal {
         struct Header: Decodable { var format: String?; var version: Int? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == BookJournal.format else {
-            throw FormatError(file: url.path, message: "not a roadbook journal (it has no \"format\": \"\(BookJournal.format)\")")
+            throw FormatError(file: fileName, message: "not a roadbook journal (it has no \"format\": \"\(BookJournal.format)\")")
         }
         guard let version = header.version, (1...BookJournal.currentVersion).contains(version) else {
-            throw FormatError(file: url.path, field: "version", message: "version \(header.version.map(String.init) ?? "missing") is not "
+            throw FormatError(file: fileName, field: "version", message: "version \(header.version.map(String.init) ?? "missing") is not "
                               + "one this roadbook reads (1 to \(BookJournal.currentVersion))")
         }
         let journal: BookJournal
         do {
             journal = try JSONDecoder().decode(BookJournal.self, from: data)
         } catch {
-            throw JSONFile.formatError(error, data: data, fileName: url.path, what: "a roadbook journal",
+            throw JSONFile.formatError(error, data: data, fileName: fileName, what: "a roadbook journal",
                                        wholeNumberKeys: ["version", "at", "dropped", "id"])
         }
-        try check(journal, file: url.path)
+        try check(journal, file: fileName)
         return journal
     }
 

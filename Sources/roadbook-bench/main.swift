@@ -339,7 +339,7 @@ if let i = arguments.firstIndex(of: "--scale-router-child"), i + 4 < arguments.c
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     usage: roadbook-bench [--only SUBSET] [--floor PATH] [--gpx-floor PATH] [--osrm URL] [--extract PBF]
-      --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render,
+      --only SUBSET   run one subset: sample, gpx, locate, turns, terrain, router, turns-quality, render, journal,
                       or scale (only when asked: a generated 7-million-node grid city, build's map
                       loading whole and by corridor for a 12 and a 105 km route beside osmium fileinfo -e;
                       about 2 minutes and 2 GB; ROADBOOK_SCALE_SIDE=1500 for a smaller city)
@@ -387,6 +387,7 @@ do {
     }
     if only == nil || only == "render" { try benchRender(floor: floorProgram) }
     if only == "scale" { for line in try scaleBenchmarkLines() { print(line) } }
+    if only == nil || only == "journal" { for line in try await journalBenchmarkLines() { print(line) } }
     print(String(format: "peak memory of the benchmark process: %.1f MiB", peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("roadbook-bench: \(error)\n".utf8))
