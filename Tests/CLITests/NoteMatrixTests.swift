@@ -1,0 +1,56 @@
+import Foundation
+import Formats
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// A person's rows on every kind of book a person starts from (the change matrix's: a track with
+/// waypoints, handles, and the sample exported to KML, GeoJSON, RN2 and OpenRally and built again):
+/// each change of `note` lands once, survives a move of the route and its Apply, and undo takes
+/// everything back to the very bytes.
+@Suite("A person's rows on every kind of book: each change once, kept through an Apply, undone to the bytes")
+struct NoteMatrixTests {
+    @Test("add, edit, tulip, remove, restore, move; then a handle moved and applied; then undo to the start",
+          arguments: ChangeMatrixTests.Kind.allCases)
+    func rows(_ kind: ChangeMatrixTests.Kind) async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let original = try await MatrixBooks.shared.bytes(of: kind)
+        try original.write(to: url)
+        let path = url.path
+        try await run(["note", path, "add", "Pass left of the well", "--at", "1.5km", "--danger", "2", "--symbol", "water"], kind)
+        try await run(["note", path, "edit", "1", "--text", "Start: zero the trip", "--symbol", "+fuel"], kind)
+        try await run(["note", path, "tulip", "2", "add-road", "-60", "track"], kind)
+        try await run(["note", path, "remove", "3"], kind)
+        try await run(["note", path, "restore", "3"], kind)
+        let well = try #require(try BookFile.read(contentsOf: url).notes.first { $0.text == "Pass left of the well" })
+        try await run(["note", path, "move", "#\(well.id)", "--by", "+40m"], kind)
+        let written = try BookFile.read(contentsOf: url)
+        #expect(written.notes.filter { $0.text == "Pass left of the well" }.count == 1, "[\(kind)] the note is in once")
+        #expect(written.notes.filter { $0.text == "Start: zero the trip" }.count == 1, "[\(kind)] the edited words are in once")
+        #expect(written.notes.contains { $0.tulip?.origin == .drawn }, "[\(kind)] the corrected tulip is drawn by hand")
+
+        try await run(["handles", path, "move", "3", Self.nudged(written)] + MatrixBooks.engine, kind)
+        try await run(["apply", path, "--osm", MatrixBooks.extract.path], kind)
+        let applied = try BookFile.read(contentsOf: url)
+        for words in ["Pass left of the well", "Start: zero the trip"] {
+            #expect(applied.notes.filter { $0.text == words }.count == 1, "[\(kind)] '\(words)' is in once after the Apply")
+        }
+        #expect(applied.notes.contains { $0.tulip?.origin == .drawn }, "[\(kind)] the tulip drawn by hand stays after the Apply")
+        while await roadbook(["undo", path]).status == 0 {}
+        #expect(try Data(contentsOf: url) == original, "[\(kind)] every step undone gives back the book as built")
+    }
+
+    func run(_ arguments: [String], _ kind: ChangeMatrixTests.Kind) async throws {
+        let result = await roadbook(arguments)
+        guard result.status == 0 else { throw TestFailure("[\(kind)] roadbook \(arguments.joined(separator: " ")): \(result.errors)") }
+    }
+
+    /// Handle 3's place moved some 30 m along the route: the route's point a little after the third
+    /// of its length.
+    static func nudged(_ book: Book) -> String {
+        let point = book.route.coordinates[book.route.coordinates.count / 3]
+        return String(format: "%.6f,%.6f", point.latitude + 0.0002, point.longitude)
+    }
+}
