@@ -40,15 +40,7 @@ public struct BeforeApply: Codable, Sendable, Equatable {
     /// A digest of a book file's bytes: FNV-1a over 64 bits, written `fnv1a64:` and 16 hex digits.
     /// It tells a book edited by hand from the one an operation wrote; it is no protection against
     /// someone who wants a different file to pass. O(bytes).
-    public static func digest(of data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    public static func digest(of data: Data) -> String { BookJournal.digest(data) }
 
     /// Where the undo of `book` is kept: `BOOK.before-apply.json` beside it (`BOOK` without `.json`).
     public static func location(of book: URL) -> URL {

@@ -62,32 +62,6 @@ struct ApplyCommand: Command {
     }
 }
 
-/// `roadbook undo-apply`: the book as it was before the last Apply.
-struct UndoApplyCommand: Command {
-    static let declaration = CommandDeclaration(
-        name: "undo-apply",
-        abstract: "Put back the route, notes and terrain as they were before the last apply or remove-route.",
-        positionals: "BOOK.json", positionalCount: 1...1,
-        discussion: """
-        Restores the book kept in BOOK.before-apply.json by the last apply or remove-route, once.
-        Refused when there is nothing to undo, or when the book was changed since (by hand or by another
-        command): undoing would lose that change.
-        """,
-        options: [.force])
-
-    var book: URL
-    var force: Bool
-
-    init(_ parsed: ParsedOptions) throws {
-        book = URL(fileURLWithPath: parsed.positionals[0])
-        force = parsed.flag("force")
-    }
-
-    func run(_ console: any Console) async throws {
-        console.out(try ApplyWorkflow.undoApply(book, force: force))
-    }
-}
-
 /// `roadbook remove-route`: the route and the notes that existed only because of it go.
 struct RemoveRouteCommand: Command {
     static let declaration = CommandDeclaration(

@@ -17,14 +17,13 @@ struct UndoCommand: Command {
         """,
         options: [Option("list", .flag, help: "print the steps undo and redo would take, change nothing"), .force])
 
-    var book: URL
+    var target: HistoryTarget
     var list: Bool
-    var force: Bool
+    var book: URL { target.book }
 
     init(_ parsed: ParsedOptions) throws {
-        book = URL(fileURLWithPath: parsed.positionals[0])
+        target = HistoryTarget(parsed)
         list = parsed.flag("list")
-        force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
@@ -32,7 +31,7 @@ struct UndoCommand: Command {
             for line in try Self.steps(of: book) { console.out(line) }
             return
         }
-        console.out(Self.line("undone", try BookHistory.undo(book, force: force), book: book))
+        console.out(Self.line("undone", try BookHistory.undo(book, force: target.force), book: book))
     }
 
     /// The journal's steps, one a line: those undo takes back, then those redo makes again.
@@ -62,15 +61,50 @@ struct RedoCommand: Command {
         """,
         options: [.force])
 
-    var book: URL
-    var force: Bool
+    var target: HistoryTarget
 
     init(_ parsed: ParsedOptions) throws {
-        book = URL(fileURLWithPath: parsed.positionals[0])
-        force = parsed.flag("force")
+        target = HistoryTarget(parsed)
     }
 
     func run(_ console: any Console) async throws {
-        console.out(UndoCommand.line("redone", try BookHistory.redo(book, force: force), book: book))
+        console.out(UndoCommand.line("redone", try BookHistory.redo(target.book, force: target.force), book: target.book))
+    }
+}
+
+/// `roadbook undo-apply`: the last change of route taken back (`undo`, for an Apply).
+struct UndoApplyCommand: Command {
+    static let declaration = CommandDeclaration(
+        name: "undo-apply",
+        abstract: "Put back the route, notes and terrain as they were before the last apply or remove-route.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        discussion: """
+        Takes back the newest step of the book's journal when it is a change of route (an apply,
+        a regenerate, a route --retry, a remove-route), with the drawing it ended; `roadbook undo`
+        takes back any change. Refused when there is nothing to undo, when the newest step is a
+        change of another kind (undo it first), or when the book was changed since by something
+        other than roadbook: undoing would lose that change.
+        """,
+        options: [.force])
+
+    var target: HistoryTarget
+
+    init(_ parsed: ParsedOptions) throws {
+        target = HistoryTarget(parsed)
+    }
+
+    func run(_ console: any Console) async throws {
+        console.out(try ApplyWorkflow.undoApply(target.book, force: target.force))
+    }
+}
+
+/// The book a history command moves through, and whether a read-only book is replaced.
+struct HistoryTarget {
+    var book: URL
+    var force: Bool
+
+    init(_ parsed: ParsedOptions) {
+        book = URL(fileURLWithPath: parsed.positionals[0])
+        force = parsed.flag("force")
     }
 }
