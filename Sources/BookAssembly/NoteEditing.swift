@@ -69,6 +69,8 @@ public enum TulipEdit: Sendable, Equatable {
     case removeRoad(Int)
     /// The road taken leaves at this turn angle.
     case exit(angle: Degrees)
+    /// The kind of road: of the other road number N (from 1), or with nil of the road taken.
+    case roadClass(road: Int?, Tulip.RoadClass)
     /// Back to the tulip drawn from the road (none, for a row that has no turn).
     case reset
 }
@@ -93,10 +95,12 @@ public struct NoteFields: Sendable, Equatable {
     public var zone: SpeedZone?
     /// The average to hold from this row on (a regularity book), km/h.
     public var targetSpeed: Int?
+    /// Whether the odometer restarts at the row (RESET printed beside its distance).
+    public var resetsOdometer: Bool?
 
     public init(text: String? = nil, marker: String? = nil, danger: Int? = nil, addSymbols: [NoteSymbol] = [],
                 removeSymbols: [NoteSymbol] = [], waypointType: WaypointType? = nil, cap: Degrees? = nil,
-                speedLimit: Int? = nil, zone: SpeedZone? = nil, targetSpeed: Int? = nil) {
+                speedLimit: Int? = nil, zone: SpeedZone? = nil, targetSpeed: Int? = nil, resetsOdometer: Bool? = nil) {
         self.text = text
         self.marker = marker
         self.danger = danger
@@ -107,6 +111,7 @@ public struct NoteFields: Sendable, Equatable {
         self.speedLimit = speedLimit
         self.zone = zone
         self.targetSpeed = targetSpeed
+        self.resetsOdometer = resetsOdometer
     }
 
     /// Whether the change sets nothing.

@@ -152,11 +152,7 @@ public struct NoteEditor: Sendable {
             what = "Add a road to the tulip of"
         case .removeRoad(let n):
             var tulip = note.tulip ?? Self.straightTulip
-            let sides = tulip.roads.indices.filter { tulip.roads[$0].role == .side }
-            guard (1...max(sides.count, 1)).contains(n), !sides.isEmpty else {
-                throw NoteEditError(.noSuchRow, "\(name)'s tulip has \(sides.count) other road\(sides.count == 1 ? "" : "s"); there is no road \(n)")
-            }
-            tulip.roads.remove(at: sides[n - 1])
+            tulip.roads.remove(at: try Self.sideRoad(n, of: tulip, name: name))
             note.tulip = Self.drawn(tulip)
             what = "Remove a road from the tulip of"
         case .exit(let angle):
@@ -169,6 +165,13 @@ public struct NoteEditor: Sendable {
             }
             note.tulip = Self.drawn(tulip)
             what = "Set the exit of the tulip of"
+        case .roadClass(let n, let roadClass):
+            var tulip = note.tulip ?? Self.straightTulip
+            let i = try n.map { try Self.sideRoad($0, of: tulip, name: name) } ?? tulip.roads.firstIndex { $0.role == .exit }
+            guard let i else { throw NoteEditError(.notPossible, "\(name)'s tulip has no road taken") }
+            tulip.roads[i].roadClass = roadClass
+            note.tulip = Self.drawn(tulip)
+            what = "Change a road's kind in the tulip of"
         }
         book.notes[i] = note
         return NoteStep(name: "\(what) \(name)", noteID: note.id)

@@ -88,6 +88,7 @@ extension NoteEditor {
             note.speedLimit = limit
         }
         if let target = fields.targetSpeed { note.targetSpeed = target }
+        if let reset = fields.resetsOdometer { note.resetsOdometer = reset }
     }
 
     /// Puts `note` among the book's notes at its distance, after any already there.
@@ -116,6 +117,15 @@ extension NoteEditor {
     }
 
     static let straightTulip = Tulip(origin: .drawn, roads: [Tulip.Road(role: .entry, angle: 180), Tulip.Road(role: .exit, angle: 0)])
+
+    /// The index in `tulip.roads` of the other road number `n` (from 1).
+    static func sideRoad(_ n: Int, of tulip: Tulip, name: String) throws -> Int {
+        let sides = tulip.roads.indices.filter { tulip.roads[$0].role == .side }
+        guard n >= 1, n <= sides.count else {
+            throw NoteEditError(.noSuchRow, "\(name)'s tulip has \(sides.count) other road\(sides.count == 1 ? "" : "s"); there is no road \(n)")
+        }
+        return sides[n - 1]
+    }
 
     static func drawn(_ tulip: Tulip) -> Tulip {
         var t = tulip

@@ -39,6 +39,7 @@ extension NoteCommand {
             if type.isEmpty { fields.clearType = true } else { fields.waypointType = try typed(type, "--type", TypedInput.waypointType) }
         }
         fields.cap = options.number("cap")
+        fields.resetsOdometer = options.choice("reset", as: OdometerReset.self).map { $0 == .yes }
         return fields
     }
 
@@ -62,7 +63,7 @@ extension NoteCommand {
     @Sendable static func edited(_ name: String, _ words: [String], _ options: ParsedOptions) throws -> Action {
         let fields = try fields(options, text: options.string("text"))
         guard !fields.isEmpty else {
-            throw UsageError(message: "edit needs what to change: --text, --marker, --danger, --symbol, --type, --cap, --speed or --zone")
+            throw UsageError(message: "edit needs what to change: --text, --marker, --danger, --symbol, --type, --cap, --reset, --speed or --zone")
         }
         return .edit(NoteReference(words[0]), fields)
     }
@@ -101,11 +102,16 @@ extension NoteCommand {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "road '\(Printable.quoted(text))' is not a number from 1") }
             return .tulip(row, .removeRoad(n))
         case "exit": return .tulip(row, .exit(angle: try typed(try one("an angle: exit ANGLE"), "angle", TypedInput.angle)))
+        case "class":
+            guard rest.count == 2 else { throw UsageError(message: "tulip class takes a road (N, or exit) and its kind: class N track") }
+            let road: Int? = rest[0] == "exit" ? nil : try Int(rest[0]).flatMap { $0 >= 1 ? $0 : nil }
+                ?? { throw UsageError(message: "road '\(Printable.quoted(rest[0]))' is not a number from 1, or exit") }()
+            return .tulip(row, .roadClass(road: road, try typed(rest[1], "road", TypedInput.roadClass)))
         case "reset":
             guard rest.isEmpty else { throw UsageError(message: "tulip reset takes nothing more") }
             return .tulip(row, .reset)
         default:
-            throw UsageError(message: "tulip edit '\(Printable.quoted(words[1]))' is not one of add-road, remove-road, exit, reset")
+            throw UsageError(message: "tulip edit '\(Printable.quoted(words[1]))' is not one of add-road, remove-road, exit, class, reset")
         }
     }
 
@@ -116,3 +122,6 @@ extension NoteCommand {
         return .edit(NoteReference(words[0]), NoteFields(targetSpeed: kmh))
     }
 }
+
+/// `--reset yes|no`.
+enum OdometerReset: String, CaseIterable, Sendable { case yes, no }

@@ -21,7 +21,7 @@ struct NoteCommand: Command {
             .init(row: .init(names: ["move"], arguments: "ROW", help: "move the row along the route: --to 12.40km or --by +30m"),
                   arguments: 1...1, takes: "a row: move ROW --to 12.40km", make: moved),
             .init(row: .init(names: ["tulip"], arguments: "ROW EDIT",
-                             help: "add-road ANGLE [CLASS], remove-road N, exit ANGLE or reset; the tulip is yours from then on"),
+                             help: "add-road ANGLE [CLASS], remove-road N, exit ANGLE, class N|exit CLASS or reset; the tulip is yours from then on"),
                   arguments: 2...4, takes: "a row and an edit: tulip ROW add-road ANGLE [CLASS]", make: tulip),
             .init(row: .init(names: ["speed"], arguments: "ROW KMH", help: "the average to hold from the row on (regularity)"),
                   arguments: 2...2, takes: "a row and a speed: speed ROW 45", make: speed),
@@ -31,7 +31,7 @@ struct NoteCommand: Command {
     static let optionUse: [String: Set<String>] = [
         "at": ["add"], "at-row": ["add"], "at-handle": ["add"], "text": ["edit"], "marker": ["add", "edit"],
         "danger": ["add", "edit"], "symbol": ["add", "edit"], "type": ["add", "edit"], "cap": ["edit"],
-        "speed": ["add", "edit"], "zone": ["add", "edit"], "to": ["move"], "by": ["move"], "all": ["restore"],
+        "speed": ["add", "edit"], "zone": ["add", "edit"], "reset": ["add", "edit"], "to": ["move"], "by": ["move"], "all": ["restore"],
     ]
 
     static let declaration = CommandDeclaration(
@@ -63,6 +63,7 @@ struct NoteCommand: Command {
             Option("cap", .number(0...360), value: "DEGREES", help: "edit: the heading printed (CAP)"),
             Option("speed", .integer(Note.speeds), value: "KMH", help: "a speed zone's limit, with --zone"),
             .choice("zone", of: SpeedZone.self, help: "the row starts or ends a speed zone"),
+            .choice("reset", of: OdometerReset.self, help: "the odometer restarts at the row (RESET), or not"),
             Option("to", value: "DISTANCE", help: "move: to this distance from the start (12.40km)"),
             Option("by", value: "DISTANCE", help: "move: by this much (+30m, -0.1km)"),
             Option("all", .flag, help: "restore: every removed row"),

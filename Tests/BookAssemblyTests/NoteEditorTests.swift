@@ -448,6 +448,22 @@ struct NoteEditorTests {
         #expect(NoteBook.difference(book, original) == nil)
     }
 
+    @Test("a tulip road's kind changed (an other road by number, or the road taken), and the odometer reset set and cleared")
+    func roadKindsAndReset() throws {
+        var book = NoteBook.make()
+        try apply(.tulip(.row(3), .roadClass(road: 1, .path)), to: &book)
+        var tulip = try #require(book.notes[2].tulip)
+        #expect(tulip.origin == .drawn && tulip.roads.first { $0.role == .side }?.roadClass == .path)
+        try apply(.tulip(.row(3), .roadClass(road: nil, .gravel)), to: &book)
+        tulip = try #require(book.notes[2].tulip)
+        #expect(tulip.exit?.roadClass == .gravel)
+        #expect(throws: NoteEditError.self) { try NoteEditor(now: "2026-12-05T00:00:00Z").apply(.tulip(.row(3), .roadClass(road: 5, .track)), to: &book) }
+        try apply(.edit(.row(2), NoteFields(resetsOdometer: true)), to: &book)
+        #expect(book.notes[1].resetsOdometer)
+        try apply(.edit(.row(2), NoteFields(resetsOdometer: false)), to: &book)
+        #expect(!book.notes[1].resetsOdometer)
+    }
+
     @Test("a tulip refuses angles no turn has, a road it does not have, and a 33rd road")
     func tulipsRefused() throws {
         var book = NoteBook.make()
