@@ -31,7 +31,8 @@ public struct RegenerationReport: Sendable, Equatable {
     /// Notes whose tulip a person drew (or changed) at a junction the new road changed, or left:
     /// their drawing stays, and the organiser should check it.
     public var drawnTulipsToCheck: [Note] = []
-    /// Notes that no longer lie on the route: kept, off it.
+    /// Notes that no longer lie on the route: kept, off it. A generated turn row off the route is
+    /// removed with its turn (`removed`), never listed here too.
     public var offRoute: [OffRouteNote] = []
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
     public var contradictions: [JoinContradiction] = []
@@ -126,6 +127,8 @@ public struct Regenerator: Sendable {
                 .min { abs(maneuvers[$0].distanceAlong - note.distanceAlong) < abs(maneuvers[$1].distanceAlong - note.distanceAlong) }
             guard let m = match else {
                 if old.kind == .turn && !wordsEdited && old.tulip?.origin != .drawn && !Self.hasPersonsContent(old) {
+                    // Removed, so not also listed as off the route: one note, one line.
+                    report.offRoute.removeAll { $0.id == old.id }
                     report.removed.append(old)
                     continue
                 }

@@ -1,0 +1,41 @@
+import Foundation
+import Formats
+import Geo
+import Model
+import RoadbookCLI
+import Testing
+import TestSupport
+
+/// The route editor's rules for changing a book's route, as the command line keeps them: on the
+/// sample's books (`MatrixBooks`), offline with the embedded router over the Andorra extract.
+@Suite("The rules of changing a route: apply, the drawing's status, stops, turn notes, modes, names")
+struct ApplyRulesTests {
+    /// A copy of one of the matrix's books in `folder`, as `book.json`.
+    static func book(_ kind: ChangeMatrixTests.Kind, in folder: TemporaryFolder) async throws -> URL {
+        let url = folder.path("book.json")
+        try await MatrixBooks.shared.bytes(of: kind).write(to: url)
+        return url
+    }
+
+    // MARK: Warnings and report lines, each once
+
+    @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")
+    func regenerateRemovedNotAlsoOffRoute() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.track, in: folder)
+        let points = try ChangeSequenceTests.samplePoints()
+        let half = folder.path("half.gpx")
+        try gpxTrack(Array(points.prefix(points.count / 2))).write(to: half, atomically: true, encoding: .utf8)
+        let r = await roadbook(["regenerate", url.path, "--route", half.path, "--osm", MatrixBooks.extract.path])
+        #expect(r.status == 0, "\(r.errors)")
+        let lines = r.output.split(separator: "\n").map(String.init)
+        let removed = lines.filter { $0.hasPrefix("removed at ") }
+        #expect(!removed.isEmpty, "the turns past the half are removed: \(r.output)")
+        for line in removed {
+            let text = line.split(separator: "\"").dropFirst().first.map(String.init) ?? line
+            #expect(!lines.contains { $0.hasPrefix("off the route: ") && $0.contains(text) },
+                    "'\(text)' is listed once, as removed, not also off the route: \(r.output)")
+        }
+        #expect(lines.contains { $0.hasPrefix("off the route: ") }, "a waypoint past the half is off the route: \(r.output)")
+    }
+}
