@@ -64,7 +64,8 @@ public struct ApplyReport: Sendable, Equatable {
     public var newlyDeleted: [DeletedNote] = []
     /// Road legs drawn straight.
     public var straight: [StraightStretch] = []
-    /// Things worth a line that are not counts (words changed in two places, terrain dropped).
+    /// Warnings that are not counts (words changed in two places, terrain dropped), each also
+    /// recorded once in the Apply's log: a caller that prints the log need not print these.
     public var notices: [String] = []
 
     /// One line: "3 notes moved, 1 off the route kept, 4 turns regenerated, 2 words kept although

@@ -232,11 +232,11 @@ extension ApplyWorkflow {
 }
 
 extension ApplyReport {
-    /// The lines before the summary: notes off the route, notes that contradict their turn, notices.
+    /// The lines before the summary: the notes off the route, each with what became of it. The
+    /// warnings (notes that contradict their turn, `notices`) are not among them: the Apply records
+    /// them in its log, once (`BookPipeline.joinApplied`).
     public var details: [String] {
         offRoute.map { "off the route: \($0)" }
-            + turns.contradictions.map { "check: \($0)" }
-            + notices
     }
 }
 

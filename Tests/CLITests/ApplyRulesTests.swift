@@ -38,4 +38,21 @@ struct ApplyRulesTests {
         }
         #expect(lines.contains { $0.hasPrefix("off the route: ") }, "a waypoint past the half is off the route: \(r.output)")
     }
+
+    @Test("apply says each warning once, on standard error: the terrain dropped is not repeated among the report's lines")
+    func applyWarnsOnce() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let dem = try testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
+        let made = await roadbook(["route", "--book", url.path, "--dem", dem.path] + MatrixBooks.handles.flatMap { ["--handle", $0] }
+                                  + MatrixBooks.engine)
+        #expect(made.status == 0, "\(made.errors)")
+        #expect(await roadbook(["handles", url.path, "remove", "2"] + MatrixBooks.engine).status == 0)
+        let applied = await roadbook(["apply", url.path])
+        #expect(applied.status == 0, "\(applied.errors)")
+        let said = (applied.output + applied.errors).components(separatedBy: "the terrain belonged to the old route").count - 1
+        #expect(said == 1 && applied.errors.contains("warning: the terrain belonged to the old route"),
+                "the dropped terrain is said once, as a warning on standard error: \(applied.output)\(applied.errors)")
+        #expect(!applied.output.contains("warning"), "standard output has the report, no warning: \(applied.output)")
+    }
 }
