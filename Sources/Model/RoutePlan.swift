@@ -11,13 +11,18 @@ public struct RoutePlan: Codable, Sendable, Equatable {
     public var mode: TravelMode
     /// The kind a new leg takes (the editor's "New legs" setting).
     public var defaultLegKind: LegKind
+    /// The engine that answered the road legs last, by its name ("OSRM"), so a plan reopened from
+    /// a book or a draft still names it in its messages ("OSRM is limiting requests"); nil before
+    /// any engine was asked.
+    public var engine: String?
 
     public init(handles: [Handle] = [], legs: [PlannedLeg] = [], mode: TravelMode = .drive,
-                defaultLegKind: LegKind = .road) {
+                defaultLegKind: LegKind = .road, engine: String? = nil) {
         self.handles = handles
         self.legs = legs
         self.mode = mode
         self.defaultLegKind = defaultLegKind
+        self.engine = engine
     }
 }
 

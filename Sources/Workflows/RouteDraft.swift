@@ -170,6 +170,8 @@ public struct RouteDraft: Sendable {
             if plan.legs.isEmpty, plan.handles.count > 1 {
                 plan.legs = Array(repeating: PlannedLeg(kind: plan.defaultLegKind), count: plan.handles.count - 1)
             }
+            // A book written before plans kept their engine names it in its route's source.
+            if plan.engine == nil { plan.engine = book.route.engineName }
             var editor = RouteEditor(plan: plan, configuration: configuration)
             editor.configuration = configuration
             return editor

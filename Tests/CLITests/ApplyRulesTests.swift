@@ -55,4 +55,19 @@ struct ApplyRulesTests {
                 "the dropped terrain is said once, as a warning on standard error: \(applied.output)\(applied.errors)")
         #expect(!applied.output.contains("warning"), "standard output has the report, no warning: \(applied.output)")
     }
+
+    // MARK: Smaller rules
+
+    @Test("a drawing reopened knows which engine answered: its messages name it without --engine")
+    func engineNameKeptAfterReload() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        let limiting = try FaultServer(handler: { _ in .respond(429, body: Data("Too Many Requests".utf8)) })
+        let added = await roadbook(["handles", url.path, "add", "42.5190 1.5480", "--engine", "osrm", "--url", limiting.baseURL.absoluteString])
+        limiting.stop()
+        #expect(added.status == 0 && added.output.contains("OSRM is limiting requests"), "\(added.output)\(added.errors)")
+        let listed = await roadbook(["handles", url.path, "list"])
+        #expect(listed.output.contains("OSRM is limiting requests") && !listed.output.contains("The routing engine"),
+                "the reopened drawing names the engine that answered: \(listed.output)")
+    }
 }
