@@ -187,9 +187,28 @@ extension ApplyWorkflow {
             n.kind != .turn && old[n.id].map { abs($0 - n.distanceAlong) > configuration.movedDistance } == true
         }.count
         report.turns = turns
+        refreshHeader(&result, was: book, editor: editor)
         result.plan = placement.plan
         result.deletedNotes = placement.deleted.isEmpty ? nil : placement.deleted
         return (result, report)
+    }
+
+    /// The header follows the new route where the program wrote it: a description no person gave
+    /// (none, or the one `route` or an Apply wrote for the old route) names the new route's roads
+    /// and engine (`RouteNaming.description(of:engine:)`); a title holding the old route's length
+    /// ("Drive, 12.3 km", in the book's units or in kilometres) gets the new length.
+    static func refreshHeader(_ book: inout Book, was old: Book, editor: RouteEditor) {
+        let generated = old.description.map { text in
+            old.plan.map { RouteNaming.isGenerated(text, for: $0, engine: $0.engine ?? old.route.engineName) } ?? false
+        } ?? true
+        if generated { book.description = RouteNaming.description(of: editor.geometry(), engine: editor.engineName) }
+        let before = Polyline(old.route.coordinates).length, after = Polyline(book.route.coordinates).length
+        for units in [old.settings.units, .kilometres] {
+            let was = RouteNames.distanceText(before, units: units), now = RouteNames.distanceText(after, units: units)
+            guard was != now, book.title.contains(was) else { continue }
+            book.title = book.title.replacingOccurrences(of: was, with: now)
+            return
+        }
     }
 
     /// Handle rows sit exactly where the route reaches their handle (`distances`, by handle).

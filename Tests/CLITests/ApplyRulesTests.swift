@@ -70,4 +70,39 @@ struct ApplyRulesTests {
         #expect(listed.output.contains("OSRM is limiting requests") && !listed.output.contains("The routing engine"),
                 "the reopened drawing names the engine that answered: \(listed.output)")
     }
+
+    @Test("route --retry rewrites the length in the title and the description the program wrote: the new roads and the engine that gave them")
+    func retryRewritesTitleAndDescription() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let limiting = try FaultServer(handler: { _ in .respond(429, body: Data("Too Many Requests".utf8)) })
+        let made = await roadbook(["route", "--book", url.path, "--engine", "osrm", "--url", limiting.baseURL.absoluteString,
+                                   "--use-straight"] + MatrixBooks.handles.flatMap { ["--handle", $0] })
+        limiting.stop()
+        #expect(made.status == 0, "\(made.errors)")
+        let straight = try BookFile.read(contentsOf: url)
+        let before = RouteNames.distanceText(Polyline(straight.route.coordinates).length, units: .kilometres)
+        #expect(straight.title == "Drive, \(before)" && straight.description == "Route via OSRM Directions",
+                "\(straight.title) / \(straight.description ?? "none")")
+        let retried = await roadbook(["route", "--retry", "--book", url.path] + MatrixBooks.engine)
+        #expect(retried.status == 0, "\(retried.errors)")
+        let book = try BookFile.read(contentsOf: url)
+        let after = RouteNames.distanceText(Polyline(book.route.coordinates).length, units: .kilometres)
+        #expect(after != before && book.title == "Drive, \(after)", "the title has the new length: \(book.title)")
+        #expect(book.description?.hasPrefix("Route via ") == true && book.description?.hasSuffix(" · embedded router Directions") == true,
+                "the description names the roads and the engine that gave them: \(book.description ?? "none")")
+    }
+
+    @Test("a description a person wrote stays through an Apply")
+    func personsDescriptionStays() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        var book = try BookFile.read(contentsOf: url)
+        #expect(book.description?.hasSuffix(" · embedded router Directions") == true, "\(book.description ?? "none")")
+        book.description = "Along the river"
+        try BookFile.write(book, to: url)
+        #expect(await roadbook(["handles", url.path, "remove", "2"] + MatrixBooks.engine).status == 0)
+        #expect(await roadbook(["apply", url.path]).status == 0)
+        #expect(try BookFile.read(contentsOf: url).description == "Along the river")
+    }
 }

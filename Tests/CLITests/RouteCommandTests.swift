@@ -257,7 +257,7 @@ extension RouteCommandTests {
 }
 
 extension RouteCommandTests {
-    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads")
+    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads and its engine")
     func nameAndDescription() async throws {
         let folder = try TemporaryFolder()
         try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
@@ -269,14 +269,15 @@ extension RouteCommandTests {
         #expect(named.status == 0, "\(named.errors)")
         let book = try BookFile.read(contentsOf: folder.path("n.json"))
         #expect(book.title == "Sant Julià → Canillo", "the names as the file gives them, trimmed to one line")
-        #expect(book.description == "Route via Main and Cami Nord", "in the order the route meets them")
+        #expect(book.description == "Route via Main and Cami Nord · embedded router Directions",
+                "in the order the route meets them, with the engine that gave them by its own name")
         #expect(book.plan?.handles.first?.name == "Sant Julià")
 
         // --title wins; the description stays.
         let titled = await roadbook(["route"] + common + ["--book", folder.path("t.json").path, "--title", "SS1"])
         #expect(titled.status == 0, "\(titled.errors)")
         let titledBook = try BookFile.read(contentsOf: folder.path("t.json"))
-        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord")
+        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord · embedded router Directions")
     }
 }
 
