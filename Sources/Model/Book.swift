@@ -26,8 +26,9 @@ public struct Book: Codable, Sendable, Equatable {
     public var stage: String?
     /// Free text, as the organiser wants it printed (for example "2026-03-14").
     public var date: String?
-    /// One line saying which way the route goes, such as "Route via CG-1 and CG-2" (`route` writes
-    /// it from the route's longest named roads); printed on the cover after rally, stage and date.
+    /// One line saying which way the route goes, such as "Route via CG-1 and CG-2 · OSRM Directions"
+    /// (`route` writes it from the route's longest named roads and its engine, an Apply again for the
+    /// new route unless a person changed it); printed on the cover after rally, stage and date.
     public var description: String?
     public var settings: BookSettings
     public var route: Route
