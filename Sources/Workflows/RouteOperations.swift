@@ -21,7 +21,7 @@ public struct PrintedBook: Sendable, Equatable {
 
 /// Checked before any engine is asked: the outputs can be written and are none of the inputs
 /// (`RouteWorkflow.checkFiles`), and the template a PDF would be printed on loads.
-private func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings, terrain: TerrainRequest,
+private func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings?, terrain: TerrainRequest,
                         template: String?, retry: Bool, force: Bool) throws {
     try RouteWorkflow.checkFiles(book: book, pdf: pdf, handlesFile: handlesFile, engine: engine, terrain: terrain,
                                  template: template, retry: retry, force: force)
@@ -41,7 +41,9 @@ public struct RouteRun: Sendable {
         }
 
         public var handles: Handles
-        public var engine: EngineSettings
+        /// The engine the road legs are asked of; nil for a route of straight or as-drawn legs,
+        /// which asks none.
+        public var engine: EngineSettings?
         public var mode: TravelMode
         /// What new legs do.
         public var legKind: LegKind
@@ -60,7 +62,7 @@ public struct RouteRun: Sendable {
         /// Whether an existing book file is replaced.
         public var replaceBook: Bool
 
-        public init(handles: Handles, engine: EngineSettings, mode: TravelMode = .drive, legKind: LegKind = .road, book: URL,
+        public init(handles: Handles, engine: EngineSettings?, mode: TravelMode = .drive, legKind: LegKind = .road, book: URL,
                     pdf: URL? = nil, title: String? = nil, maximumStops: Int? = nil, options: RouteBookOptions = RouteBookOptions(),
                     turns: Bool = true, terrain: TerrainRequest = TerrainRequest(), replaceBook: Bool = false) {
             self.handles = handles
@@ -126,7 +128,13 @@ public struct RouteRun: Sendable {
             source = "the route"
         }
         try RouteWorkflow.checkStops(editor, maximum: request.maximumStops, source: source)
-        let rings = try await RouteWorkflow.resolve(&editor, engine: request.engine, nameHandles: true, log: log)
+        guard let engine = request.engine else {
+            guard editor.plan.waitingLegs.isEmpty else {
+                throw WorkflowError("the road legs of \(source) are asked of an engine: give one, or make the legs straight or as drawn")
+            }
+            return RouteRun(request: request, summary: RouteSummary(editor), editor: editor, rings: nil, fileName: fileName)
+        }
+        let rings = try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
         return RouteRun(request: request, summary: RouteSummary(editor), editor: editor, rings: rings, fileName: fileName)
     }
 
@@ -145,7 +153,8 @@ public struct RouteRun: Sendable {
             ($0, try RouteWorkflow.renderer(for: built.book, bookFile: request.book, template: options.template, cover: options.cover))
         }
         let source: String = if case .file(let file) = request.handles { file.path } else { "the handles" }
-        pipeline.commit = BookCommit(book: request.book, madeFrom: "\(source) routed by \(editor.engineName ?? request.engine.kind.rawValue)",
+        let engine = editor.engineName ?? request.engine?.kind.rawValue
+        pipeline.commit = BookCommit(book: request.book, madeFrom: engine.map { "\(source) routed by \($0)" } ?? "\(source) drawn straight",
                                      pdf: pdf)
         try await pipeline.finish(&built, log: log)
         return Result(notes: built.book.notes.count, distance: editor.totals.distance,

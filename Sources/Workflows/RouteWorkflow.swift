@@ -226,13 +226,13 @@ public enum RouteWorkflow {
     /// the PDF written; the handles file, the engine's extract (whose prepared graph may be made
     /// again), the terrain files and a template file read.
     /// - Parameter force: replace a read-only book or PDF.
-    public static func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings, terrain: TerrainRequest,
+    public static func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings?, terrain: TerrainRequest,
                                   template: String?, retry: Bool, force: Bool) throws {
         let bookOutput = retry ? RunOutput(book, .edit(of: book)) : RunOutput(book)
-        var inputs = (handlesFile.map { [RunInput($0, "the handles file it reads")] } ?? []) + RunInput.extract(engine.osm)
+        var inputs = (handlesFile.map { [RunInput($0, "the handles file it reads")] } ?? []) + RunInput.extract(engine?.osm)
         inputs += RunInput.terrain(terrain) + RunInput.template(template)
         if retry { inputs.append(RunInput(book, "the book it reads")) }
-        try checkOutputs([bookOutput] + (pdf.map { [RunOutput($0)] } ?? []) + RunOutput.preparedGraph(engine.osm), inputs: inputs, force: force)
+        try checkOutputs([bookOutput] + (pdf.map { [RunOutput($0)] } ?? []) + RunOutput.preparedGraph(engine?.osm), inputs: inputs, force: force)
     }
 
     /// Loads the template a PDF would be printed on, so a mistake in it is refused before any

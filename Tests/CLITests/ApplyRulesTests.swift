@@ -105,4 +105,18 @@ struct ApplyRulesTests {
         #expect(await roadbook(["apply", url.path]).status == 0)
         #expect(try BookFile.read(contentsOf: url).description == "Along the river")
     }
+
+    @Test("route --legs straight asks no engine: --engine may be left out; road legs without one are refused in one line")
+    func straightLegsNeedNoEngine() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let handles = MatrixBooks.handles.flatMap { ["--handle", $0] }
+        let made = await roadbook(["route", "--book", url.path, "--legs", "straight"] + handles)
+        #expect(made.status == 0, "\(made.errors)")
+        #expect(made.output.contains("leg 1–2: straight"), "\(made.output)")
+        let book = try BookFile.read(contentsOf: url)
+        #expect(book.plan?.legs.allSatisfy { $0.kind == .straight } == true && book.plan?.engine == nil)
+        let refused = await roadbook(["route", "--book", folder.path("road.json").path] + handles)
+        #expect(refused.status == 64 && refused.errors.contains("missing --engine"), "\(refused.errors)")
+    }
 }
