@@ -93,4 +93,10 @@ extension RoutePlan {
     public var waitingLegs: [Int] {
         legs.indices.filter { legs[$0].kind == .road && legs[$0].state != .road && legs[$0].state != .noRoad }
     }
+
+    /// Legs by index as a message names them: "2–3, 3–4" (leg N from handle N to N + 1), the first
+    /// five and "…" for more.
+    public static func legNames(_ legs: [Int]) -> String {
+        legs.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (legs.count > 5 ? ", …" : "")
+    }
 }

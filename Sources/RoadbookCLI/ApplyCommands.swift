@@ -9,6 +9,10 @@ struct ApplyCommand: Command {
         abstract: "Make the drawn route the book's route, bringing every note along (undo with undo-apply).",
         positionals: "BOOK.json", positionalCount: 1...1,
         discussion: """
+        Only a drawing that differs from the book's route is applied: without a draft beside the
+        book, or with one that has the book's handles, legs and mode ('roadbook handles BOOK.json
+        status' says which), the command fails with "nothing to apply" and writes nothing.
+
         Every note is placed on the new route: a handle's note exactly where the route reaches its
         handle, the others by their position. Notes the route no longer passes are listed with their
         distance along and how far off they are, and are kept, moved onto the route or removed

@@ -5,16 +5,18 @@ import Workflows
 /// `roadbook handles BOOK.json SUBCOMMAND`: edits the book's route through its handles, in a draft
 /// beside the book (`RouteDraft`), one undoable step a command.
 struct HandlesCommand: Command {
-    /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
-    /// another book, or a broken one, is discarded instead). `edit`: one change.
-    /// `addPlace`: a handle at a place found by name in `--osm`'s extract.
-    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit), addPlace(String, position: Int?, note: HandleNote?) }
+    /// `list`: print, change nothing. `status`: whether the drawing is the book's route.
+    /// `clear`: clear the drawing as one undoable step (a draft of another book, or a broken one,
+    /// is discarded instead). `edit`: one change. `addPlace`: a handle at a place found by name in
+    /// `--osm`'s extract.
+    enum Action: Equatable, Sendable { case list, status, clear, edit(HandleEdit), addPlace(String, position: Int?, note: HandleNote?) }
 
     /// The subcommands, declared once: they parse `handles BOOK SUBCOMMAND ARGS` and print the
     /// help's "Subcommands" block, the man page's list and the completions' words.
     static let subcommands = SubcommandTable<Action>(
         heading: "Subcommands (handles and legs numbered from 1; leg N runs from handle N to N + 1):", position: 1, [
             plain("list", help: "the handles (coordinate, origin, note) and legs") { _ in .list },
+            plain("status", help: "whether the drawing is the book's route, and if not what differs") { _ in .status },
             .init(row: .init(names: ["add"], arguments: "COORD|PLACE [--at N]",
                              help: "a handle at the end, or becoming handle N; a place by name with --osm"),
                   arguments: 1...1, takes: "one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]", make: added),
@@ -213,6 +215,8 @@ struct HandlesCommand: Command {
             }
         case .list:
             for line in Self.list(try DraftSession.summary(of: book, naming: osm, log: log)) { console.out(line) }
+        case .status:
+            for line in Self.status(try DraftSession.status(of: book, log: log), book: bookText) { console.out(line) }
         case .addPlace(let name, let position, let note):
             guard let osm else {
                 throw UsageError(message: "'\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
@@ -248,6 +252,12 @@ struct HandlesCommand: Command {
             lines.append(line)
         }
         return lines + RouteCommand.describe(route) + steps(route)
+    }
+
+    /// "This is the book's route", or "Not applied yet" and what differs, one line each.
+    static func status(_ difference: PlanDifference, book: String) -> [String] {
+        guard !difference.isEmpty else { return ["This is the book's route"] }
+        return ["Not applied yet: `roadbook apply \(book)` makes the drawing the book's route"] + difference.lines
     }
 
     /// The step undo would take back, and the one redo would make again.

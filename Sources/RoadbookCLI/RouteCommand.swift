@@ -190,7 +190,7 @@ struct RouteCommand: Command {
         let waiting = route.waitingLegs
         guard !waiting.isEmpty else { return }
         let engine = route.engineName ?? settings?.kind.rawValue ?? "the routing engine"
-        let legs = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        let legs = RoutePlan.legNames(waiting)
         throw RunError(message: "\(engine) did not answer for leg\(waiting.count == 1 ? "" : "s") \(legs): the route is not "
                        + "finished and nothing was written; run again later, or give --use-straight to draw "
                        + "\(waiting.count == 1 ? "it" : "them") straight for now (--retry asks again)")

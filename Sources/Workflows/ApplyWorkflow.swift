@@ -136,7 +136,7 @@ public enum ApplyWorkflow {
         }
         let waiting = editor.plan.waitingLegs
         guard !waiting.isEmpty, !useStraight else { return }
-        let names = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        let names = RoutePlan.legNames(waiting)
         throw WorkflowError("leg\(waiting.count == 1 ? "" : "s") \(names) still wait\(waiting.count == 1 ? "s" : "") for the routing engine; ask again, or apply with --use-straight to draw \(waiting.count == 1 ? "it" : "them") straight")
     }
 

@@ -37,6 +37,14 @@ extension DraftSession {
         return RouteSummary(editor)
     }
 
+    /// Whether the drawing of `book` is the book's route, and if not, what differs (the draft beside
+    /// the book, or the drawing a new draft would start with: the book's own plan, or for a book
+    /// from a track its route traced into handles).
+    /// - Throws: `DraftSession.open`'s errors.
+    public static func status(of book: URL, log: any WorkflowLog) throws -> PlanDifference {
+        try open(book: book, log: log).difference
+    }
+
     /// Makes `edit` on the drawing of `book`, asks `engine` for the legs it changed, and saves the draft.
     /// - Returns: the drawing after the edit.
     /// - Throws: `perform`'s errors; nothing is saved then.

@@ -201,7 +201,8 @@ public struct DraftSession: Sendable {
     public let restored: Bool
 
     /// Reads the book and its draft, or starts a draft; writes nothing.
-    /// - Parameter log: receives the "Unfinished drawing restored" notice when there was a draft.
+    /// - Parameter log: receives the "Unfinished drawing restored" notice when there was a draft
+    ///   that is not the book's route (`PlanDifference`).
     /// - Throws: `FormatError` for the book or the draft; `WorkflowError` for a draft of another book.
     public static func open(book url: URL, configuration: RouteDraft.Configuration = .init(),
                             log: any WorkflowLog) throws -> DraftSession {
@@ -209,7 +210,9 @@ public struct DraftSession: Sendable {
         let book = read.book
         let draftURL = RouteDraft.url(for: url)
         if let draft = try RouteDraft.load(for: url, expecting: book.id, configuration: configuration) {
-            log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
+            if !PlanDifference(drawing: draft.editor.plan, book: book.plan).isEmpty {
+                log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
+            }
             let bytes = try InputFile.read(draftURL, limit: configuration.maximumFileSize, what: "a draft file")
             return DraftSession(bookURL: url, book: book, draft: draft, restored: true, read: read, draftRead: bytes)
         }
@@ -217,6 +220,9 @@ public struct DraftSession: Sendable {
         let draft = RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: id)
         return DraftSession(bookURL: url, book: book, draft: draft, restored: false, read: read, draftRead: nil)
     }
+
+    /// How the drawing differs from the book's route; empty when it is the book's route.
+    public var difference: PlanDifference { PlanDifference(drawing: draft.editor.plan, book: book.plan) }
 
     /// The book as read, with its journal: a save is checked against it and recorded in it.
     let read: BookRead

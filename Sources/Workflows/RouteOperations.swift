@@ -212,31 +212,43 @@ public struct RouteRetry: Sendable {
 }
 
 extension ApplyWorkflow {
-    /// `apply`: the drawing beside `book` (`roadbook handles`), or without one the book's own stored
-    /// plan (applying a book to itself brings every note onto its own route), becomes the book's
-    /// route. The draft is deleted once the book is written over itself.
-    /// - Throws: `WorkflowError` when there is neither; `applyFile`'s errors.
+    /// `apply`: the drawing beside `book` (`roadbook handles`) becomes the book's route. Only a
+    /// drawing that differs from the book's route is applied (`PlanDifference`): without a draft,
+    /// or with one that has the book's handles, legs and mode, there is nothing to apply. The
+    /// draft is deleted once the book is written over itself.
+    /// - Throws: `WorkflowError` in one line when there is nothing to apply; `applyFile`'s errors.
     public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil, force: Bool = false,
                                     log: any WorkflowLog) async throws -> ApplyReport {
         try await BookLock.hold(book) {
             let stored = try BookFile.read(contentsOf: book)
-            let editor: RouteEditor
-            var draft: (before: Data?, after: Data?)? = nil
-            if let drawing = try RouteDraft.load(for: book, expecting: stored.id) {
-                editor = drawing.editor
-                // The drawing is now the book's route: the draft goes with the Apply (undo brings it
-                // back), kept when the result went elsewhere.
-                if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
-                    draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
-                                                what: "a draft file"), nil)
+            guard let drawing = try RouteDraft.load(for: book, expecting: stored.id) else {
+                guard let plan = stored.plan else {
+                    throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
                 }
-            } else if let plan = stored.plan {
-                editor = RouteEditor(plan: plan)
-            } else {
-                throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
+                throw nothingToApply(book, waiting: plan.waitingLegs)
             }
-            return try await applyFile(book, editor: editor, options: options, output: output, force: force, draft: draft, log: log)
+            guard !PlanDifference(drawing: drawing.editor.plan, book: stored.plan).isEmpty else {
+                throw nothingToApply(book, waiting: drawing.editor.plan.waitingLegs)
+            }
+            var draft: (before: Data?, after: Data?)? = nil
+            // The drawing is now the book's route: the draft goes with the Apply (undo brings it
+            // back), kept when the result went elsewhere.
+            if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
+                draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
+                                            what: "a draft file"), nil)
+            }
+            return try await applyFile(book, editor: drawing.editor, options: options, output: output, force: force,
+                                       draft: draft, log: log)
         }
+    }
+
+    /// The refusal of an Apply of the book's own route, in one line; with the legs that wait for the
+    /// engine, how to ask them again.
+    static func nothingToApply(_ book: URL, waiting: [Int]) -> WorkflowError {
+        let legs = RoutePlan.legNames(waiting)
+        let retry = waiting.isEmpty ? ""
+            : "; leg\(waiting.count == 1 ? "" : "s") \(legs) wait\(waiting.count == 1 ? "s" : "") for the engine: `roadbook route --retry --book \(book.path)` asks again"
+        return WorkflowError("\(book.path): the drawing is the book's route: nothing to apply" + retry)
     }
 }
 

@@ -17,6 +17,54 @@ struct ApplyRulesTests {
         return url
     }
 
+    // MARK: Apply applies only a drawing that differs from the book's route
+
+    @Test("apply refuses, in one line, a drawing that is the book's route; handles status says which it is and what differs")
+    func applyOnlyADifferentDrawing() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        let before = try Data(contentsOf: url)
+        func handles(_ words: [String]) async -> (status: Int32, output: String, errors: String) {
+            await roadbook(["handles", url.path] + words + MatrixBooks.engine)
+        }
+        let fresh = await roadbook(["apply", url.path])
+        #expect(fresh.status == 1 && fresh.errors == "roadbook apply: \(url.path): the drawing is the book's route: nothing to apply\n",
+                "\(fresh.errors)")
+        #expect(try Data(contentsOf: url) == before, "a refused Apply writes nothing")
+        #expect(await handles(["status"]).output == "This is the book's route\n")
+
+        #expect(await handles(["move", "2", "42.5095,1.5330"]).status == 0)
+        let moved = await handles(["status"])
+        #expect(moved.output.hasPrefix("Not applied yet") && moved.output.contains("handles moved: 2\n"), "\(moved.output)")
+        #expect(moved.errors.contains("Unfinished drawing restored"), "a drawing that differs is restored with the notice")
+
+        #expect(await handles(["undo"]).status == 0)
+        let undone = await handles(["list"])
+        #expect(!undone.errors.contains("Unfinished drawing restored"), "a draft that is the book's route is no unfinished drawing: \(undone.errors)")
+        #expect(await handles(["status"]).output == "This is the book's route\n")
+        let again = await roadbook(["apply", url.path])
+        #expect(again.status == 1 && again.errors.contains("nothing to apply"), "\(again.errors)")
+
+        #expect(await handles(["add", "42.5190 1.5480"]).status == 0)
+        #expect(await handles(["remove", "2"]).status == 0)
+        #expect(await handles(["mode", "cycle"]).status == 0)
+        let changed = await handles(["status"])
+        for line in ["handles added: 5", "handles removed: 2 of the book's route", "mode: cycle (the book's: drive)"] {
+            #expect(changed.output.contains(line + "\n"), "'\(line)': \(changed.output)")
+        }
+        let applied = await roadbook(["apply", url.path])
+        #expect(applied.status == 0, "\(applied.errors)")
+        #expect(await handles(["status"]).output == "This is the book's route\n", "once applied, the drawing is the book's route")
+    }
+
+    @Test("a book from a track: its traced drawing is not its route until applied")
+    func trackBookStatus() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.track, in: folder)
+        let status = await roadbook(["handles", url.path, "status"])
+        #expect(status.output.hasPrefix("Not applied yet") && status.output.contains("not drawn through handles"), "\(status.output)")
+    }
+
     // MARK: Warnings and report lines, each once
 
     @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")

@@ -341,12 +341,23 @@ struct BookLifeScenarioTests {
         return url
     }
 
+    /// A change of the drawing, so the next Apply has something to apply (a drawing that is the
+    /// book's route is refused): a handle added at the end, or with `back`, that handle removed.
+    static func redraw(_ url: URL, back: Bool = false) async throws {
+        let words = back ? ["remove", "6"] : ["add", "42.5190 1.5480"]
+        let r = await roadbook(["handles", url.path] + words + (try engine()))
+        #expect(r.status == 0, "\(r.errors)")
+    }
+
     @Test("a note on a handle sits exactly where the route reaches that handle, in a book from route as after an Apply")
     func handleRowsAtTheirHandles() async throws {
         let folder = try TemporaryFolder()
         let url = try await Self.routedBook(in: folder)
         for step in ["route", "apply"] {
-            if step == "apply" { #expect(await roadbook(["apply", url.path]).status == 0) }
+            if step == "apply" {
+                try await Self.redraw(url)
+                #expect(await roadbook(["apply", url.path]).status == 0)
+            }
             let book = try BookFile.read(contentsOf: url)
             let distances = try Self.handleDistances(book)
             for (h, handle) in (book.plan?.handles ?? []).enumerated() {
@@ -366,6 +377,7 @@ struct BookLifeScenarioTests {
         let turn = try #require(book.notes.first { $0.kind == .turn && $0.generated != nil })
         book.notes.removeAll { $0.id == turn.id }
         try BookFile.write(book, to: url)
+        try await Self.redraw(url)
         let r = await roadbook(["apply", url.path, "--osm", try Self.extract().path])
         #expect(r.status == 0, "\(r.errors)")
         let after = try BookFile.read(contentsOf: url)
@@ -378,12 +390,14 @@ struct BookLifeScenarioTests {
         let folder = try TemporaryFolder()
         let url = try await Self.routedBook(in: folder)
         let osm = try Self.extract().path
+        try await Self.redraw(url)
         #expect(await roadbook(["apply", url.path, "--osm", osm]).status == 0)
         var book = try BookFile.read(contentsOf: url)
         let turn = try #require(book.notes.first { $0.kind == .turn && $0.generated != nil })
         book.notes.removeAll { $0.id == turn.id }
         try BookFile.write(book, to: url)
         // An Apply records the deletion (a tombstone in deletedNotes).
+        try await Self.redraw(url, back: true)
         #expect(await roadbook(["apply", url.path, "--osm", osm]).status == 0)
         book = try BookFile.read(contentsOf: url)
         #expect(book.deletedNotes?.contains { $0.id == turn.id } == true, "the Apply recorded the deletion")

@@ -280,6 +280,7 @@ struct ParseTests {
 
     @Test("handles: every subcommand of the table parses into its change", arguments: [
         (["list"], HandlesCommand.Action.list),
+        (["status"], HandlesCommand.Action.status),
         (["clear"], .clear),
         (["reverse"], .edit(.reverse)),
         (["undo"], .edit(.undo)),
@@ -302,7 +303,7 @@ struct ParseTests {
     }
 
     @Test("handles' refusals, word for word", arguments: [
-        (["fly"], "unknown subcommand 'fly': use list, add, move, remove, split, reorder, reverse, kind, mode, undo, redo, retry or clear"),
+        (["fly"], "unknown subcommand 'fly': use list, status, add, move, remove, split, reorder, reverse, kind, mode, note, unnote, new-legs, undo, redo, retry or clear"),
         (["list", "x"], "list takes no arguments"),
         (["undo", "2"], "undo takes no arguments"),
         (["add"], "add takes one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]"),
@@ -318,7 +319,7 @@ struct ParseTests {
         (["mode", "fly"], "mode 'fly' is not one of drive, cycle, walk"),
         (["add", "42.5 1.5 |"], "'42.5 1.5 |': the note after '|' is empty"),
         (["remove", "1", "--at", "2"], "--at goes with add"),
-        (["fly", "--marker", "P1"], "--marker goes with add"),
+        (["fly", "--marker", "P1"], "--marker goes with add or note"),
     ])
     func handlesRefusals(words: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try HandlesCommand.parse(["b.json"] + words) }
