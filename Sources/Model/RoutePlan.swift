@@ -15,14 +15,19 @@ public struct RoutePlan: Codable, Sendable, Equatable {
     /// a book or a draft still names it in its messages ("OSRM is limiting requests"); nil before
     /// any engine was asked.
     public var engine: String?
+    /// The most handles (stops) the route may have, as it was made with (`route --max-stops`, 14
+    /// unless given) or last given (`handles add --max-stops`): a handle added past it is refused.
+    /// Nil for no limit: a route traced from a track, or a book written before the limit was kept.
+    public var maximumStops: Int?
 
     public init(handles: [Handle] = [], legs: [PlannedLeg] = [], mode: TravelMode = .drive,
-                defaultLegKind: LegKind = .road, engine: String? = nil) {
+                defaultLegKind: LegKind = .road, engine: String? = nil, maximumStops: Int? = nil) {
         self.handles = handles
         self.legs = legs
         self.mode = mode
         self.defaultLegKind = defaultLegKind
         self.engine = engine
+        self.maximumStops = maximumStops
     }
 }
 

@@ -76,12 +76,21 @@ struct HandlesCommand: Command {
             EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm, EngineOptions.concurrency,
         ] + addOptions)
 
-    /// The options only `add` takes.
+    /// The options only some subcommands take (`add`, `note`, `split`).
     static let addOptions = [
         Option("at", .integer(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
         Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
         Option("marker", value: "TEXT", help: "add, note: the handle note's marker, such as CP1"),
+        Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
+            add, split: refuse more than N handles (stops), as route does,
+            and keep N as the drawing's limit (default: the limit the route
+            was made with: route's --max-stops, 14 unless given; a route
+            traced from a track has none)
+            """),
     ]
+
+    /// The subcommands each of `addOptions` goes with.
+    static let optionSubcommands = ["at": ["add"], "note": ["add"], "marker": ["add", "note"], "max-stops": ["add", "split"]]
 
     var book: URL
     /// The book's path as typed, for messages.
@@ -90,6 +99,8 @@ struct HandlesCommand: Command {
     var engine: EngineSettings?
     /// The extract names come from (`--osm`), with or without an engine.
     var osm: URL?
+    /// The most handles the drawing may have from now on (`--max-stops`); nil for its own limit.
+    var maxStops: Int?
 
     init(_ options: ParsedOptions) throws {
         bookText = options.positionals[0]
@@ -97,11 +108,13 @@ struct HandlesCommand: Command {
         // --osm has a use without an engine: names for `list`, places for `add PLACE`.
         engine = try EngineOptions.settings(options, osmIsShared: true)
         osm = options.file("osm")
+        maxStops = options.integer("max-stops")
         let words = Array(options.positionals.dropFirst())
-        let withMarker = ["add", "note"]
-        if let first = Self.addOptions.first(where: { options.string($0.name) != nil }),
-           words.first != "add", !(first.name == "marker" && withMarker.contains(words.first ?? "")) {
-            throw UsageError(message: "--\(first.name) goes with \(first.name == "marker" ? "add or note" : "add")")
+        for option in Self.addOptions where options.string(option.name) != nil {
+            let allowed = Self.optionSubcommands[option.name] ?? []
+            guard allowed.contains(words.first ?? "") else {
+                throw UsageError(message: "--\(option.name) goes with \(allowed.joined(separator: " or "))")
+            }
         }
         action = try Self.subcommands.parse(words, options: options)
     }
@@ -224,10 +237,10 @@ struct HandlesCommand: Command {
             let place = try PlaceSearch.place(named: name, extract: osm, log: log)
             console.out("\(place.name) (\(place.kind)): \(TypedInput.text(of: place.coordinate))")
             let route = try await DraftSession.edit(book, .add(place.coordinate, position: position, origin: .tapped, note: note, name: place.name),
-                                                    engine: engine, log: log)
+                                                    engine: engine, maximumStops: maxStops, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         case .edit(let edit):
-            let route = try await DraftSession.edit(book, edit, engine: engine, log: log)
+            let route = try await DraftSession.edit(book, edit, engine: engine, maximumStops: maxStops, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         }
     }

@@ -54,7 +54,9 @@ struct RouteCommand: Command {
                 """),
             Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
-                with a limit would (14 for the route tool); default no limit
+                with a limit would, and keep N in the book for 'handles add'
+                (default 14, as the route tool takes; a GPX track traced into
+                handles has no limit unless given; 1000 is none)
                 """),
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),

@@ -195,6 +195,13 @@ public struct RouteEditor: Sendable {
         plan.defaultLegKind = kind
     }
 
+    /// The most handles the route may have (`RoutePlan.maximumStops`; nil for no limit): a setting
+    /// kept with the plan, not an undo step. The editor does not enforce it: the commands that add
+    /// handles check it (`RouteWorkflow.checkStops`).
+    public mutating func setMaximumStops(_ maximum: Int?) {
+        plan.maximumStops = maximum
+    }
+
     /// Adds a handle at the end of the route; from the second handle on, a leg of the default kind
     /// joins it to the last one. An as-drawn leg added this way has no stroke, so it is straight.
     public mutating func addHandle(at coordinate: Coordinate, origin: Handle.Origin = .tapped,

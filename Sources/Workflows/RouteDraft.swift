@@ -232,10 +232,13 @@ public struct DraftSession: Sendable {
     /// Makes `edit` on the draft, asks `engine` for the road legs it changed (and any leg still
     /// being asked), then saves the draft. Without an engine the legs to ask stay as they are, with
     /// a warning, and the next command given an engine asks them.
+    /// - Parameter maximumStops: the most handles the route may have from now on, kept with the
+    ///   drawing; nil for the limit it has (`RoutePlan.maximumStops`). A handle added past the limit
+    ///   is refused as `route` refuses it (`RouteWorkflow.checkStops`).
     /// - Throws: `checkOutputs`' errors (the draft's name leads to the book, say); `WorkflowError`
-    ///   for an edit the route cannot take (nothing saved then); the engine's construction errors;
-    ///   `save`'s errors.
-    public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?,
+    ///   for an edit the route cannot take, or more handles than the limit (nothing saved then); the
+    ///   engine's construction errors; `save`'s errors.
+    public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?, maximumStops: Int? = nil,
                                  configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) async throws {
         // The draft, and the book when it is given an id, are written: neither may be another input.
         let draftURL = RouteDraft.url(for: bookURL)
@@ -245,6 +248,10 @@ public struct DraftSession: Sendable {
                              + RunInput.extract(engine?.osm))
         let undoing = edit == .undo ? draft.editor.undoName : edit == .redo ? draft.editor.redoName : nil
         try edit.apply(to: &draft.editor)
+        if let maximumStops { draft.editor.setMaximumStops(maximumStops) }
+        if edit.addsHandle {
+            try RouteWorkflow.checkStops(draft.editor, maximum: draft.editor.plan.maximumStops, source: "the drawing")
+        }
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
             if var engine {

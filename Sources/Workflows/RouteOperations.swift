@@ -53,7 +53,9 @@ public struct RouteRun: Sendable {
         public var pdf: URL?
         /// nil for "Start → End" from the ends' names (`RouteWorkflow.title`).
         public var title: String?
-        /// The most handles the route may have; nil for no limit.
+        /// The most handles the route may have, remembered in its plan for the handles added later;
+        /// nil for the default: `RouteWorkflow.defaultMaximumStops` for handles, none for a track
+        /// traced into handles. `RouteWorkflow.maximumHandles` is no limit but the file's.
         public var maximumStops: Int?
         public var options: RouteBookOptions
         /// Whether turn notes are made from the junctions.
@@ -118,16 +120,21 @@ public struct RouteRun: Sendable {
         var editor: RouteEditor
         var fileName: String?
         let source: String
+        var traced = false
         switch request.handles {
         case .file(let file):
-            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: request.mode, legKind: request.legKind)
+            let input = try HandlesFile.read(contentsOf: file)
+            editor = RouteWorkflow.editor(for: input, mode: request.mode, legKind: request.legKind)
             fileName = file.deletingPathExtension().lastPathComponent
             source = file.path
+            traced = input.lineIsTrack
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: request.mode, legKind: request.legKind)
             source = "the route"
         }
-        try RouteWorkflow.checkStops(editor, maximum: request.maximumStops, source: source)
+        let limit = request.maximumStops ?? (traced ? nil : RouteWorkflow.defaultMaximumStops)
+        try RouteWorkflow.checkStops(editor, maximum: limit, source: source)
+        editor.setMaximumStops(limit)
         guard let engine = request.engine else {
             guard editor.plan.waitingLegs.isEmpty else {
                 throw WorkflowError("the road legs of \(source) are asked of an engine: give one, or make the legs straight or as drawn")

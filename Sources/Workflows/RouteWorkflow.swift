@@ -195,9 +195,14 @@ public enum RouteWorkflow {
         return rings
     }
 
+    /// The most handles (stops) a route through handles may have unless told otherwise, as the
+    /// route tool a road book's route is often shared with takes: 14. A track traced into handles
+    /// (up to 40) has no limit unless one is given.
+    public static let defaultMaximumStops = 14
+
     /// Refuses a route of more handles (stops) than `maximum`, in one line naming the count: a
     /// route made for a tool with a limit on stops (the route tool takes 14) is checked before any
-    /// engine is asked.
+    /// engine is asked, and so is each handle added to a drawing (`handles add`, `split`).
     /// - Parameter source: what the handles came from, for the message (a file's path).
     /// - Throws: `WorkflowError`.
     public static func checkStops(_ editor: RouteEditor, maximum: Int?, source: String) throws {

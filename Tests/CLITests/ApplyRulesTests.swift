@@ -5,6 +5,7 @@ import Model
 import RoadbookCLI
 import Testing
 import TestSupport
+import Workflows
 
 /// The route editor's rules for changing a book's route, as the command line keeps them: on the
 /// sample's books (`MatrixBooks`), offline with the embedded router over the Andorra extract.
@@ -63,6 +64,51 @@ struct ApplyRulesTests {
         let url = try await Self.book(.track, in: folder)
         let status = await roadbook(["handles", url.path, "status"])
         #expect(status.output.hasPrefix("Not applied yet") && status.output.contains("not drawn through handles"), "\(status.output)")
+    }
+
+    // MARK: The stop limit
+
+    @Test("route refuses more than 14 handles unless --max-stops says otherwise, and keeps the limit in the plan")
+    func routeDefaultStopLimit() async throws {
+        let folder = try TemporaryFolder()
+        let handles = (0..<15).flatMap { k in ["--handle", String(format: "42.5063 %.4f", 1.5218 + Double(k) * 0.001)] }
+        let refused = await roadbook(["route", "--book", folder.path("r.json").path, "--legs", "straight"] + handles)
+        #expect(refused.status == 1 && refused.errors.contains("the route has 15 stops, more than --max-stops 14: remove 1, or raise --max-stops"),
+                "\(refused.errors)")
+        let raised = await roadbook(["route", "--book", folder.path("a.json").path, "--legs", "straight", "--max-stops", "20"] + handles)
+        #expect(raised.status == 0, "\(raised.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("a.json")).plan?.maximumStops == 20)
+    }
+
+    @Test("handles add and split keep the route's stop limit, with route's message; --max-stops changes it and is kept")
+    func handlesStopLimit() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        #expect(try BookFile.read(contentsOf: url).plan?.maximumStops == 14, "route's default is kept in the plan")
+        func handles(_ words: [String]) async -> (status: Int32, output: String, errors: String) {
+            await roadbook(["handles", url.path] + words + MatrixBooks.engine)
+        }
+        let draft = RouteDraft.url(for: url)
+        let refused = await handles(["add", "42.5190 1.5480", "--max-stops", "5"])
+        #expect(refused.status == 1 && refused.errors.contains("the drawing has 6 stops, more than --max-stops 5: remove 1, or raise --max-stops"),
+                "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: draft.path), "a refused edit saves nothing")
+        #expect(await handles(["split", "1", "--max-stops", "7"]).status == 0)
+        #expect(await handles(["split", "1"]).status == 0)
+        let past = await handles(["add", "42.5190 1.5480"])
+        #expect(past.status == 1 && past.errors.contains("the drawing has 8 stops, more than --max-stops 7"), "the limit given is kept: \(past.errors)")
+        let wrong = await handles(["move", "2", "42.5190 1.5480", "--max-stops", "9"])
+        #expect(wrong.status == 64 && wrong.errors.contains("--max-stops goes with add or split"), "\(wrong.errors)")
+    }
+
+    @Test("a drawing traced from a track has no stop limit unless one is given")
+    func tracedDrawingHasNoLimit() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.track, in: folder)
+        let added = await roadbook(["handles", url.path, "add", "42.5190 1.5480"] + MatrixBooks.engine)
+        #expect(added.status == 0, "\(added.errors)")
+        let limited = await roadbook(["handles", url.path, "add", "42.5191 1.5481", "--max-stops", "14"] + MatrixBooks.engine)
+        #expect(limited.status == 1 && limited.errors.contains("more than --max-stops 14"), "\(limited.errors)")
     }
 
     // MARK: Warnings and report lines, each once

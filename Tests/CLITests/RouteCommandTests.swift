@@ -359,7 +359,7 @@ extension RouteCommandTests {
         #expect(book.notes.map(\.marker) == ["Start", "CP1", "Finish"])
     }
 
-    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it there is no limit")
+    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it the limit is 14")
     func maxStops() async throws {
         let folder = try TemporaryFolder()
         try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
@@ -374,6 +374,7 @@ extension RouteCommandTests {
         #expect(allowed.status == 0, "\(allowed.errors)")
         let unlimited = await roadbook(common + ["--book", folder.path("u.json").path])
         #expect(unlimited.status == 0, "\(unlimited.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("u.json")).plan?.maximumStops == 14, "the default limit is kept in the plan")
         let retry = await roadbook(["route", "--retry", "--book", folder.path("u.json").path, "--max-stops", "2",
                                     "--engine", "embedded", "--osm", folder.path("x.osm").path])
         #expect(retry.status == 64 && retry.errors.contains("--max-stops is for a new route"), "\(retry.errors)")
