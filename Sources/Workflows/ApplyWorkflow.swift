@@ -81,6 +81,7 @@ public struct ApplyReport: Sendable, Equatable {
             count(byResolution(.remove), "off the route removed", "off the route removed"),
             count(regenerated, "turn regenerated", "turns regenerated"),
             count(turns.removed.count, "turn removed", "turns removed"),
+            count(turns.joined.count, "turn joined a note nearby", "turns joined notes nearby"),
             count(turns.changed.filter { $0.wordsKept }.count, "words kept although the turn changed",
                   "words kept although the turn changed"),
             count(turns.contradictions.count, "note contradicts its turn", "notes contradict their turns"),

@@ -260,11 +260,12 @@ extension ApplyWorkflow {
 }
 
 extension ApplyReport {
-    /// The lines before the summary: the notes off the route, each with what became of it. The
-    /// warnings (notes that contradict their turn, `notices`) are not among them: the Apply records
-    /// them in its log, once (`BookPipeline.joinApplied`).
+    /// The lines before the summary: the generated turns that no longer describe the road
+    /// (`RegenerationReport.changeLines`), then the notes off the route, each with what became of
+    /// it. The warnings (notes that contradict their turn, `notices`) are not among them: the Apply
+    /// records them in its log, once (`BookPipeline.joinApplied`).
     public var details: [String] {
-        offRoute.map { "off the route: \($0)" }
+        turns.changeLines + offRoute.map { "off the route: \($0)" }
     }
 }
 
@@ -297,28 +298,38 @@ public struct HandlesRoute: Sendable {
 extension RegenerationReport {
     /// The report in lines an organiser reads.
     public var lines: [String] {
-        func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
         var lines: [String] = []
         if isEmpty { lines.append("Every note still describes the road.") }
-        for c in changed {
-            lines.append("changed at \(km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : ""))
-        }
-        for n in removed { lines.append("removed at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more)") }
-        for n in keptWithoutTurn {
-            lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
-        }
-        for n in added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
+        lines += changeLines
+        for n in added { lines.append("added at \(Self.km(n.distanceAlong)): \"\(n.text)\"") }
         for o in offRoute { lines.append("off the route: \(o.foundDescription)") }
         lines.append("\(tulipsRedrawn) tulips redrawn from the road, \(drawnTulipsKept) drawn by a person kept")
         return lines
     }
+
+    /// The generated turns that no longer describe the road, one line each, as `regenerate` and
+    /// `apply` name them: those whose turn changed, those gone with their turn (removed, or kept for
+    /// a person's words), and those whose turn joined a person's note nearby.
+    public var changeLines: [String] {
+        var lines = changed.map { c in
+            "changed at \(Self.km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : "")
+        }
+        lines += removed.map { "removed at \(Self.km($0.distanceAlong)): \"\($0.text)\" (no turn there any more)" }
+        lines += keptWithoutTurn.map {
+            "kept at \(Self.km($0.distanceAlong)): \"\($0.text)\" (no turn there any more; its words were not generated)"
+        }
+        lines += joined.map { "joined at \(Self.km($0.note.distanceAlong)): \"\($0.turn.text)\" now in the note \"\($0.note.text)\" (one row)" }
+        return lines
+    }
+
+    private static func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
 
     /// The report in one line: what changed, counted.
     public var summary: String {
         let kept = changed.filter(\.wordsKept).count
         let parts: [(Int, String, String)] = [
             (changed.count, "turn", "regenerated"), (kept, "note", "kept its words although the turn changed"),
-            (added.count, "turn", "added"), (removed.count, "turn", "removed"),
+            (added.count, "turn", "added"), (removed.count, "turn", "removed"), (joined.count, "turn", "joined a note nearby"),
             (keptWithoutTurn.count, "note", "kept without its turn"), (offRoute.count, "note", "off the route"),
             (tulipsRedrawn, "tulip", "redrawn"),
         ]

@@ -111,6 +111,28 @@ struct ApplyRulesTests {
         #expect(limited.status == 1 && limited.errors.contains("more than --max-stops 14"), "\(limited.errors)")
     }
 
+    // MARK: Turn notes on apply
+
+    @Test("a turn near a person's note joins it on every Apply, not only the first: one row at the junction")
+    func turnJoinsAPersonsNoteOnEveryApply() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        let book = try BookFile.read(contentsOf: url)
+        let turn = try #require(book.notes.first { $0.kind == .turn && $0.generated != nil && $0.distanceAlong > 100 })
+        let at = String(format: "%.7f,%.7f", turn.coordinate.latitude, turn.coordinate.longitude)
+        let added = await roadbook(["note", url.path, "add", "Cattle grid", "--at", at])
+        #expect(added.status == 0, "\(added.errors)")
+        for words in [["add", "42.5190 1.5480"], ["remove", "6"]] {
+            #expect(await roadbook(["handles", url.path] + words + MatrixBooks.engine).status == 0)
+            let applied = await roadbook(["apply", url.path, "--osm", MatrixBooks.extract.path])
+            #expect(applied.status == 0, "\(applied.errors)")
+            let after = try BookFile.read(contentsOf: url)
+            let near = after.notes.filter { $0.placement == .onRoute && abs($0.distanceAlong - turn.distanceAlong) < 30 }
+            #expect(near.count == 1 && near.first?.text == "Cattle grid" && near.first?.generated != nil,
+                    "[\(words[0])] the turn joins the person's note: one row, \(near.map { "\($0.id) '\($0.text)'" }): \(applied.output)")
+        }
+    }
+
     // MARK: Warnings and report lines, each once
 
     @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")
