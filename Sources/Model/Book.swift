@@ -117,6 +117,10 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// (`--driving-side`), or left as read from the map's roundabouts. Nil (not written) where it
     /// was not given and the map did not say left: traffic keeps right.
     public var drivingSide: DrivingSide?
+    /// True when the book was made without turn notes (`build` or `route --no-turns`) or last
+    /// applied with `--turns none`: later Applies add none unless told to. Nil (not written)
+    /// otherwise.
+    public var noTurnNotes: Bool?
 
     /// The templates every roadbook has, in `Templates/`.
     public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]

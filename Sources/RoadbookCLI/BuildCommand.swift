@@ -28,7 +28,7 @@ struct BuildCommand: Command {
                 how the route is travelled: at a junction, only roads the mode
                 may take are choices (others are drawn)
                 """),
-            Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
+            Option("no-turns", .flag, help: "no generated turn notes, only the waypoints (kept in the book:\nlater applies add none unless told to)"),
             Option("force", .flag, help: "replace an existing --book that differs from the one built now, or a\nread-only output"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),

@@ -63,7 +63,7 @@ struct RouteCommand: Command {
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
             Option("force", .flag, help: "replace an existing --book that is not the one being retried, or a\nread-only output"),
-            Option("no-turns", .flag, help: "no turn notes from the junctions"),
+            Option("no-turns", .flag, help: "no turn notes from the junctions (kept in the book: later\napplies add none unless told to)"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: """
                 title of the book (default: "Start → End" from the first and
@@ -206,7 +206,8 @@ struct RouteCommand: Command {
         for line in Self.describe(retry.summary) { console.out(line) }
         try checkFinished(retry.summary, engine: settings)
         var options = ApplyOptions()
-        options.turns = turns ? .add : .none
+        // An Apply on the book: its own choice of turn notes, unless --no-turns says none.
+        options.turns = turns ? nil : ApplyOptions.Turns.none
         options.useStraight = true
         options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request

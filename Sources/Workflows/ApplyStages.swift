@@ -158,6 +158,33 @@ extension ApplyWorkflow {
                      straightStretches: report.straight.isEmpty ? nil : report.straight)
     }
 
+    /// The "join turns to notes" stage of an Apply with the turn notes `options` choose for the book
+    /// (`ApplyOptions.turns(for:)`): for `ask`, a book without generated turn notes yet gets the
+    /// new route's only when `confirmTurns` says yes, with how many (else they are counted in
+    /// `turnsNotAdded`); a book with some has them regenerated. A choice given other than `ask` is
+    /// remembered in the book's settings (`noTurnNotes`).
+    static func joinChoosing(_ maneuvers: [Maneuver], to placement: Placement, of book: Book, route: Route, editor: RouteEditor,
+                             options: ApplyOptions, configuration: Configuration = Configuration()) -> (book: Book, report: ApplyReport) {
+        var chosen = options
+        let choice = options.turns(for: book)
+        chosen.turns = choice
+        var joined = join(choice == .none ? [] : maneuvers, to: placement, of: book, route: route, editor: editor, options: chosen,
+                          configuration: configuration)
+        let offered = joined.report.turns.added.count
+        if choice == .ask, offered > 0, !book.notes.contains(where: { $0.generated != nil }), options.confirmTurns?(offered) != true {
+            chosen.turns = ApplyOptions.Turns.none
+            joined = join([], to: placement, of: book, route: route, editor: editor, options: chosen, configuration: configuration)
+            joined.report.turnSource = "none"
+            joined.report.turnsNotAdded = offered
+        }
+        switch options.turns {
+        case .none?: joined.book.settings.noTurnNotes = true
+        case .all?, .addWithoutTulips?: joined.book.settings.noTurnNotes = nil
+        case .ask?, nil: break
+        }
+        return joined
+    }
+
     /// The "join turns to notes" stage of an Apply: every note onto the new route with the turns
     /// regenerated (`Regenerator`; a turn at a deleted turn's junction stays deleted), the handle
     /// rows exactly where the route reaches their handles, the notes off the route resolved as

@@ -12,19 +12,31 @@ import RouteEditing
 public struct ApplyOptions: Sendable {
     /// Which generated turn notes the new route gets.
     public enum Turns: String, CaseIterable, Sendable {
-        /// Turn notes regenerated, with their tulips.
-        case add
-        /// Turn notes regenerated, without generated tulips (tulips a person drew stay).
+        /// A book with generated turn notes has them regenerated (as `all`); a book without any yet
+        /// is asked whether to add the new route's (`confirmTurns`, with how many), and gets none
+        /// unless the answer is yes.
+        case ask
+        /// Turn notes added or regenerated, with their tulips.
+        case all
+        /// Turn notes added or regenerated, without generated tulips (tulips a person drew stay).
         case addWithoutTulips = "add-without-tulips"
         /// No generated turns: unedited turn rows go, rows a person wrote in stay.
         case none
+
+        /// `all`'s former name, still read.
+        public static let add = Turns.all
     }
 
     /// What becomes of every note the new route no longer passes, without a resolution of its own.
     public var offRoute: OffRouteResolution
     /// Per note, by id: overrides `offRoute`.
     public var resolutions: [Int: OffRouteResolution]
-    public var turns: Turns
+    /// The turn notes asked for; nil for the book's own choice (`turns(for:)`). A choice given other
+    /// than `ask` is remembered in the book (`BookSettings.noTurnNotes`).
+    public var turns: Turns?
+    /// Asked, with the number of turn notes the Apply would add, whether to add them: when the choice
+    /// is `ask` and the book has no generated turn notes yet. Nil answers no.
+    public var confirmTurns: (@Sendable (Int) -> Bool)?
     /// Apply although legs wait for the engine: they are drawn straight and marked so.
     public var useStraight: Bool
     /// An OpenStreetMap extract the turns are read from; without it the engine's junctions, else the shape.
@@ -32,7 +44,7 @@ public struct ApplyOptions: Sendable {
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
 
-    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .add,
+    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns? = .all,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
         self.offRoute = offRoute
         self.resolutions = resolutions
@@ -40,6 +52,12 @@ public struct ApplyOptions: Sendable {
         self.useStraight = useStraight
         self.osm = osm
         self.terrain = terrain
+    }
+
+    /// The turn notes an Apply to `book` makes: those asked for, else none for a book that keeps no
+    /// turn notes (`BookSettings.noTurnNotes`), else `ask`.
+    public func turns(for book: Book) -> Turns {
+        turns ?? (book.settings.noTurnNotes == true ? .none : .ask)
     }
 }
 
@@ -60,6 +78,9 @@ public struct ApplyReport: Sendable, Equatable {
     public var wordsFromHandles = 0
     /// Deleted notes (handle rows and generated turns) not brought back.
     public var stayedDeleted = 0
+    /// Turn notes the new route has that were offered and not added (`ApplyOptions.Turns.ask`
+    /// answered no, or with nobody to answer).
+    public var turnsNotAdded = 0
     /// Notes found deleted by hand since the last Apply, recorded so they stay deleted.
     public var newlyDeleted: [DeletedNote] = []
     /// Road legs drawn straight.
@@ -89,6 +110,7 @@ public struct ApplyReport: Sendable, Equatable {
             count(handleNotesRemoved, "handle note removed", "handle notes removed"),
             count(wordsFromHandles, "note took its handle's words", "notes took their handle's words"),
             count(stayedDeleted, "deleted note stays deleted", "deleted notes stay deleted"),
+            count(turnsNotAdded, "turn note not added", "turn notes not added"),
             count(straight.count, "leg straight", "legs straight"),
         ].compactMap { $0 }
         return parts.isEmpty ? "route applied; no note changed" : parts.joined(separator: ", ")
@@ -151,7 +173,7 @@ public enum ApplyWorkflow {
     /// - Parameter log: where a prepared graph made again is noted.
     public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil,
                                  log: (any WorkflowLog)? = nil) throws -> FoundTurns {
-        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none)
+        try TurnReading.of(editor, map: options.osm, turns: options.turns != ApplyOptions.Turns.none)
             .find(along: editor.line(), drivingSide: drivingSide, log: log)
     }
 
@@ -176,7 +198,8 @@ public enum ApplyWorkflow {
         var placement = place(book: book, editor: editor, lastWritten: lastWritten, configuration: configuration)
         placement.report.turnSource = turnSource
         let route = route(of: editor, replacing: book, report: &placement.report)
-        return join(maneuvers, to: placement, of: book, route: route, editor: editor, options: options, configuration: configuration)
+        return joinChoosing(maneuvers, to: placement, of: book, route: route, editor: editor, options: options,
+                            configuration: configuration)
     }
 
     /// The words of a handle's row after an Apply: the handle note's when only the handle's were

@@ -157,8 +157,8 @@ extension BookPipeline {
                      _ outcome: inout Outcome) {
         var placement = placement
         placement.report.turnSource = found.source
-        (outcome.book, outcome.applied) = ApplyWorkflow.join(found.maneuvers, to: placement, of: outcome.book, route: route,
-                                                             editor: drawing, options: options)
+        (outcome.book, outcome.applied) = ApplyWorkflow.joinChoosing(found.maneuvers, to: placement, of: outcome.book, route: route,
+                                                                     editor: drawing, options: options)
         let applied = outcome.applied
         outcome.closing = applied.notices.map { WorkflowMessage(.warning, $0) }
             + applied.turns.contradictions.map { WorkflowMessage(.warning, $0.description) }

@@ -151,6 +151,7 @@ public struct RouteRun: Sendable {
     public func finish(log: any WorkflowLog) async throws -> Result {
         var options = request.options
         if let rings { settleDrivingSide(of: &options.settings, from: rings, log: log) }
+        if !request.turns { options.settings.noTurnNotes = true }
         let title = request.title ?? RouteWorkflow.title(of: editor, fileName: fileName)
         var pipeline = BookPipeline.route(editor, book: options.newBook(title: title), turns: request.turns,
                                           terrain: request.terrain, commit: nil)

@@ -133,6 +133,68 @@ struct ApplyRulesTests {
         }
     }
 
+    /// A book routed through the matrix's handles without turn notes (`route --no-turns`), its
+    /// drawing changed (a handle added at the end), ready to apply.
+    static func bookWithoutTurns(in folder: TemporaryFolder) async throws -> URL {
+        let url = folder.path("book.json")
+        let made = await roadbook(["route", "--book", url.path, "--no-turns"] + MatrixBooks.handles.flatMap { ["--handle", $0] }
+                                  + MatrixBooks.engine)
+        #expect(made.status == 0, "\(made.errors)")
+        #expect(await roadbook(["handles", url.path, "add", "42.5190 1.5480"] + MatrixBooks.engine).status == 0)
+        return url
+    }
+
+    @Test("a book made with --no-turns remembers it: apply adds no turn notes unless told, and a choice given is kept")
+    func noTurnsRemembered() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.bookWithoutTurns(in: folder)
+        #expect(try BookFile.read(contentsOf: url).settings.noTurnNotes == true)
+        let applied = await roadbook(["apply", url.path])
+        #expect(applied.status == 0, "\(applied.errors)")
+        var book = try BookFile.read(contentsOf: url)
+        #expect(!book.notes.contains { $0.generated != nil }, "no turn notes: \(applied.output)")
+        #expect(!applied.output.contains("not added"), "nothing was offered: the book keeps no turn notes: \(applied.output)")
+        #expect(await roadbook(["handles", url.path, "remove", "6"] + MatrixBooks.engine).status == 0)
+        let all = await roadbook(["apply", url.path, "--turns", "all"])
+        #expect(all.status == 0, "\(all.errors)")
+        book = try BookFile.read(contentsOf: url)
+        #expect(book.notes.contains { $0.kind == .turn && $0.generated != nil } && book.settings.noTurnNotes == nil,
+                "--turns all adds them and is kept: \(all.output)")
+    }
+
+    @Test("--turns ask puts the question on a terminal (y adds them); with nobody to answer none are added and the summary says so")
+    func askOnTerminal() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.bookWithoutTurns(in: folder)
+        let copy = folder.path("copy.json")
+        try FileManager.default.copyItem(at: url, to: copy)
+        try FileManager.default.copyItem(at: RouteDraft.url(for: url), to: RouteDraft.url(for: copy))
+        let unattended = await roadbook(["apply", copy.path, "--turns", "ask"])
+        #expect(unattended.status == 0, "\(unattended.errors)")
+        #expect(!(try BookFile.read(contentsOf: copy)).notes.contains { $0.generated != nil })
+        let offered = try #require(unattended.output.range(of: #"(\d+) turn notes? not added"#, options: .regularExpression),
+                                   "the summary counts the turns not added: \(unattended.output)")
+        let count = unattended.output[offered].split(separator: " ")[0]
+
+        let console = CapturingConsole(answers: [true])
+        let status = await Roadbook.main(["apply", url.path, "--turns", "ask"], console: console)
+        #expect(status == 0, "\(console.errors)")
+        #expect(console.questions == ["Add \(count) turn notes? (y/N)"], "\(console.questions)")
+        let book = try BookFile.read(contentsOf: url)
+        #expect(book.notes.filter { $0.generated != nil }.count == Int(count), "yes adds them: \(console.output)")
+    }
+
+    @Test("apply without --turns regenerates the turn notes of a book that has some, asking nothing")
+    func askRegeneratesWithoutAQuestion() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        #expect(await roadbook(["handles", url.path, "add", "42.5190 1.5480"] + MatrixBooks.engine).status == 0)
+        let console = CapturingConsole(answers: [false])
+        #expect(await Roadbook.main(["apply", url.path], console: console) == 0, "\(console.errors)")
+        #expect(console.questions.isEmpty, "\(console.questions)")
+        #expect(try BookFile.read(contentsOf: url).notes.contains { $0.kind == .turn && $0.generated != nil })
+    }
+
     // MARK: Warnings and report lines, each once
 
     @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")
