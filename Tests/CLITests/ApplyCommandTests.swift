@@ -20,7 +20,7 @@ struct ApplyCommandTests {
         return book
     }
 
-    @Test("apply prints one summary line and keeps the book's notes; undo-apply puts the book back once; a second undo is refused in one line")
+    @Test("apply names the turns that changed and prints one summary line, keeping the book's notes; undo-apply puts the book back once; a second undo is refused in one line")
     func applyAndUndo() async throws {
         let folder = try TemporaryFolder()
         let book = try await Self.routeBook(in: folder)
@@ -32,7 +32,9 @@ struct ApplyCommandTests {
         #expect(kind.status == 0, "\(kind.errors)")
         let applied = await roadbook(["apply", book.path])
         #expect(applied.status == 0, "\(applied.errors)")
-        #expect(applied.output.split(separator: "\n").count == 1, "one summary line: \(applied.output)")
+        let lines = applied.output.split(separator: "\n")
+        #expect(lines.dropLast().allSatisfy { ["changed at ", "removed at ", "kept at ", "joined at "].contains(where: $0.hasPrefix) },
+                "the turns that changed, one line each, then one summary line: \(applied.output)")
         let after = try BookFile.read(contentsOf: book)
         #expect(after.notes.filter { $0.handleID != nil }.map(\.text) == ["Cattle grid", "Fuel"])
         #expect(after.plan?.legs[1].kind == .straight)
