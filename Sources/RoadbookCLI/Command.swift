@@ -12,11 +12,15 @@ public protocol Console: AnyObject {
     /// Asks `question` of the person at the terminal, yes or no (no unless they say yes). Nil when
     /// nobody can answer (standard input is not a terminal): the question is not put.
     func ask(_ question: String) -> Bool?
+    /// The environment the command runs in: where the person's settings are kept (`UserSettings`).
+    var environment: [String: String] { get }
 }
 
 extension Console {
     /// Nobody to ask.
     public func ask(_ question: String) -> Bool? { nil }
+    /// The process's environment.
+    public var environment: [String: String] { ProcessInfo.processInfo.environment }
 }
 
 /// Writes to the process's standard output and standard error; asks on standard error and reads

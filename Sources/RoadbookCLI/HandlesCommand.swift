@@ -242,6 +242,7 @@ struct HandlesCommand: Command {
         case .edit(let edit):
             let route = try await DraftSession.edit(book, edit, engine: engine, maximumStops: maxStops, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
+            if case .mode(let mode) = edit { LastTravelMode.remember(mode, console: console) }
         }
     }
 

@@ -16,4 +16,5 @@ final class QuotingConsole: Console {
     func out(_ text: String) { console.out(printable(text, keepingLines: true)) }
     func err(_ text: String) { console.err(printable(text, keepingLines: true)) }
     func ask(_ question: String) -> Bool? { console.ask(printable(question, keepingLines: true)) }
+    var environment: [String: String] { console.environment }
 }

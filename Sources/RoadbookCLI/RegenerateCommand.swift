@@ -80,6 +80,7 @@ struct RegenerateCommand: Command {
         }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
         console.out(regeneration.report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// A handles file: its legs asked of --engine, then applied as `apply` applies a drawing.
@@ -96,5 +97,6 @@ struct RegenerateCommand: Command {
                                                           force: force, log: ConsoleLog(console))
         for line in RouteCommand.describe(legs) + report.details { console.out(line) }
         console.out(report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 }

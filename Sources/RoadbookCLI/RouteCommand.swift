@@ -44,7 +44,10 @@ struct RouteCommand: Command {
         """,
         options: [
             EngineOptions.engine(required: false, help: "the routing engine the road legs are asked of (none needed for straight\nor as-drawn legs)"), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
-            .choice("mode", of: TravelMode.self, help: "travel mode of every road leg (default: drive, or the plan's with --retry)"),
+            .choice("mode", of: TravelMode.self, help: """
+                travel mode of every road leg (default: the mode last given to a
+                command, else drive; with --retry the plan's)
+                """),
             .choice("legs", of: LegKindWord.self, default: .road, help: "what new legs do"),
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
@@ -153,7 +156,8 @@ struct RouteCommand: Command {
         case .file(let file): handles = .file(file)
         case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine?.osm, console: console))
         }
-        let request = RouteRun.Request(handles: handles, engine: settings, mode: mode ?? .drive, legKind: legKind, book: book,
+        let request = RouteRun.Request(handles: handles, engine: settings, mode: LastTravelMode.mode(mode, console: console),
+                                       legKind: legKind, book: book,
                                        pdf: output, title: title, maximumStops: maxStops, options: bookOptions.routeBook,
                                        turns: turns, terrain: terrain.request, replaceBook: force)
         let run: RouteRun
@@ -166,6 +170,7 @@ struct RouteCommand: Command {
         let result = try await run.finish(log: ConsoleLog(console))
         if let printed = result.printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out("\(book.path): \(result.notes) notes, route \(String(format: "%.2f", result.distance / 1000)) km")
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// The typed handles, each place name found in `extract` (`PlaceSearch`) and said where: a
@@ -215,6 +220,7 @@ struct RouteCommand: Command {
                                                        cover: bookOptions.cover, log: ConsoleLog(console))
         if let printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out(report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// Each leg's state and findings, the messages, and the totals, as lines.

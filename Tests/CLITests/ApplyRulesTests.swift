@@ -195,6 +195,57 @@ struct ApplyRulesTests {
         #expect(try BookFile.read(contentsOf: url).notes.contains { $0.kind == .turn && $0.generated != nil })
     }
 
+    // MARK: The travel mode, remembered
+
+    @Test("the last travel mode is remembered for the person (XDG_CONFIG_HOME, else ~/.config) and a new book takes it without --mode")
+    func travelModeRememberedPerUser() async throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("config")
+        func run(_ arguments: [String], _ environment: [String: String]) async -> (status: Int32, output: String, errors: String) {
+            let console = CapturingConsole(environment: environment)
+            let status = await Roadbook.main(arguments, console: console)
+            return (status, console.output, console.errors)
+        }
+        let xdg = ["XDG_CONFIG_HOME": config.path, "HOME": folder.path("home").path]
+        let handles = MatrixBooks.handles.flatMap { ["--handle", $0] }
+        #expect(await run(["route", "--book", folder.path("a.json").path, "--mode", "cycle"] + handles + MatrixBooks.engine, xdg).status == 0)
+        let file = config.appendingPathComponent("roadbook/settings.json")
+        #expect(FileManager.default.fileExists(atPath: file.path), "the mode given is remembered in the config folder")
+        let b = await run(["route", "--book", folder.path("b.json").path] + handles + MatrixBooks.engine, xdg)
+        #expect(b.status == 0, "\(b.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("b.json")).plan?.mode == .cycle, "a new book takes the mode last given")
+
+        // `handles BOOK mode` is remembered too; without XDG_CONFIG_HOME the file is in ~/.config.
+        let home = ["HOME": folder.path("home").path]
+        #expect(await run(["handles", folder.path("b.json").path, "mode", "walk"] + MatrixBooks.engine, home).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("home/.config/roadbook/settings.json").path))
+        #expect(await run(["route", "--book", folder.path("c.json").path, "--legs", "straight"] + handles, home).status == 0)
+        #expect(try BookFile.read(contentsOf: folder.path("c.json")).plan?.mode == .walk)
+        // With neither, nothing is remembered: drive.
+        #expect(await run(["route", "--book", folder.path("d.json").path, "--legs", "straight"] + handles, [:]).status == 0)
+        #expect(try BookFile.read(contentsOf: folder.path("d.json")).plan?.mode == .drive)
+    }
+
+    @Test("a book remembers its own travel mode: its drawing, a retry and a regeneration use it, whatever the person's last")
+    func travelModeRememberedPerBook() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let environment = ["XDG_CONFIG_HOME": folder.path("config").path]
+        func run(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
+            let console = CapturingConsole(environment: environment)
+            let status = await Roadbook.main(arguments, console: console)
+            return (status, console.output, console.errors)
+        }
+        #expect(await run(["route", "--book", url.path, "--mode", "cycle"] + MatrixBooks.handles.flatMap { ["--handle", $0] }
+                          + MatrixBooks.engine).status == 0)
+        #expect(await run(["route", "--book", folder.path("other.json").path, "--mode", "walk", "--legs", "straight"]
+                          + MatrixBooks.handles.flatMap { ["--handle", $0] }).status == 0)
+        let listed = await run(["handles", url.path, "list"])
+        #expect(listed.output.hasPrefix("5 handles, mode cycle"), "the book's drawing keeps the book's mode: \(listed.output)")
+        #expect(await run(["route", "--retry", "--book", url.path] + MatrixBooks.engine).status == 0)
+        #expect(try BookFile.read(contentsOf: url).plan?.mode == .cycle, "a retry keeps the plan's mode")
+    }
+
     // MARK: Warnings and report lines, each once
 
     @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")

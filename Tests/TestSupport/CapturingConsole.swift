@@ -8,7 +8,13 @@ public final class CapturingConsole: Console {
     public var answers: [Bool]?
     /// The questions put, in turn.
     public private(set) var questions: [String] = []
-    public init(answers: [Bool]? = nil) { self.answers = answers }
+    /// The environment a command sees: empty unless a test gives one, so no test reads or writes the
+    /// settings of the person running the tests (`UserSettings`).
+    public var environment: [String: String]
+    public init(answers: [Bool]? = nil, environment: [String: String] = [:]) {
+        self.answers = answers
+        self.environment = environment
+    }
     public func out(_ text: String) { output += text + "\n" }
     public func err(_ text: String) { errors += text + "\n" }
     public func ask(_ question: String) -> Bool? {
