@@ -246,6 +246,50 @@ struct ApplyRulesTests {
         #expect(try BookFile.read(contentsOf: url).plan?.mode == .cycle, "a retry keeps the plan's mode")
     }
 
+    // MARK: The drawing, seen before it is applied
+
+    @Test("export --drawing writes the route the drawing would make, not yet applied; the book is untouched")
+    func exportTheDrawing() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        #expect(await roadbook(["handles", url.path, "add", "42.5190 1.5480"] + MatrixBooks.engine).status == 0)
+        let before = try Data(contentsOf: url)
+        func lastPoint(_ gpx: URL) throws -> String {
+            let text = try String(contentsOf: gpx, encoding: .utf8)
+            let points = text.components(separatedBy: "<trkpt ").dropFirst()
+            return String(try #require(points.last).prefix(40))
+        }
+        let drawn = await roadbook(["export", url.path, "--drawing", "-o", folder.path("d.gpx").path])
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let book = await roadbook(["export", url.path, "-o", folder.path("b.gpx").path])
+        #expect(book.status == 0, "\(book.errors)")
+        let (drawnEnd, bookEnd) = (try lastPoint(folder.path("d.gpx")), try lastPoint(folder.path("b.gpx")))
+        #expect(drawnEnd.contains("lat=\"42.519"), "the drawing's route ends at its new handle: \(drawnEnd)")
+        #expect(bookEnd != drawnEnd, "the book's own route is not the drawing's: \(bookEnd)")
+        #expect(try Data(contentsOf: url) == before, "nothing is applied")
+    }
+
+    @Test("profile --drawing draws the drawing's heights with a tick per handle; it needs heights, and --dem needs --drawing")
+    func profileOfTheDrawing() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.book(.handles, in: folder)
+        #expect(await roadbook(["handles", url.path, "remove", "3"] + MatrixBooks.engine).status == 0)
+        let dem = try testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
+        let png = folder.path("p.png")
+        let drawn = await roadbook(["profile", url.path, "--drawing", "-o", png.path, "--dem", dem.path])
+        #expect(drawn.status == 0 && drawn.output.hasSuffix(", 4 handles\n"), "\(drawn.output)\(drawn.errors)")
+        #expect(FileManager.default.fileExists(atPath: png.path))
+        let (profile, handles) = try await drawDrawingProfile(book: url, to: folder.path("p.svg"), width: 720, height: 260,
+                                                              terrain: TerrainRequest(dems: [dem]), log: MessageList())
+        #expect(handles == 4 && profile.isComplete && profile.climb > 0)
+        let svg = try String(contentsOf: folder.path("p.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg"), "an SVG chart")
+        let bare = await roadbook(["profile", url.path, "--drawing", "-o", folder.path("q.png").path])
+        #expect(bare.status == 1 && bare.errors.contains("the drawing has no terrain yet"), "\(bare.errors)")
+        let misplaced = await roadbook(["profile", url.path, "-o", folder.path("r.png").path, "--dem", dem.path])
+        #expect(misplaced.status == 64, "\(misplaced.errors)")
+    }
+
     // MARK: Warnings and report lines, each once
 
     @Test("regenerate lists a turn row the new route leaves once, as removed, never also as off the route")
