@@ -249,9 +249,7 @@ public enum ApplyWorkflow {
                                  force: Bool = false, name: String? = nil, draft: (before: Data?, after: Data?)? = nil,
                                  log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
-        let inputs = [RunInput(RouteDraft.url(for: url), "the drawing it applies")] + RunInput.extract(options.osm)
-            + RunInput.terrain(options.terrain)
-        try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
+        try checkApplyOutputs(book: url, target: target, options: options, force: force)
         return try await BookLock.hold(url) {
             let read = try BookRead(url)
             let lastWritten = read.journal.lastApply?.step.written ?? previousUndo(of: url, log: log)?.written ?? []
@@ -290,6 +288,15 @@ public enum ApplyWorkflow {
             log.record(WorkflowMessage(.warning, "\(error); notes deleted by hand since the last Apply are not known"))
             return nil
         }
+    }
+
+    /// `checkBookOutputs` for an Apply of the drawing beside `book` written to `target`: the drawing,
+    /// the map and the terrain files are read too. An Apply a killed run left half written is
+    /// finished first.
+    static func checkApplyOutputs(book: URL, target: URL, options: ApplyOptions, force: Bool) throws {
+        let inputs = [RunInput(RouteDraft.url(for: book), "the drawing it applies")] + RunInput.extract(options.osm)
+            + RunInput.terrain(options.terrain)
+        try checkBookOutputs(book: book, target: target, inputs: inputs, graph: options.osm, force: force)
     }
 
     /// `checkOutputs` for an operation that writes `target` (the book read from `book`, or a new

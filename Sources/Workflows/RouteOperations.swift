@@ -227,7 +227,9 @@ extension ApplyWorkflow {
     /// - Throws: `WorkflowError` in one line when there is nothing to apply; `applyFile`'s errors.
     public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil, force: Bool = false,
                                     log: any WorkflowLog) async throws -> ApplyReport {
-        try await BookLock.hold(book) {
+        // First, so an Apply a killed run left half written is finished before the drawing is compared.
+        try checkApplyOutputs(book: book, target: output ?? book, options: options, force: force)
+        return try await BookLock.hold(book) {
             let stored = try BookFile.read(contentsOf: book)
             guard let drawing = try RouteDraft.load(for: book, expecting: stored.id) else {
                 guard let plan = stored.plan else {
