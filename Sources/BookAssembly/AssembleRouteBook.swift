@@ -81,6 +81,8 @@ public enum RouteNaming {
     /// Whether `text` is a description this type gives the route of `plan` (with or without its
     /// engine's name, as books before the name had it), not one a person wrote.
     public static func isGenerated(_ text: String, for plan: RoutePlan, engine: String?) -> Bool {
+        // A plan stored with its handles alone (no legs) has no roads to name.
+        guard plan.legs.count == max(0, plan.handles.count - 1) else { return text == "Route via \(engine ?? "") Directions" }
         let geometry = RouteEditor(plan: plan).geometry()
         return text == description(of: geometry, engine: engine) || text == description(of: geometry)
     }
