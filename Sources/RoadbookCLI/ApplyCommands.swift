@@ -58,7 +58,7 @@ struct ApplyCommand: Command {
             resolutions[id] = resolution
         }
         options = ApplyOptions(offRoute: try parsed.choice(always: "off-route", as: OffRouteResolution.self),
-                               resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self),
+                               resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self) ?? .fromBook,
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
         force = parsed.flag("force")

@@ -91,7 +91,7 @@ struct RegenerateCommand: Command {
         guard let engine else {
             throw RunError(message: "\(route.path) holds handles, to be routed: give --engine (and --osm for the embedded router)")
         }
-        var options = ApplyOptions(turns: nil, osm: osm, terrain: terrain.request)
+        var options = ApplyOptions(turns: .fromBook, osm: osm, terrain: terrain.request)
         options.useStraight = useStraight
         let (legs, report) = try await handles.regenerate(book, engine: engine, mode: mode, options: options, output: output,
                                                           force: force, log: ConsoleLog(console))

@@ -212,7 +212,7 @@ struct RouteCommand: Command {
         try checkFinished(retry.summary, engine: settings)
         var options = ApplyOptions()
         // An Apply on the book: its own choice of turn notes, unless --no-turns says none.
-        options.turns = turns ? nil : ApplyOptions.Turns.none
+        options.turns = turns ? .fromBook : .none
         options.useStraight = true
         options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request

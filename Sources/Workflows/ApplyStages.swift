@@ -172,15 +172,15 @@ extension ApplyWorkflow {
                           configuration: configuration)
         let offered = joined.report.turns.added.count
         if choice == .ask, offered > 0, !book.notes.contains(where: { $0.generated != nil }), options.confirmTurns?(offered) != true {
-            chosen.turns = ApplyOptions.Turns.none
+            chosen.turns = .none
             joined = join([], to: placement, of: book, route: route, editor: editor, options: chosen, configuration: configuration)
             joined.report.turnSource = "none"
             joined.report.turnsNotAdded = offered
         }
         switch options.turns {
-        case .none?: joined.book.settings.noTurnNotes = true
-        case .all?, .addWithoutTulips?: joined.book.settings.noTurnNotes = nil
-        case .ask?, nil: break
+        case .none: joined.book.settings.noTurnNotes = true
+        case .all, .addWithoutTulips: joined.book.settings.noTurnNotes = nil
+        case .ask, .fromBook: break
         }
         return joined
     }

@@ -22,18 +22,24 @@ public struct ApplyOptions: Sendable {
         case addWithoutTulips = "add-without-tulips"
         /// No generated turns: unedited turn rows go, rows a person wrote in stay.
         case none
+        /// The book's own choice (`ApplyOptions.turns(for:)`): none for a book that keeps no turn
+        /// notes, else `ask`. Not a word of the command line: what it does without `--turns`.
+        case fromBook = "book"
 
         /// `all`'s former name, still read.
         public static let add = Turns.all
+
+        /// The choices a person gives (`fromBook` is what giving none means).
+        public static var allCases: [Turns] { [.ask, .all, .addWithoutTulips, .none] }
     }
 
     /// What becomes of every note the new route no longer passes, without a resolution of its own.
     public var offRoute: OffRouteResolution
     /// Per note, by id: overrides `offRoute`.
     public var resolutions: [Int: OffRouteResolution]
-    /// The turn notes asked for; nil for the book's own choice (`turns(for:)`). A choice given other
-    /// than `ask` is remembered in the book (`BookSettings.noTurnNotes`).
-    public var turns: Turns?
+    /// The turn notes asked for, or `fromBook` for the book's own choice (`turns(for:)`). A choice
+    /// given other than `ask` is remembered in the book (`BookSettings.noTurnNotes`).
+    public var turns: Turns
     /// Asked, with the number of turn notes the Apply would add, whether to add them: when the choice
     /// is `ask` and the book has no generated turn notes yet. Nil answers no.
     public var confirmTurns: (@Sendable (Int) -> Bool)?
@@ -44,7 +50,7 @@ public struct ApplyOptions: Sendable {
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
 
-    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns? = .all,
+    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .all,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
         self.offRoute = offRoute
         self.resolutions = resolutions
@@ -57,7 +63,7 @@ public struct ApplyOptions: Sendable {
     /// The turn notes an Apply to `book` makes: those asked for, else none for a book that keeps no
     /// turn notes (`BookSettings.noTurnNotes`), else `ask`.
     public func turns(for book: Book) -> Turns {
-        turns ?? (book.settings.noTurnNotes == true ? .none : .ask)
+        turns != .fromBook ? turns : book.settings.noTurnNotes == true ? .none : .ask
     }
 }
 
@@ -173,7 +179,7 @@ public enum ApplyWorkflow {
     /// - Parameter log: where a prepared graph made again is noted.
     public static func maneuvers(for editor: RouteEditor, options: ApplyOptions, drivingSide: DrivingSide? = nil,
                                  log: (any WorkflowLog)? = nil) throws -> FoundTurns {
-        try TurnReading.of(editor, map: options.osm, turns: options.turns != ApplyOptions.Turns.none)
+        try TurnReading.of(editor, map: options.osm, turns: options.turns != .none)
             .find(along: editor.line(), drivingSide: drivingSide, log: log)
     }
 

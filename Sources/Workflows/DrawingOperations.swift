@@ -29,7 +29,7 @@ extension DraftSession {
             if !terrain.isEmpty { try await terrain.apply(to: &book, log: log) }
             return (book, drawing)
         }
-        let options = ApplyOptions(turns: nil, useStraight: true, terrain: terrain)
+        let options = ApplyOptions(turns: .fromBook, useStraight: true, terrain: terrain)
         // Without sources the old route's heights are dropped: said only when heights were asked for.
         let said = terrain.isEmpty ? MessageList() : log
         let drawn = try await BookPipeline.apply(drawing, to: session.book, options: options, lastWritten: [], commit: nil)
