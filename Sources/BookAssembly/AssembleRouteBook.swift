@@ -32,7 +32,7 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
                                  points: line.map { RoutePoint(coordinate: $0) }),
                     notes: notes)
     let geometry = editor.geometry()
-    book.description = RouteNaming.description(of: geometry)
+    book.description = RouteNaming.description(of: geometry, engine: editor.engineName)
     if turns {
         book.notes = joiner.join(detector.maneuvers(in: geometry), into: book.notes)
     }
@@ -42,7 +42,8 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
 
 /// The name and the description of a route drawn through handles, as a directions app gives them:
 /// the name joins the first and the last handles' names with an arrow ("Canillo → Encamp"), the
-/// description names the roads that carry most of the route ("Route via CG-1 and CG-2").
+/// description names the roads that carry most of the route and the engine that gave them
+/// ("Route via CG-1 and CG-2 · OSRM Directions").
 public enum RouteNaming {
     public struct Configuration: Sendable {
         /// The most roads a description names: two say which way the route goes and still fit on
@@ -64,6 +65,26 @@ public enum RouteNaming {
     /// "Drive, 12.3 km": a name from the travel mode and the length, for a route whose ends have no name.
     public static func name(mode: TravelMode, length: Metres) -> String {
         RouteNames.name(mode: mode, length: length)
+    }
+
+    /// A book's description when a person has given none: the roads (`description(of:)`) and the
+    /// engine that gave them, by its own name: "Route via CG-1 and CG-2 · OSRM Directions"; "Route
+    /// via OSRM Directions" when no road is named, "Route via CG-1 and CG-2" without an engine; nil
+    /// with neither.
+    public static func description(of geometry: RoadGeometry, engine: String?,
+                                   configuration: Configuration = Configuration()) -> String? {
+        let roads = description(of: geometry, configuration: configuration)
+        guard let engine = engine?.trimmingCharacters(in: .whitespaces), !engine.isEmpty else { return roads }
+        return roads.map { "\($0) · \(engine) Directions" } ?? "Route via \(engine) Directions"
+    }
+
+    /// Whether `text` is a description this type gives the route of `plan` (with or without its
+    /// engine's name, as books before the name had it), not one a person wrote.
+    public static func isGenerated(_ text: String, for plan: RoutePlan, engine: String?) -> Bool {
+        // A plan stored with its handles alone (no legs) has no roads to name.
+        guard plan.legs.count == max(0, plan.handles.count - 1) else { return text == "Route via \(engine ?? "") Directions" }
+        let geometry = RouteEditor(plan: plan).geometry()
+        return text == description(of: geometry, engine: engine) || text == description(of: geometry)
     }
 
     /// "Route via A and B": the longest named roads of the route, in the order the route meets

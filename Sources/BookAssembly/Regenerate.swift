@@ -31,16 +31,30 @@ public struct RegenerationReport: Sendable, Equatable {
     /// Notes whose tulip a person drew (or changed) at a junction the new road changed, or left:
     /// their drawing stays, and the organiser should check it.
     public var drawnTulipsToCheck: [Note] = []
-    /// Notes that no longer lie on the route: kept, off it.
+    /// Notes that no longer lie on the route: kept, off it. A generated turn row off the route is
+    /// removed with its turn (`removed`), never listed here too.
     public var offRoute: [OffRouteNote] = []
     /// Notes whose own words contradict the turn now generated at their junction (their words stay).
     public var contradictions: [JoinContradiction] = []
+    /// Generated turn rows that gave their turn to a person's note nearby: the turn joined the note
+    /// (one place on the road, one row) and the row went.
+    public var joined: [Joined] = []
+
+    /// A generated turn row whose turn joined a person's note.
+    public struct Joined: Sendable, Equatable {
+        /// The row that went.
+        public var turn: Note
+        /// The note that took its turn, as it now is.
+        public var note: Note
+    }
 
     /// An empty report.
     public init() {}
 
     /// Nothing changed in what the book says.
-    public var isEmpty: Bool { changed.isEmpty && removed.isEmpty && keptWithoutTurn.isEmpty && added.isEmpty && offRoute.isEmpty }
+    public var isEmpty: Bool {
+        changed.isEmpty && removed.isEmpty && keptWithoutTurn.isEmpty && added.isEmpty && offRoute.isEmpty && joined.isEmpty
+    }
 }
 
 /// Brings a book with generated turn notes onto a changed route: every note is placed on the new
@@ -98,6 +112,12 @@ public struct Regenerator: Sendable {
 
         var notes: [Note] = []
         var used = Set<Int>()   // maneuvers already given to a note
+        // Where a person's notes lie on the new route: a turn that close joins one (`TurnJoiner`), on
+        // every regeneration, so a generated turn row there gives its turn up and goes.
+        let persons = zip(book.notes, locations).compactMap { note, location in
+            note.generated == nil && note.kind != .turn && location.isOnRoute ? location.distanceAlong : nil
+        }
+        var givenUp: [Int: Note] = [:]   // by maneuver, the turn row that gave it up
         for (old, location) in zip(book.notes, locations) {
             var note = old
             note.distanceAlong = location.distanceAlong
@@ -124,8 +144,17 @@ public struct Regenerator: Sendable {
             let match = maneuvers.indices.filter { !used.contains($0) && location.isOnRoute
                 && abs(maneuvers[$0].distanceAlong - note.distanceAlong) <= configuration.sameJunctionDistance }
                 .min { abs(maneuvers[$0].distanceAlong - note.distanceAlong) < abs(maneuvers[$1].distanceAlong - note.distanceAlong) }
+            // A turn row nobody touched: it belongs to the road alone.
+            let untouched = old.kind == .turn && !wordsEdited && old.tulip?.origin != .drawn && !Self.hasPersonsContent(old)
+            if let m = match, untouched,
+               persons.contains(where: { abs($0 - maneuvers[m].distanceAlong) <= joiner.configuration.joinDistance }) {
+                givenUp[m] = old
+                continue
+            }
             guard let m = match else {
-                if old.kind == .turn && !wordsEdited && old.tulip?.origin != .drawn && !Self.hasPersonsContent(old) {
+                if untouched {
+                    // Removed, so not also listed as off the route: one note, one line.
+                    report.offRoute.removeAll { $0.id == old.id }
                     report.removed.append(old)
                     continue
                 }
@@ -176,12 +205,14 @@ public struct Regenerator: Sendable {
             notes.append(note)
         }
         // Turns of the new road that no note describes yet: joined into a note nearby, or new rows.
-        let fresh = maneuvers.indices.filter { !used.contains($0) }.map { maneuvers[$0] }
+        let freshIndices = maneuvers.indices.filter { !used.contains($0) }
         let before = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-        let joined = joiner.joinReporting(fresh, into: notes, firstID: max(firstID, book.nextNoteID))
+        let joined = joiner.joinReporting(freshIndices.map { maneuvers[$0] }, into: notes, firstID: max(firstID, book.nextNoteID))
         notes = joined.notes
         report.contradictions += joined.contradictions
-        for note in notes where note.generated != nil && before[note.id]?.generated == nil {
+        let joinedFromRows = Self.settle(givenUp, joined: joined, fresh: freshIndices, maneuvers: maneuvers, notes: &notes,
+                                         report: &report)
+        for note in notes where note.generated != nil && before[note.id]?.generated == nil && !joinedFromRows.contains(note.id) {
             report.added.append(note)
             report.tulipsRedrawn += note.tulip?.origin == .generated ? 1 : 0
         }
@@ -190,6 +221,27 @@ public struct Regenerator: Sendable {
         result.notes = notes.enumerated().sorted { ($0.element.distanceAlong, $0.offset) < ($1.element.distanceAlong, $1.offset) }
             .map(\.element)
         return (result, report)
+    }
+
+    /// The turn rows that gave their turn up (`givenUp`, by maneuver): where the turn joined a
+    /// person's note, the row is reported joined to it; where another turn took that note first, the
+    /// turn's new row keeps the old row's id, so the row stays the one it was.
+    /// - Returns: the ids of the notes the given-up turns joined.
+    private static func settle(_ givenUp: [Int: Note], joined: JoinResult, fresh: [Int], maneuvers: [Maneuver],
+                               notes: inout [Note], report: inout RegenerationReport) -> Set<Int> {
+        var noteOfManeuver: [Int: Int] = [:]
+        for (k, id) in joined.joinedNotes { noteOfManeuver[fresh[k]] = id }
+        var ids = Set<Int>()
+        for (m, row) in givenUp.sorted(by: { $0.key < $1.key }) {
+            if let id = noteOfManeuver[m], let note = notes.first(where: { $0.id == id }) {
+                report.joined.append(.init(turn: row, note: note))
+                ids.insert(id)
+            } else if let i = notes.firstIndex(where: { $0.kind == .turn && $0.coordinate == maneuvers[m].coordinate
+                                                         && $0.id != row.id && $0.generated != nil }) {
+                notes[i].id = row.id
+            }
+        }
+        return ids
     }
 
     /// A person added something to the note beyond the generated words: a marker, a type, symbols,

@@ -98,7 +98,8 @@ public struct TurnJoiner: Sendable {
         let ordered = (result.map { ($0, 0) } + added.map { ($0, 1) }).enumerated().sorted {
             ($0.element.0.distanceAlong, $0.element.1, $0.offset) < ($1.element.0.distanceAlong, $1.element.1, $1.offset)
         }
-        return JoinResult(notes: ordered.map(\.element.0), contradictions: contradictions)
+        return JoinResult(notes: ordered.map(\.element.0), contradictions: contradictions,
+                          joinedNotes: noteOfTurn.mapValues { notes[$0].id })
     }
 
     /// Whether a turn is at a junction of roads (one with a road not taken), whose distance a joined
@@ -132,6 +133,8 @@ public struct JoinResult: Sendable, Equatable {
     public var notes: [Note]
     /// In route order of the turns.
     public var contradictions: [JoinContradiction]
+    /// The notes the turns joined: by the turn's index in the turns given, the note's id.
+    public var joinedNotes: [Int: Int] = [:]
 }
 
 /// A note whose own words contradict the turn generated at its junction: it says left where the

@@ -26,8 +26,9 @@ public struct Book: Codable, Sendable, Equatable {
     public var stage: String?
     /// Free text, as the organiser wants it printed (for example "2026-03-14").
     public var date: String?
-    /// One line saying which way the route goes, such as "Route via CG-1 and CG-2" (`route` writes
-    /// it from the route's longest named roads); printed on the cover after rally, stage and date.
+    /// One line saying which way the route goes, such as "Route via CG-1 and CG-2 · OSRM Directions"
+    /// (`route` writes it from the route's longest named roads and its engine, an Apply again for the
+    /// new route unless a person changed it); printed on the cover after rally, stage and date.
     public var description: String?
     public var settings: BookSettings
     public var route: Route
@@ -116,6 +117,10 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// (`--driving-side`), or left as read from the map's roundabouts. Nil (not written) where it
     /// was not given and the map did not say left: traffic keeps right.
     public var drivingSide: DrivingSide?
+    /// True when the book was made without turn notes (`build` or `route --no-turns`) or last
+    /// applied with `--turns none`: later Applies add none unless told to. Nil (not written)
+    /// otherwise.
+    public var noTurnNotes: Bool?
 
     /// The templates every roadbook has, in `Templates/`.
     public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]

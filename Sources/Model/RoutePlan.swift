@@ -11,13 +11,23 @@ public struct RoutePlan: Codable, Sendable, Equatable {
     public var mode: TravelMode
     /// The kind a new leg takes (the editor's "New legs" setting).
     public var defaultLegKind: LegKind
+    /// The engine that answered the road legs last, by its name ("OSRM"), so a plan reopened from
+    /// a book or a draft still names it in its messages ("OSRM is limiting requests"); nil before
+    /// any engine was asked.
+    public var engine: String?
+    /// The most handles (stops) the route may have, as it was made with (`route --max-stops`, 14
+    /// unless given) or last given (`handles add --max-stops`): a handle added past it is refused.
+    /// Nil for no limit: a route traced from a track, or a book written before the limit was kept.
+    public var maximumStops: Int?
 
     public init(handles: [Handle] = [], legs: [PlannedLeg] = [], mode: TravelMode = .drive,
-                defaultLegKind: LegKind = .road) {
+                defaultLegKind: LegKind = .road, engine: String? = nil, maximumStops: Int? = nil) {
         self.handles = handles
         self.legs = legs
         self.mode = mode
         self.defaultLegKind = defaultLegKind
+        self.engine = engine
+        self.maximumStops = maximumStops
     }
 }
 
@@ -87,5 +97,11 @@ extension RoutePlan {
     /// and `route`'s "not finished" both read this one list.
     public var waitingLegs: [Int] {
         legs.indices.filter { legs[$0].kind == .road && legs[$0].state != .road && legs[$0].state != .noRoad }
+    }
+
+    /// Legs by index as a message names them: "2–3, 3–4" (leg N from handle N to N + 1), the first
+    /// five and "…" for more.
+    public static func legNames(_ legs: [Int]) -> String {
+        legs.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (legs.count > 5 ? ", …" : "")
     }
 }

@@ -9,6 +9,10 @@ struct ApplyCommand: Command {
         abstract: "Make the drawn route the book's route, bringing every note along (undo with undo-apply).",
         positionals: "BOOK.json", positionalCount: 1...1,
         discussion: """
+        Only a drawing that differs from the book's route is applied: without a draft beside the
+        book, or with one that has the book's handles, legs and mode ('roadbook handles BOOK.json
+        status' says which), the command fails with "nothing to apply" and writes nothing.
+
         Every note is placed on the new route: a handle's note exactly where the route reaches its
         handle, the others by their position. Notes the route no longer passes are listed with their
         distance along and how far off they are, and are kept, moved onto the route or removed
@@ -24,7 +28,13 @@ struct ApplyCommand: Command {
                     help: "what becomes of notes the new route no longer passes"),
             Option("resolve", .repeatable, value: "ID=move|remove|keep",
                    help: "one note's resolution, by its id (repeatable; overrides --off-route)"),
-            .choice("turns", of: ApplyOptions.Turns.self, default: .add, help: "the generated turn notes"),
+            .choice("turns", of: ApplyOptions.Turns.self, oldSpellings: ["add": .all], help: """
+                the generated turn notes: ask (a book without any yet is asked,
+                on a terminal, whether to add them; one with some has them
+                regenerated), all, add-without-tulips or none (default: none
+                for a book made with --no-turns or last applied with --turns
+                none, else ask; a choice given is kept for later applies)
+                """),
             Option("use-straight", .flag, help: "apply although legs wait for the engine: they are drawn straight"),
             Option("osm", value: "EXTRACT", help: "OpenStreetMap extract the turns are read from"),
             Option("output", short: "o", value: "OUT.json", help: "write the book here instead of over BOOK.json"),
@@ -48,13 +58,16 @@ struct ApplyCommand: Command {
             resolutions[id] = resolution
         }
         options = ApplyOptions(offRoute: try parsed.choice(always: "off-route", as: OffRouteResolution.self),
-                               resolutions: resolutions, turns: try parsed.choice(always: "turns", as: ApplyOptions.Turns.self),
+                               resolutions: resolutions, turns: parsed.choice("turns", as: ApplyOptions.Turns.self) ?? .fromBook,
                                useStraight: parsed.flag("use-straight"), osm: parsed.file("osm"),
                                terrain: try TerrainOptions(parsed).request)
         force = parsed.flag("force")
     }
 
     func run(_ console: any Console) async throws {
+        var options = options
+        let question = ConsoleQuestion(console)
+        options.confirmTurns = { count in question.ask("Add \(count) turn note\(count == 1 ? "" : "s")? (y/N)") == true }
         let report = try await ApplyWorkflow.applyDrawing(to: book, options: options, output: output, force: force,
                                                             log: ConsoleLog(console))
         for line in report.details { console.out(line) }

@@ -24,11 +24,12 @@ struct BuildCommand: Command {
                 OpenStreetMap extract (.osm.pbf, .osm, .osm.gz) of the route's
                 area: turns come from its junctions
                 """),
-            .choice("mode", of: TravelMode.self, default: .drive, help: """
+            .choice("mode", of: TravelMode.self, help: """
                 how the route is travelled: at a junction, only roads the mode
-                may take are choices (others are drawn)
+                may take are choices (others are drawn); default: the mode last
+                given to a command, else drive
                 """),
-            Option("no-turns", .flag, help: "no generated turn notes, only the waypoints"),
+            Option("no-turns", .flag, help: "no generated turn notes, only the waypoints (kept in the book:\nlater applies add none unless told to)"),
             Option("force", .flag, help: "replace an existing --book that differs from the one built now, or a\nread-only output"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: "title in the page header (default: the GPX name or file name)"),
@@ -49,7 +50,8 @@ struct BuildCommand: Command {
     var offRoute: OffRouteResolution { book.offRoute }
     var osm: URL?
     var turns: Bool
-    var mode: TravelMode
+    /// nil for the mode last given (`LastTravelMode`).
+    var mode: TravelMode?
     var terrain: TerrainOptions
     var force: Bool
 
@@ -61,7 +63,7 @@ struct BuildCommand: Command {
         osm = options.file("osm")
         turns = !options.flag("no-turns")
         force = options.flag("force")
-        mode = try options.choice(always: "mode", as: TravelMode.self)
+        mode = options.choice("mode", as: TravelMode.self)
         terrain = try TerrainOptions(options)
         if osm != nil && !turns { throw UsageError(message: "--osm is for turn notes; it makes no sense with --no-turns") }
         track = URL(fileURLWithPath: options.positionals[0])
@@ -74,9 +76,10 @@ struct BuildCommand: Command {
         var request = BuildRequest(track: track, pdf: output, bookFile: bookOutput, title: title, rally: book.rally,
                                    stage: book.stage, date: book.date, settings: book.settings, template: book.template,
                                    offRoute: book.offRoute, cover: book.cover, turns: turns,
-                                   osm: osm, terrain: terrain.request, mode: mode)
+                                   osm: osm, terrain: terrain.request, mode: LastTravelMode.mode(mode, console: console))
         request.replaceBook = force
         let result = try await buildBook(request, log: ConsoleLog(console))
+        LastTravelMode.remember(mode, console: console)
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,
                            result.routeLength / 1000))
     }

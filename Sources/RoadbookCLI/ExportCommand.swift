@@ -18,6 +18,10 @@ struct ExportCommand: Command {
             options: [
                 Option("output", short: "o", value: "FILE", required: true, help: "the file to write"),
                 Option("format", value: "NAME", help: "the format, when the extension does not say it"),
+                Option("drawing", .flag, help: """
+                    the drawing beside the book ('roadbook handles'), not yet
+                    applied, as apply would make the book
+                    """),
                 .force,
             ])
     }
@@ -26,8 +30,11 @@ struct ExportCommand: Command {
     var output: URL
     var format: String?
     var force: Bool
+    /// The drawing not yet applied, not the book.
+    var drawing: Bool
 
     init(_ options: ParsedOptions) throws {
+        drawing = options.flag("drawing")
         output = try options.file(always: "output")
         format = options.string("format")
         book = URL(fileURLWithPath: options.positionals[0])
@@ -35,7 +42,8 @@ struct ExportCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        let result = try exportBook(book, to: output, format: format, force: force)
+        let result = drawing ? try await exportDrawing(of: book, to: output, format: format, force: force)
+            : try exportBook(book, to: output, format: format, force: force)
         for warning in result.warnings { console.err("warning: \(warning)") }
         console.out("\(output.path): \(result.format)")
     }

@@ -5,16 +5,18 @@ import Workflows
 /// `roadbook handles BOOK.json SUBCOMMAND`: edits the book's route through its handles, in a draft
 /// beside the book (`RouteDraft`), one undoable step a command.
 struct HandlesCommand: Command {
-    /// `list`: print, change nothing. `clear`: clear the drawing as one undoable step (a draft of
-    /// another book, or a broken one, is discarded instead). `edit`: one change.
-    /// `addPlace`: a handle at a place found by name in `--osm`'s extract.
-    enum Action: Equatable, Sendable { case list, clear, edit(HandleEdit), addPlace(String, position: Int?, note: HandleNote?) }
+    /// `list`: print, change nothing. `status`: whether the drawing is the book's route.
+    /// `clear`: clear the drawing as one undoable step (a draft of another book, or a broken one,
+    /// is discarded instead). `edit`: one change. `addPlace`: a handle at a place found by name in
+    /// `--osm`'s extract.
+    enum Action: Equatable, Sendable { case list, status, clear, edit(HandleEdit), addPlace(String, position: Int?, note: HandleNote?) }
 
     /// The subcommands, declared once: they parse `handles BOOK SUBCOMMAND ARGS` and print the
     /// help's "Subcommands" block, the man page's list and the completions' words.
     static let subcommands = SubcommandTable<Action>(
         heading: "Subcommands (handles and legs numbered from 1; leg N runs from handle N to N + 1):", position: 1, [
             plain("list", help: "the handles (coordinate, origin, note) and legs") { _ in .list },
+            plain("status", help: "whether the drawing is the book's route, and if not what differs") { _ in .status },
             .init(row: .init(names: ["add"], arguments: "COORD|PLACE [--at N]",
                              help: "a handle at the end, or becoming handle N; a place by name with --osm"),
                   arguments: 1...1, takes: "one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]", make: added),
@@ -74,12 +76,21 @@ struct HandlesCommand: Command {
             EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm, EngineOptions.concurrency,
         ] + addOptions)
 
-    /// The options only `add` takes.
+    /// The options only some subcommands take (`add`, `note`, `split`).
     static let addOptions = [
         Option("at", .integer(1...1_000_000), value: "N", help: "add: the new handle becomes handle N"),
         Option("note", value: "TEXT", help: "add: a handle note on the new handle"),
         Option("marker", value: "TEXT", help: "add, note: the handle note's marker, such as CP1"),
+        Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
+            add, split: refuse more than N handles (stops), as route does,
+            and keep N as the drawing's limit (default: the limit the route
+            was made with: route's --max-stops, 14 unless given; a route
+            traced from a track has none)
+            """),
     ]
+
+    /// The subcommands each of `addOptions` goes with.
+    static let optionSubcommands = ["at": ["add"], "note": ["add"], "marker": ["add", "note"], "max-stops": ["add", "split"]]
 
     var book: URL
     /// The book's path as typed, for messages.
@@ -88,6 +99,8 @@ struct HandlesCommand: Command {
     var engine: EngineSettings?
     /// The extract names come from (`--osm`), with or without an engine.
     var osm: URL?
+    /// The most handles the drawing may have from now on (`--max-stops`); nil for its own limit.
+    var maxStops: Int?
 
     init(_ options: ParsedOptions) throws {
         bookText = options.positionals[0]
@@ -95,11 +108,13 @@ struct HandlesCommand: Command {
         // --osm has a use without an engine: names for `list`, places for `add PLACE`.
         engine = try EngineOptions.settings(options, osmIsShared: true)
         osm = options.file("osm")
+        maxStops = options.integer("max-stops")
         let words = Array(options.positionals.dropFirst())
-        let withMarker = ["add", "note"]
-        if let first = Self.addOptions.first(where: { options.string($0.name) != nil }),
-           words.first != "add", !(first.name == "marker" && withMarker.contains(words.first ?? "")) {
-            throw UsageError(message: "--\(first.name) goes with \(first.name == "marker" ? "add or note" : "add")")
+        for option in Self.addOptions where options.string(option.name) != nil {
+            let allowed = Self.optionSubcommands[option.name] ?? []
+            guard allowed.contains(words.first ?? "") else {
+                throw UsageError(message: "--\(option.name) goes with \(allowed.joined(separator: " or "))")
+            }
         }
         action = try Self.subcommands.parse(words, options: options)
     }
@@ -213,6 +228,8 @@ struct HandlesCommand: Command {
             }
         case .list:
             for line in Self.list(try DraftSession.summary(of: book, naming: osm, log: log)) { console.out(line) }
+        case .status:
+            for line in Self.status(try DraftSession.status(of: book, log: log), book: bookText) { console.out(line) }
         case .addPlace(let name, let position, let note):
             guard let osm else {
                 throw UsageError(message: "'\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
@@ -220,11 +237,12 @@ struct HandlesCommand: Command {
             let place = try PlaceSearch.place(named: name, extract: osm, log: log)
             console.out("\(place.name) (\(place.kind)): \(TypedInput.text(of: place.coordinate))")
             let route = try await DraftSession.edit(book, .add(place.coordinate, position: position, origin: .tapped, note: note, name: place.name),
-                                                    engine: engine, log: log)
+                                                    engine: engine, maximumStops: maxStops, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
         case .edit(let edit):
-            let route = try await DraftSession.edit(book, edit, engine: engine, log: log)
+            let route = try await DraftSession.edit(book, edit, engine: engine, maximumStops: maxStops, log: log)
             for line in RouteCommand.describe(route) + Self.steps(route) { console.out(line) }
+            if case .mode(let mode) = edit { LastTravelMode.remember(mode, console: console) }
         }
     }
 
@@ -249,6 +267,12 @@ struct HandlesCommand: Command {
         }
         lines.append("new legs: \(LegKindWord(route.newLegs).rawValue)")
         return lines + RouteCommand.describe(route) + steps(route)
+    }
+
+    /// "This is the book's route", or "Not applied yet" and what differs, one line each.
+    static func status(_ difference: PlanDifference, book: String) -> [String] {
+        guard !difference.isEmpty else { return ["This is the book's route"] }
+        return ["Not applied yet: `roadbook apply \(book)` makes the drawing the book's route"] + difference.lines
     }
 
     /// The step undo would take back, and the one redo would make again.

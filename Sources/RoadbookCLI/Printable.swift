@@ -15,6 +15,8 @@ final class QuotingConsole: Console {
     init(_ console: any Console) { self.console = console }
     func out(_ text: String) { console.out(printable(text, keepingLines: true)) }
     func err(_ text: String) { console.err(printable(text, keepingLines: true)) }
+    func ask(_ question: String) -> Bool? { console.ask(printable(question, keepingLines: true)) }
+    var environment: [String: String] { console.environment }
 }
 
 extension Remedy {

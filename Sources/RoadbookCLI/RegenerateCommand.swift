@@ -80,6 +80,7 @@ struct RegenerateCommand: Command {
         }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
         console.out(regeneration.report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// A handles file: its legs asked of --engine, then applied as `apply` applies a drawing.
@@ -90,11 +91,12 @@ struct RegenerateCommand: Command {
         guard let engine else {
             throw RunError(message: "\(route.path) holds handles, to be routed: give --engine (and --osm for the embedded router)")
         }
-        var options = ApplyOptions(osm: osm, terrain: terrain.request)
+        var options = ApplyOptions(turns: .fromBook, osm: osm, terrain: terrain.request)
         options.useStraight = useStraight
         let (legs, report) = try await handles.regenerate(book, engine: engine, mode: mode, options: options, output: output,
                                                           force: force, log: ConsoleLog(console))
         for line in RouteCommand.describe(legs) + report.details { console.out(line) }
         console.out(report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 }

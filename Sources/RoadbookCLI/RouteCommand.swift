@@ -8,8 +8,8 @@ struct RouteCommand: Command {
         name: "route",
         abstract: "Build a route through handles, legs asked of OSRM, Valhalla, GraphHopper or the embedded router.",
         positionals: "HANDLES.geojson|HANDLES.gpx|HANDLES.txt", positionalCount: 0...1,
-        forms: [UsageForm(), UsageForm(positionals: false, required: ["handle"]),
-                UsageForm(positionals: false, required: ["retry"])],
+        forms: [UsageForm(required: ["engine"]), UsageForm(positionals: false, required: ["engine", "handle"]),
+                UsageForm(positionals: false, required: ["engine", "retry"]), UsageForm(required: ["legs"])],
         discussion: """
         The handles (GeoJSON points, GPX route points or waypoints, with their names and waypoint
         types; a GeoJSON line is a drawn stroke and a GPX track is traced into handles about 400 m
@@ -36,12 +36,18 @@ struct RouteCommand: Command {
         --off-route decides what becomes of a note the new route no longer passes. --book never
         replaces another book without --force.
 
+        A route whose legs are all straight or as drawn (--legs straight or as-drawn) asks no engine:
+        --engine may be left out.
+
         The book options (--rally, --stage, --date, --units, --template, --no-cover,
         --off-route-distance, --off-route) are those of 'roadbook build'.
         """,
         options: [
-            EngineOptions.engine(required: true), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
-            .choice("mode", of: TravelMode.self, help: "travel mode of every road leg (default: drive, or the plan's with --retry)"),
+            EngineOptions.engine(required: false, help: "the routing engine the road legs are asked of (none needed for straight\nor as-drawn legs)"), EngineOptions.url, EngineOptions.apiKey, EngineOptions.osm,
+            .choice("mode", of: TravelMode.self, help: """
+                travel mode of every road leg (default: the mode last given to a
+                command, else drive; with --retry the plan's)
+                """),
             .choice("legs", of: LegKindWord.self, default: .road, help: "what new legs do"),
             EngineOptions.concurrency,
             Option("handle", .repeatable, value: "COORD", help: """
@@ -51,14 +57,16 @@ struct RouteCommand: Command {
                 """),
             Option("max-stops", .integer(2...RouteWorkflow.maximumHandles), value: "N", help: """
                 refuse a route of more than N handles (stops), as a route tool
-                with a limit would (14 for the route tool); default no limit
+                with a limit would, and keep N in the book for 'handles add'
+                (default 14, as the route tool takes; a GPX track traced into
+                handles has no limit unless given; 1000 is none)
                 """),
             Option("book", value: "BOOK.json", required: true, help: "the book file to write"),
             Option("output", short: "o", value: "BOOK.pdf", help: "also print the road book as PDF"),
             Option("retry", .flag, help: "ask again the legs of --book that wait, keeping everything else in the book"),
             Option("use-straight", .flag, help: "finish the route with the legs that wait drawn straight"),
             Option("force", .flag, help: "replace an existing --book that is not the one being retried, or a\nread-only output"),
-            Option("no-turns", .flag, help: "no turn notes from the junctions"),
+            Option("no-turns", .flag, help: "no turn notes from the junctions (kept in the book: later\napplies add none unless told to)"),
         ] + TerrainOptions.declarations + [
             Option("title", value: "TEXT", help: """
                 title of the book (default: "Start → End" from the first and
@@ -76,7 +84,8 @@ struct RouteCommand: Command {
     }
 
     var handles: Handles
-    var engine: EngineSettings
+    /// nil for a route of straight or as-drawn legs, which asks no engine.
+    var engine: EngineSettings?
     var mode: TravelMode?
     var legKind: LegKind
     var useStraight: Bool
@@ -91,8 +100,7 @@ struct RouteCommand: Command {
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
-        guard let engine = try EngineOptions.settings(options) else { throw EngineOptions.engine(required: true).missing }
-        self.engine = engine
+        engine = try EngineOptions.settings(options)
         mode = options.choice("mode", as: TravelMode.self)
         useStraight = options.flag("use-straight")
         force = options.flag("force")
@@ -106,7 +114,11 @@ struct RouteCommand: Command {
         turns = !options.flag("no-turns")
         terrain = try TerrainOptions(options)
         handles = try Self.handles(options, maxStops: maxStops)
-        if case .typed(let typed) = handles, engine.osm == nil,
+        if engine == nil, legKind == .road || options.flag("retry") {
+            let missing = EngineOptions.engine(required: true).missing.message
+            throw UsageError(message: missing + ": road legs are asked of an engine (--legs straight or as-drawn asks none)")
+        }
+        if case .typed(let typed) = handles, engine?.osm == nil,
            case .place(let name, _)? = typed.first(where: { if case .place = $0 { true } else { false } }) {
             throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
         }
@@ -134,15 +146,18 @@ struct RouteCommand: Command {
 
     func run(_ console: any Console) async throws {
         var settings = engine
-        settings.maximumAnswerSize = terrain.request.maximumAnswerSize
-        settings.drivingSide = bookOptions.settings.drivingSide
+        settings?.maximumAnswerSize = terrain.request.maximumAnswerSize
+        settings?.drivingSide = bookOptions.settings.drivingSide
         let handles: RouteRun.Request.Handles
         switch self.handles {
-        case .stored: return try await retry(console, engine: settings)
+        case .stored:
+            guard let settings else { preconditionFailure("--retry without --engine is refused when parsed") }
+            return try await retry(console, engine: settings)
         case .file(let file): handles = .file(file)
-        case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine.osm, console: console))
+        case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine?.osm, console: console))
         }
-        let request = RouteRun.Request(handles: handles, engine: settings, mode: mode ?? .drive, legKind: legKind, book: book,
+        let request = RouteRun.Request(handles: handles, engine: settings, mode: LastTravelMode.mode(mode, console: console),
+                                       legKind: legKind, book: book,
                                        pdf: output, title: title, maximumStops: maxStops, options: bookOptions.routeBook,
                                        turns: turns, terrain: terrain.request, replaceBook: force)
         let run: RouteRun
@@ -155,6 +170,7 @@ struct RouteCommand: Command {
         let result = try await run.finish(log: ConsoleLog(console))
         if let printed = result.printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out("\(book.path): \(result.notes) notes, route \(String(format: "%.2f", result.distance / 1000)) km")
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// The typed handles, each place name found in `extract` (`PlaceSearch`) and said where: a
@@ -176,12 +192,12 @@ struct RouteCommand: Command {
     /// no PDF, no terrain over straight lines), unless --use-straight draws those legs straight
     /// (the book then keeps them waiting, for --retry).
     /// - Throws: `RunError` naming the engine and the legs.
-    func checkFinished(_ route: RouteSummary, engine settings: EngineSettings) throws {
+    func checkFinished(_ route: RouteSummary, engine settings: EngineSettings?) throws {
         guard !useStraight else { return }
         let waiting = route.waitingLegs
         guard !waiting.isEmpty else { return }
-        let engine = route.engineName ?? settings.kind.rawValue
-        let legs = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        let engine = route.engineName ?? settings?.kind.rawValue ?? "the routing engine"
+        let legs = RoutePlan.legNames(waiting)
         throw RunError(message: "\(engine) did not answer for leg\(waiting.count == 1 ? "" : "s") \(legs): the route is not "
                        + "finished and nothing was written; run again later, or give --use-straight to draw "
                        + "\(waiting.count == 1 ? "it" : "them") straight for now (--retry asks again)")
@@ -195,7 +211,8 @@ struct RouteCommand: Command {
         for line in Self.describe(retry.summary) { console.out(line) }
         try checkFinished(retry.summary, engine: settings)
         var options = ApplyOptions()
-        options.turns = turns ? .add : .none
+        // An Apply on the book: its own choice of turn notes, unless --no-turns says none.
+        options.turns = turns ? .fromBook : .none
         options.useStraight = true
         options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request
@@ -203,6 +220,7 @@ struct RouteCommand: Command {
                                                        cover: bookOptions.cover, log: ConsoleLog(console))
         if let printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out(report.summary)
+        LastTravelMode.remember(mode, console: console)
     }
 
     /// Each leg's state and findings, the messages, and the totals, as lines.

@@ -128,8 +128,9 @@ public struct RouteEditor: Sendable {
     /// The route as drawn, with every answer received for its legs and their states.
     public private(set) var plan: RoutePlan
     public var configuration: Configuration
-    /// The engine's name from the last `resolve`, for messages ("OSRM is limiting requests").
-    public private(set) var engineName: String?
+    /// The engine's name from the last `resolve`, for messages ("OSRM is limiting requests"): kept
+    /// in the plan, so an editor reopened from a book or a draft knows which engine answered.
+    public var engineName: String? { plan.engine }
 
     // Internal, not private: `History` (RouteEditorHistory.swift) reads and restores them.
     var answers: [LegRequest: Answer] = [:]
@@ -192,6 +193,13 @@ public struct RouteEditor: Sendable {
     /// The kind new legs take ("New legs"). A setting, not an undoable step.
     public mutating func setDefaultLegKind(_ kind: LegKind) {
         plan.defaultLegKind = kind
+    }
+
+    /// The most handles the route may have (`RoutePlan.maximumStops`; nil for no limit): a setting
+    /// kept with the plan, not an undo step. The editor does not enforce it: the commands that add
+    /// handles check it (`RouteWorkflow.checkStops`).
+    public mutating func setMaximumStops(_ maximum: Int?) {
+        plan.maximumStops = maximum
     }
 
     /// Adds a handle at the end of the route; from the second handle on, a leg of the default kind
@@ -406,7 +414,7 @@ public struct RouteEditor: Sendable {
     /// Asks `engine` for every road leg being asked, each leg its own request, at most `concurrency`
     /// at a time. Waiting legs are not asked: see `retry()`.
     public mutating func resolve(using engine: any RoutingEngine, concurrency: Int) async {
-        engineName = engine.name
+        plan.engine = engine.name
         let requests = pendingRequests()
         guard !requests.isEmpty else { return }
         let limit = max(1, concurrency)

@@ -158,6 +158,33 @@ extension ApplyWorkflow {
                      straightStretches: report.straight.isEmpty ? nil : report.straight)
     }
 
+    /// The "join turns to notes" stage of an Apply with the turn notes `options` choose for the book
+    /// (`ApplyOptions.turns(for:)`): for `ask`, a book without generated turn notes yet gets the
+    /// new route's only when `confirmTurns` says yes, with how many (else they are counted in
+    /// `turnsNotAdded`); a book with some has them regenerated. A choice given other than `ask` is
+    /// remembered in the book's settings (`noTurnNotes`).
+    static func joinChoosing(_ maneuvers: [Maneuver], to placement: Placement, of book: Book, route: Route, editor: RouteEditor,
+                             options: ApplyOptions, configuration: Configuration = Configuration()) -> (book: Book, report: ApplyReport) {
+        var chosen = options
+        let choice = options.turns(for: book)
+        chosen.turns = choice
+        var joined = join(choice == .none ? [] : maneuvers, to: placement, of: book, route: route, editor: editor, options: chosen,
+                          configuration: configuration)
+        let offered = joined.report.turns.added.count
+        if choice == .ask, offered > 0, !book.notes.contains(where: { $0.generated != nil }), options.confirmTurns?(offered) != true {
+            chosen.turns = .none
+            joined = join([], to: placement, of: book, route: route, editor: editor, options: chosen, configuration: configuration)
+            joined.report.turnSource = "none"
+            joined.report.turnsNotAdded = offered
+        }
+        switch options.turns {
+        case .none: joined.book.settings.noTurnNotes = true
+        case .all, .addWithoutTulips: joined.book.settings.noTurnNotes = nil
+        case .ask, .fromBook: break
+        }
+        return joined
+    }
+
     /// The "join turns to notes" stage of an Apply: every note onto the new route with the turns
     /// regenerated (`Regenerator`; a turn at a deleted turn's junction stays deleted), the handle
     /// rows exactly where the route reaches their handles, the notes off the route resolved as
@@ -187,9 +214,28 @@ extension ApplyWorkflow {
             n.kind != .turn && old[n.id].map { abs($0 - n.distanceAlong) > configuration.movedDistance } == true
         }.count
         report.turns = turns
+        refreshHeader(&result, was: book, editor: editor)
         result.plan = placement.plan
         result.deletedNotes = placement.deleted.isEmpty ? nil : placement.deleted
         return (result, report)
+    }
+
+    /// The header follows the new route where the program wrote it: a description no person gave
+    /// (none, or the one `route` or an Apply wrote for the old route) names the new route's roads
+    /// and engine (`RouteNaming.description(of:engine:)`); a title holding the old route's length
+    /// ("Drive, 12.3 km", in the book's units or in kilometres) gets the new length.
+    static func refreshHeader(_ book: inout Book, was old: Book, editor: RouteEditor) {
+        let generated = old.description.map { text in
+            old.plan.map { RouteNaming.isGenerated(text, for: $0, engine: $0.engine ?? old.route.engineName) } ?? false
+        } ?? true
+        if generated { book.description = RouteNaming.description(of: editor.geometry(), engine: editor.engineName) }
+        let before = Polyline(old.route.coordinates).length, after = Polyline(book.route.coordinates).length
+        for units in [old.settings.units, .kilometres] {
+            let was = RouteNames.distanceText(before, units: units), now = RouteNames.distanceText(after, units: units)
+            guard was != now, book.title.contains(was) else { continue }
+            book.title = book.title.replacingOccurrences(of: was, with: now)
+            return
+        }
     }
 
     /// Handle rows sit exactly where the route reaches their handle (`distances`, by handle).

@@ -12,19 +12,37 @@ import RouteEditing
 public struct ApplyOptions: Sendable {
     /// Which generated turn notes the new route gets.
     public enum Turns: String, CaseIterable, Sendable {
-        /// Turn notes regenerated, with their tulips.
-        case add
-        /// Turn notes regenerated, without generated tulips (tulips a person drew stay).
+        /// A book with generated turn notes has them regenerated (as `all`); a book without any yet
+        /// is asked whether to add the new route's (`confirmTurns`, with how many), and gets none
+        /// unless the answer is yes.
+        case ask
+        /// Turn notes added or regenerated, with their tulips.
+        case all
+        /// Turn notes added or regenerated, without generated tulips (tulips a person drew stay).
         case addWithoutTulips = "add-without-tulips"
         /// No generated turns: unedited turn rows go, rows a person wrote in stay.
         case none
+        /// The book's own choice (`ApplyOptions.turns(for:)`): none for a book that keeps no turn
+        /// notes, else `ask`. Not a word of the command line: what it does without `--turns`.
+        case fromBook = "book"
+
+        /// `all`'s former name, still read.
+        public static let add = Turns.all
+
+        /// The choices a person gives (`fromBook` is what giving none means).
+        public static var allCases: [Turns] { [.ask, .all, .addWithoutTulips, .none] }
     }
 
     /// What becomes of every note the new route no longer passes, without a resolution of its own.
     public var offRoute: OffRouteResolution
     /// Per note, by id: overrides `offRoute`.
     public var resolutions: [Int: OffRouteResolution]
+    /// The turn notes asked for, or `fromBook` for the book's own choice (`turns(for:)`). A choice
+    /// given other than `ask` is remembered in the book (`BookSettings.noTurnNotes`).
     public var turns: Turns
+    /// Asked, with the number of turn notes the Apply would add, whether to add them: when the choice
+    /// is `ask` and the book has no generated turn notes yet. Nil answers no.
+    public var confirmTurns: (@Sendable (Int) -> Bool)?
     /// Apply although legs wait for the engine: they are drawn straight and marked so.
     public var useStraight: Bool
     /// An OpenStreetMap extract the turns are read from; without it the engine's junctions, else the shape.
@@ -32,7 +50,7 @@ public struct ApplyOptions: Sendable {
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
 
-    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .add,
+    public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .all,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
         self.offRoute = offRoute
         self.resolutions = resolutions
@@ -40,6 +58,12 @@ public struct ApplyOptions: Sendable {
         self.useStraight = useStraight
         self.osm = osm
         self.terrain = terrain
+    }
+
+    /// The turn notes an Apply to `book` makes: those asked for, else none for a book that keeps no
+    /// turn notes (`BookSettings.noTurnNotes`), else `ask`.
+    public func turns(for book: Book) -> Turns {
+        turns != .fromBook ? turns : book.settings.noTurnNotes == true ? .none : .ask
     }
 }
 
@@ -60,11 +84,15 @@ public struct ApplyReport: Sendable, Equatable {
     public var wordsFromHandles = 0
     /// Deleted notes (handle rows and generated turns) not brought back.
     public var stayedDeleted = 0
+    /// Turn notes the new route has that were offered and not added (`ApplyOptions.Turns.ask`
+    /// answered no, or with nobody to answer).
+    public var turnsNotAdded = 0
     /// Notes found deleted by hand since the last Apply, recorded so they stay deleted.
     public var newlyDeleted: [DeletedNote] = []
     /// Road legs drawn straight.
     public var straight: [StraightStretch] = []
-    /// Things worth a line that are not counts (words changed in two places, terrain dropped).
+    /// Warnings that are not counts (words changed in two places, terrain dropped), each also
+    /// recorded once in the Apply's log: a caller that prints the log need not print these.
     public var notices: [String] = []
 
     /// One line: "3 notes moved, 1 off the route kept, 4 turns regenerated, 2 words kept although
@@ -80,6 +108,7 @@ public struct ApplyReport: Sendable, Equatable {
             count(byResolution(.remove), "off the route removed", "off the route removed"),
             count(regenerated, "turn regenerated", "turns regenerated"),
             count(turns.removed.count, "turn removed", "turns removed"),
+            count(turns.joined.count, "turn joined a note nearby", "turns joined notes nearby"),
             count(turns.changed.filter { $0.wordsKept }.count, "words kept although the turn changed",
                   "words kept although the turn changed"),
             count(turns.contradictions.count, "note contradicts its turn", "notes contradict their turns"),
@@ -87,6 +116,7 @@ public struct ApplyReport: Sendable, Equatable {
             count(handleNotesRemoved, "handle note removed", "handle notes removed"),
             count(wordsFromHandles, "note took its handle's words", "notes took their handle's words"),
             count(stayedDeleted, "deleted note stays deleted", "deleted notes stay deleted"),
+            count(turnsNotAdded, "turn note not added", "turn notes not added"),
             count(straight.count, "leg straight", "legs straight"),
         ].compactMap { $0 }
         return parts.isEmpty ? "route applied; no note changed" : parts.joined(separator: ", ")
@@ -135,7 +165,7 @@ public enum ApplyWorkflow {
         }
         let waiting = editor.plan.waitingLegs
         guard !waiting.isEmpty, !useStraight else { return }
-        let names = waiting.prefix(5).map { "\($0 + 1)–\($0 + 2)" }.joined(separator: ", ") + (waiting.count > 5 ? ", …" : "")
+        let names = RoutePlan.legNames(waiting)
         throw WorkflowError("leg\(waiting.count == 1 ? "" : "s") \(names) still wait\(waiting.count == 1 ? "s" : "") for the routing engine; ask again, or apply with --use-straight to draw \(waiting.count == 1 ? "it" : "them") straight")
     }
 
@@ -174,7 +204,8 @@ public enum ApplyWorkflow {
         var placement = place(book: book, editor: editor, lastWritten: lastWritten, configuration: configuration)
         placement.report.turnSource = turnSource
         let route = route(of: editor, replacing: book, report: &placement.report)
-        return join(maneuvers, to: placement, of: book, route: route, editor: editor, options: options, configuration: configuration)
+        return joinChoosing(maneuvers, to: placement, of: book, route: route, editor: editor, options: options,
+                            configuration: configuration)
     }
 
     /// The words of a handle's row after an Apply: the handle note's when only the handle's were
@@ -224,9 +255,7 @@ public enum ApplyWorkflow {
                                  force: Bool = false, name: String? = nil, draft: (before: Data?, after: Data?)? = nil,
                                  log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
-        let inputs = [RunInput(RouteDraft.url(for: url), "the drawing it applies")] + RunInput.extract(options.osm)
-            + RunInput.terrain(options.terrain)
-        try checkBookOutputs(book: url, target: target, inputs: inputs, graph: options.osm, force: force)
+        try checkApplyOutputs(book: url, target: target, options: options, force: force)
         return try await BookLock.hold(url) {
             let read = try BookRead(url)
             let lastWritten = read.journal.lastApply?.step.written ?? previousUndo(of: url, log: log)?.written ?? []
@@ -265,6 +294,15 @@ public enum ApplyWorkflow {
             log.record(WorkflowMessage(.warning, "\(error); notes deleted by hand since the last Apply are not known"))
             return nil
         }
+    }
+
+    /// `checkBookOutputs` for an Apply of the drawing beside `book` written to `target`: the drawing,
+    /// the map and the terrain files are read too. An Apply a killed run left half written is
+    /// finished first.
+    static func checkApplyOutputs(book: URL, target: URL, options: ApplyOptions, force: Bool) throws {
+        let inputs = [RunInput(RouteDraft.url(for: book), "the drawing it applies")] + RunInput.extract(options.osm)
+            + RunInput.terrain(options.terrain)
+        try checkBookOutputs(book: book, target: target, inputs: inputs, graph: options.osm, force: force)
     }
 
     /// `checkOutputs` for an operation that writes `target` (the book read from `book`, or a new

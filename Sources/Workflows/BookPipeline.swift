@@ -218,7 +218,7 @@ public struct BookPipeline: Sendable {
             try await request.apply(to: &outcome.book, log: log)
         case .fetchOrDrop(let request):
             let dropped = try await request.fetchOrDrop(for: &outcome.book, log: log)
-            // An Apply lists it with its other notices.
+            // Said once, as it is dropped; an Apply's report keeps it with its other notices.
             if let dropped, case .applied = notes { outcome.applied.notices.append(dropped) }
         case .drop:
             TerrainRequest.dropHeights(of: &outcome.book)

@@ -150,17 +150,21 @@ extension BookPipeline {
 
     // MARK: A drawing applied (apply)
 
-    /// The turns joined and the notes resolved for an Apply (`ApplyWorkflow.join`); its legs drawn
-    /// straight are said last.
+    /// The turns joined and the notes resolved for an Apply (`ApplyWorkflow.join`); its warnings
+    /// (words changed in two places, notes that contradict their turn, legs drawn straight) are said
+    /// last, each once: the report's lines do not repeat them.
     func joinApplied(_ found: FoundTurns, placement: ApplyWorkflow.Placement, route: Route, options: ApplyOptions,
                      _ outcome: inout Outcome) {
         var placement = placement
         placement.report.turnSource = found.source
-        (outcome.book, outcome.applied) = ApplyWorkflow.join(found.maneuvers, to: placement, of: outcome.book, route: route,
-                                                             editor: drawing, options: options)
-        outcome.closing = outcome.applied.straight.map { stretch in
-            WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
-                stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000))
-        }
+        (outcome.book, outcome.applied) = ApplyWorkflow.joinChoosing(found.maneuvers, to: placement, of: outcome.book, route: route,
+                                                                     editor: drawing, options: options)
+        let applied = outcome.applied
+        outcome.closing = applied.notices.map { WorkflowMessage(.warning, $0) }
+            + applied.turns.contradictions.map { WorkflowMessage(.warning, $0.description) }
+            + applied.straight.map { stretch in
+                WorkflowMessage(.warning, String(format: "leg %d is straight (%@), %.2f–%.2f km", stretch.leg,
+                    stretch.reason == .noRoad ? "no road" : "used straight while waiting", stretch.start / 1000, stretch.end / 1000))
+            }
     }
 }

@@ -38,13 +38,13 @@ extension BookPipeline {
 
     /// `apply`, `route --retry` and `regenerate --route HANDLES`: a drawing → the book's notes
     /// moved, handle rows at their handles, notes off the route resolved → turns from the map, the
-    /// engine or the shape (`TurnReading.of`; none with `--turns none`) → heights fetched or
+    /// engine or the shape (`TurnReading.of`; none when the book's choice is none) → heights fetched or
     /// dropped → `commit` (the book and its undo file).
     /// - Parameter lastWritten: the notes the last Apply wrote, to find those deleted since.
     public static func apply(_ drawing: RouteEditor, to book: Book, options: ApplyOptions, lastWritten: [DeletedNote],
                              commit: BookCommit?) -> BookPipeline {
         BookPipeline(book: book, route: .drawing(drawing), notes: .applied(options, lastWritten: lastWritten),
-                     turns: .of(drawing, map: options.osm, turns: options.turns != .none),
+                     turns: .of(drawing, map: options.osm, turns: options.turns(for: book) != .none),
                      terrain: .fetchOrDrop(options.terrain), commit: commit)
     }
 

@@ -106,8 +106,10 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     // What a later run reads back is checked before it is written, so no book is written that could not be opened.
     let commit = BookCommit(book: request.bookFile, madeFrom: request.track.path, refusesOtherBook: request.replaceBook ? nil : request.track,
                             pdf: request.pdf.flatMap { pdf in renderer.map { (pdf, $0) } })
+    var settings = request.settings
+    if !request.turns { settings.noTurnNotes = true }
     let header = BookPipeline.NewBook(title: request.title, rally: request.rally, stage: request.stage, date: request.date,
-                                      settings: request.settings)
+                                      settings: settings)
     let turns = TurnReading(request.turns ? request.osm.map { .map($0) } ?? .shape : .none, mode: request.mode)
     let built = try await BookPipeline.build(track: request.track, book: header, offRoute: request.offRoute, turns: turns,
                                              terrain: request.terrain, commit: commit).run(log: log)

@@ -19,14 +19,21 @@ public struct ExportResult: Sendable {
 ///   lists the formats); `checkOutputs`' errors (an output that is the book, or read-only);
 ///   `FormatError` for the book, the writer's errors.
 public func exportBook(_ book: URL, to output: URL, format: String? = nil, force: Bool = false) throws -> ExportResult {
+    let writer = try exportWriter(named: format, for: output)
+    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
+    let loaded = try BookFile.read(contentsOf: book)
+    let warnings = try AtomicFile.write(to: output) { try writer.write(loaded, to: $0) }
+    return ExportResult(format: writer.formatName, warnings: warnings)
+}
+
+/// The writer of `format`, or of the format `output`'s extension names.
+/// - Throws: `WorkflowError` listing the formats when there is none.
+func exportWriter(named format: String?, for output: URL) throws -> any BookWriter.Type {
     guard let writer = BookFormats.writer(named: format, for: output) else {
         let known = BookFormats.writers.map { "\($0.formatName) (.\($0.fileExtensions.joined(separator: ", .")))" }
         let what = format.map { "'\($0)' is not a format export writes" }
             ?? "\(output.path): the extension names no format export writes; give --format"
         throw WorkflowError("\(what); the formats: \(known.joined(separator: ", "))")
     }
-    try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
-    let loaded = try BookFile.read(contentsOf: book)
-    let warnings = try AtomicFile.write(to: output) { try writer.write(loaded, to: $0) }
-    return ExportResult(format: writer.formatName, warnings: warnings)
+    return writer
 }

@@ -97,6 +97,14 @@ public enum HandleEdit: Sendable, Equatable {
         }
     }
 
+    /// Whether the edit adds a handle (`add`, `split`): the route's stop limit is checked after it.
+    public var addsHandle: Bool {
+        switch self {
+        case .add, .split: true
+        default: false
+        }
+    }
+
     /// Whether the edit goes through the editor's history as a new step (not undo, redo or retry).
     public var isStep: Bool {
         switch self {

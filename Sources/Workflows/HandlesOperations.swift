@@ -38,13 +38,24 @@ extension DraftSession {
         return RouteSummary(editor)
     }
 
+    /// Whether the drawing of `book` is the book's route, and if not, what differs (the draft beside
+    /// the book, or the drawing a new draft would start with: the book's own plan, or for a book
+    /// from a track its route traced into handles).
+    /// - Throws: `DraftSession.open`'s errors.
+    public static func status(of book: URL, log: any WorkflowLog) throws -> PlanDifference {
+        try open(book: book, log: log).difference
+    }
+
     /// Makes `edit` on the drawing of `book`, asks `engine` for the legs it changed, and saves the draft.
+    /// - Parameter maximumStops: the most handles the route may have from now on (kept with the
+    ///   drawing); nil for the limit it has.
     /// - Returns: the drawing after the edit.
     /// - Throws: `perform`'s errors; nothing is saved then.
-    public static func edit(_ book: URL, _ edit: HandleEdit, engine: EngineSettings?, log: any WorkflowLog) async throws -> RouteSummary {
+    public static func edit(_ book: URL, _ edit: HandleEdit, engine: EngineSettings?, maximumStops: Int? = nil,
+                            log: any WorkflowLog) async throws -> RouteSummary {
         try await BookLock.hold(book) {
             var session = try open(book: book, log: log)
-            try await session.perform(edit, engine: engine, log: log)
+            try await session.perform(edit, engine: engine, maximumStops: maximumStops, log: log)
             return RouteSummary(session.draft.editor)
         }
     }

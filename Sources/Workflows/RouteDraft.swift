@@ -171,6 +171,8 @@ public struct RouteDraft: Sendable {
             if plan.legs.isEmpty, plan.handles.count > 1 {
                 plan.legs = Array(repeating: PlannedLeg(kind: plan.defaultLegKind), count: plan.handles.count - 1)
             }
+            // A book written before plans kept their engine names it in its route's source.
+            if plan.engine == nil { plan.engine = book.route.engineName }
             var editor = RouteEditor(plan: plan, configuration: configuration)
             editor.configuration = configuration
             return editor
@@ -200,7 +202,8 @@ public struct DraftSession: Sendable {
     public let restored: Bool
 
     /// Reads the book and its draft, or starts a draft; writes nothing.
-    /// - Parameter log: receives the "Unfinished drawing restored" notice when there was a draft.
+    /// - Parameter log: receives the "Unfinished drawing restored" notice when there was a draft
+    ///   that is not the book's route (`PlanDifference`).
     /// - Throws: `FormatError` for the book or the draft; `WorkflowError` for a draft of another book.
     public static func open(book url: URL, configuration: RouteDraft.Configuration = .init(),
                             log: any WorkflowLog) throws -> DraftSession {
@@ -208,7 +211,9 @@ public struct DraftSession: Sendable {
         let book = read.book
         let draftURL = RouteDraft.url(for: url)
         if let draft = try RouteDraft.load(for: url, expecting: book.id, configuration: configuration) {
-            log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
+            if !PlanDifference(drawing: draft.editor.plan, book: book.plan).isEmpty {
+                log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
+            }
             let bytes = try InputFile.read(draftURL, limit: configuration.maximumFileSize, what: "a draft file")
             return DraftSession(bookURL: url, book: book, draft: draft, restored: true, read: read, draftRead: bytes)
         }
@@ -216,6 +221,9 @@ public struct DraftSession: Sendable {
         let draft = RouteDraft(editor: RouteDraft.startingEditor(for: book), bookID: id)
         return DraftSession(bookURL: url, book: book, draft: draft, restored: false, read: read, draftRead: nil)
     }
+
+    /// How the drawing differs from the book's route; empty when it is the book's route.
+    public var difference: PlanDifference { PlanDifference(drawing: draft.editor.plan, book: book.plan) }
 
     /// The book as read, with its journal: a save is checked against it and recorded in it.
     let read: BookRead
@@ -225,10 +233,13 @@ public struct DraftSession: Sendable {
     /// Makes `edit` on the draft, asks `engine` for the road legs it changed (and any leg still
     /// being asked), then saves the draft. Without an engine the legs to ask stay as they are, with
     /// a warning, and the next command given an engine asks them.
+    /// - Parameter maximumStops: the most handles the route may have from now on, kept with the
+    ///   drawing; nil for the limit it has (`RoutePlan.maximumStops`). A handle added past the limit
+    ///   is refused as `route` refuses it (`RouteWorkflow.checkStops`).
     /// - Throws: `checkOutputs`' errors (the draft's name leads to the book, say); `WorkflowError`
-    ///   for an edit the route cannot take (nothing saved then); the engine's construction errors;
-    ///   `save`'s errors.
-    public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?,
+    ///   for an edit the route cannot take, or more handles than the limit (nothing saved then); the
+    ///   engine's construction errors; `save`'s errors.
+    public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?, maximumStops: Int? = nil,
                                  configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) async throws {
         // The draft, and the book when it is given an id, are written: neither may be another input.
         let draftURL = RouteDraft.url(for: bookURL)
@@ -238,6 +249,10 @@ public struct DraftSession: Sendable {
                              + RunInput.extract(engine?.osm))
         let undoing = edit == .undo ? draft.editor.undoName : edit == .redo ? draft.editor.redoName : nil
         try edit.apply(to: &draft.editor)
+        if let maximumStops { draft.editor.setMaximumStops(maximumStops) }
+        if edit.addsHandle {
+            try RouteWorkflow.checkStops(draft.editor, maximum: draft.editor.plan.maximumStops, source: "the drawing")
+        }
         let pending = draft.editor.pendingRequests().count
         if pending > 0 {
             if var engine {

@@ -21,7 +21,7 @@ public struct PrintedBook: Sendable, Equatable {
 
 /// Checked before any engine is asked: the outputs can be written and are none of the inputs
 /// (`RouteWorkflow.checkFiles`), and the template a PDF would be printed on loads.
-private func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings, terrain: TerrainRequest,
+private func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings?, terrain: TerrainRequest,
                         template: String?, retry: Bool, force: Bool) throws {
     try RouteWorkflow.checkFiles(book: book, pdf: pdf, handlesFile: handlesFile, engine: engine, terrain: terrain,
                                  template: template, retry: retry, force: force)
@@ -41,7 +41,9 @@ public struct RouteRun: Sendable {
         }
 
         public var handles: Handles
-        public var engine: EngineSettings
+        /// The engine the road legs are asked of; nil for a route of straight or as-drawn legs,
+        /// which asks none.
+        public var engine: EngineSettings?
         public var mode: TravelMode
         /// What new legs do.
         public var legKind: LegKind
@@ -51,7 +53,9 @@ public struct RouteRun: Sendable {
         public var pdf: URL?
         /// nil for "Start → End" from the ends' names (`RouteWorkflow.title`).
         public var title: String?
-        /// The most handles the route may have; nil for no limit.
+        /// The most handles the route may have, remembered in its plan for the handles added later;
+        /// nil for the default: `RouteWorkflow.defaultMaximumStops` for handles, none for a track
+        /// traced into handles. `RouteWorkflow.maximumHandles` is no limit but the file's.
         public var maximumStops: Int?
         public var options: RouteBookOptions
         /// Whether turn notes are made from the junctions.
@@ -60,7 +64,7 @@ public struct RouteRun: Sendable {
         /// Whether an existing book file is replaced.
         public var replaceBook: Bool
 
-        public init(handles: Handles, engine: EngineSettings, mode: TravelMode = .drive, legKind: LegKind = .road, book: URL,
+        public init(handles: Handles, engine: EngineSettings?, mode: TravelMode = .drive, legKind: LegKind = .road, book: URL,
                     pdf: URL? = nil, title: String? = nil, maximumStops: Int? = nil, options: RouteBookOptions = RouteBookOptions(),
                     turns: Bool = true, terrain: TerrainRequest = TerrainRequest(), replaceBook: Bool = false) {
             self.handles = handles
@@ -116,17 +120,28 @@ public struct RouteRun: Sendable {
         var editor: RouteEditor
         var fileName: String?
         let source: String
+        var traced = false
         switch request.handles {
         case .file(let file):
-            editor = RouteWorkflow.editor(for: try HandlesFile.read(contentsOf: file), mode: request.mode, legKind: request.legKind)
+            let input = try HandlesFile.read(contentsOf: file)
+            editor = RouteWorkflow.editor(for: input, mode: request.mode, legKind: request.legKind)
             fileName = file.deletingPathExtension().lastPathComponent
             source = file.path
+            traced = input.lineIsTrack
         case .typed(let typed):
             editor = RouteWorkflow.editor(for: HandlesInput(handles: typed), mode: request.mode, legKind: request.legKind)
             source = "the route"
         }
-        try RouteWorkflow.checkStops(editor, maximum: request.maximumStops, source: source)
-        let rings = try await RouteWorkflow.resolve(&editor, engine: request.engine, nameHandles: true, log: log)
+        let limit = request.maximumStops ?? (traced ? nil : RouteWorkflow.defaultMaximumStops)
+        try RouteWorkflow.checkStops(editor, maximum: limit, source: source)
+        editor.setMaximumStops(limit)
+        guard let engine = request.engine else {
+            guard editor.plan.waitingLegs.isEmpty else {
+                throw WorkflowError("the road legs of \(source) are asked of an engine: give one, or make the legs straight or as drawn")
+            }
+            return RouteRun(request: request, summary: RouteSummary(editor), editor: editor, rings: nil, fileName: fileName)
+        }
+        let rings = try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
         return RouteRun(request: request, summary: RouteSummary(editor), editor: editor, rings: rings, fileName: fileName)
     }
 
@@ -136,6 +151,7 @@ public struct RouteRun: Sendable {
     public func finish(log: any WorkflowLog) async throws -> Result {
         var options = request.options
         if let rings { settleDrivingSide(of: &options.settings, from: rings, log: log) }
+        if !request.turns { options.settings.noTurnNotes = true }
         let title = request.title ?? RouteWorkflow.title(of: editor, fileName: fileName)
         var pipeline = BookPipeline.route(editor, book: options.newBook(title: title), turns: request.turns,
                                           terrain: request.terrain, commit: nil)
@@ -145,7 +161,8 @@ public struct RouteRun: Sendable {
             ($0, try RouteWorkflow.renderer(for: built.book, bookFile: request.book, template: options.template, cover: options.cover))
         }
         let source: String = if case .file(let file) = request.handles { file.path } else { "the handles" }
-        pipeline.commit = BookCommit(book: request.book, madeFrom: "\(source) routed by \(editor.engineName ?? request.engine.kind.rawValue)",
+        let engine = editor.engineName ?? request.engine?.kind.rawValue
+        pipeline.commit = BookCommit(book: request.book, madeFrom: engine.map { "\(source) routed by \($0)" } ?? "\(source) drawn straight",
                                      pdf: pdf)
         try await pipeline.finish(&built, log: log)
         return Result(notes: built.book.notes.count, distance: editor.totals.distance,
@@ -203,40 +220,55 @@ public struct RouteRetry: Sendable {
 }
 
 extension ApplyWorkflow {
-    /// `apply`: the drawing beside `book` (`roadbook handles`), or without one the book's own stored
-    /// plan (applying a book to itself brings every note onto its own route), becomes the book's
-    /// route. The draft is deleted once the book is written over itself.
-    /// - Throws: `WorkflowError` when there is neither; `applyFile`'s errors.
+    /// `apply`: the drawing beside `book` (`roadbook handles`) becomes the book's route. Only a
+    /// drawing that differs from the book's route is applied (`PlanDifference`): without a draft,
+    /// or with one that has the book's handles, legs and mode, there is nothing to apply. The
+    /// draft is deleted once the book is written over itself.
+    /// - Throws: `WorkflowError` in one line when there is nothing to apply; `applyFile`'s errors.
     public static func applyDrawing(to book: URL, options: ApplyOptions, output: URL? = nil, force: Bool = false,
                                     log: any WorkflowLog) async throws -> ApplyReport {
-        try await BookLock.hold(book) {
+        // First, so an Apply a killed run left half written is finished before the drawing is compared.
+        try checkApplyOutputs(book: book, target: output ?? book, options: options, force: force)
+        return try await BookLock.hold(book) {
             let stored = try BookFile.read(contentsOf: book)
-            let editor: RouteEditor
-            var draft: (before: Data?, after: Data?)? = nil
-            if let drawing = try RouteDraft.load(for: book, expecting: stored.id) {
-                editor = drawing.editor
-                // The drawing is now the book's route: the draft goes with the Apply (undo brings it
-                // back), kept when the result went elsewhere.
-                if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
-                    draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
-                                                what: "a draft file"), nil)
+            guard let drawing = try RouteDraft.load(for: book, expecting: stored.id) else {
+                guard let plan = stored.plan else {
+                    throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
                 }
-            } else if let plan = stored.plan {
-                editor = RouteEditor(plan: plan)
-            } else {
-                throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
+                throw nothingToApply(book, waiting: plan.waitingLegs)
             }
-            return try await applyFile(book, editor: editor, options: options, output: output, force: force, draft: draft, log: log)
+            guard !PlanDifference(drawing: drawing.editor.plan, book: stored.plan).isEmpty else {
+                throw nothingToApply(book, waiting: drawing.editor.plan.waitingLegs)
+            }
+            var draft: (before: Data?, after: Data?)? = nil
+            // The drawing is now the book's route: the draft goes with the Apply (undo brings it
+            // back), kept when the result went elsewhere.
+            if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
+                draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
+                                            what: "a draft file"), nil)
+            }
+            return try await applyFile(book, editor: drawing.editor, options: options, output: output, force: force,
+                                       draft: draft, log: log)
         }
+    }
+
+    /// The refusal of an Apply of the book's own route, in one line; with the legs that wait for the
+    /// engine, how to ask them again.
+    static func nothingToApply(_ book: URL, waiting: [Int]) -> WorkflowError {
+        let legs = RoutePlan.legNames(waiting)
+        let retry = waiting.isEmpty ? ""
+            : "; leg\(waiting.count == 1 ? "" : "s") \(legs) wait\(waiting.count == 1 ? "s" : "") for the engine: `roadbook route --retry --book \(book.path)` asks again"
+        return WorkflowError("\(book.path): the drawing is the book's route: nothing to apply" + retry)
     }
 }
 
 extension ApplyReport {
-    /// The lines before the summary: notes off the route, notes that contradict their turn, notices.
+    /// The lines before the summary: the generated turns that no longer describe the road
+    /// (`RegenerationReport.changeLines`), then the notes off the route, each with what became of
+    /// it. The warnings (notes that contradict their turn, `notices`) are not among them: the Apply
+    /// records them in its log, once (`BookPipeline.joinApplied`).
     public var details: [String] {
-        offRoute.map { "off the route: \($0)" }
-            + turns.contradictions.map { "check: \($0)" }
-            + notices
+        turns.changeLines + offRoute.map { "off the route: \($0)" }
     }
 }
 
@@ -269,28 +301,38 @@ public struct HandlesRoute: Sendable {
 extension RegenerationReport {
     /// The report in lines an organiser reads.
     public var lines: [String] {
-        func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
         var lines: [String] = []
         if isEmpty { lines.append("Every note still describes the road.") }
-        for c in changed {
-            lines.append("changed at \(km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : ""))
-        }
-        for n in removed { lines.append("removed at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more)") }
-        for n in keptWithoutTurn {
-            lines.append("kept at \(km(n.distanceAlong)): \"\(n.text)\" (no turn there any more; its words were not generated)")
-        }
-        for n in added { lines.append("added at \(km(n.distanceAlong)): \"\(n.text)\"") }
+        lines += changeLines
+        for n in added { lines.append("added at \(Self.km(n.distanceAlong)): \"\(n.text)\"") }
         for o in offRoute { lines.append("off the route: \(o.foundDescription)") }
         lines.append("\(tulipsRedrawn) tulips redrawn from the road, \(drawnTulipsKept) drawn by a person kept")
         return lines
     }
+
+    /// The generated turns that no longer describe the road, one line each, as `regenerate` and
+    /// `apply` name them: those whose turn changed, those gone with their turn (removed, or kept for
+    /// a person's words), and those whose turn joined a person's note nearby.
+    public var changeLines: [String] {
+        var lines = changed.map { c in
+            "changed at \(Self.km(c.distanceAlong)): \"\(c.before)\" → \"\(c.after)\"" + (c.wordsKept ? " (the note's own words kept)" : "")
+        }
+        lines += removed.map { "removed at \(Self.km($0.distanceAlong)): \"\($0.text)\" (no turn there any more)" }
+        lines += keptWithoutTurn.map {
+            "kept at \(Self.km($0.distanceAlong)): \"\($0.text)\" (no turn there any more; its words were not generated)"
+        }
+        lines += joined.map { "joined at \(Self.km($0.note.distanceAlong)): \"\($0.turn.text)\" now in the note \"\($0.note.text)\" (one row)" }
+        return lines
+    }
+
+    private static func km(_ metres: Metres) -> String { String(format: "%.2f km", metres / 1000) }
 
     /// The report in one line: what changed, counted.
     public var summary: String {
         let kept = changed.filter(\.wordsKept).count
         let parts: [(Int, String, String)] = [
             (changed.count, "turn", "regenerated"), (kept, "note", "kept its words although the turn changed"),
-            (added.count, "turn", "added"), (removed.count, "turn", "removed"),
+            (added.count, "turn", "added"), (removed.count, "turn", "removed"), (joined.count, "turn", "joined a note nearby"),
             (keptWithoutTurn.count, "note", "kept without its turn"), (offRoute.count, "note", "off the route"),
             (tulipsRedrawn, "tulip", "redrawn"),
         ]

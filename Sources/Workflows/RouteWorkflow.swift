@@ -195,9 +195,14 @@ public enum RouteWorkflow {
         return rings
     }
 
+    /// The most handles (stops) a route through handles may have unless told otherwise, as the
+    /// route tool a road book's route is often shared with takes: 14. A track traced into handles
+    /// (up to 40) has no limit unless one is given.
+    public static let defaultMaximumStops = 14
+
     /// Refuses a route of more handles (stops) than `maximum`, in one line naming the count: a
     /// route made for a tool with a limit on stops (the route tool takes 14) is checked before any
-    /// engine is asked.
+    /// engine is asked, and so is each handle added to a drawing (`handles add`, `split`).
     /// - Parameter source: what the handles came from, for the message (a file's path).
     /// - Throws: `WorkflowError`.
     public static func checkStops(_ editor: RouteEditor, maximum: Int?, source: String) throws {
@@ -226,13 +231,13 @@ public enum RouteWorkflow {
     /// the PDF written; the handles file, the engine's extract (whose prepared graph may be made
     /// again), the terrain files and a template file read.
     /// - Parameter force: replace a read-only book or PDF.
-    public static func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings, terrain: TerrainRequest,
+    public static func checkFiles(book: URL, pdf: URL?, handlesFile: URL?, engine: EngineSettings?, terrain: TerrainRequest,
                                   template: String?, retry: Bool, force: Bool) throws {
         let bookOutput = retry ? RunOutput(book, .edit(of: book)) : RunOutput(book)
-        var inputs = (handlesFile.map { [RunInput($0, "the handles file it reads")] } ?? []) + RunInput.extract(engine.osm)
+        var inputs = (handlesFile.map { [RunInput($0, "the handles file it reads")] } ?? []) + RunInput.extract(engine?.osm)
         inputs += RunInput.terrain(terrain) + RunInput.template(template)
         if retry { inputs.append(RunInput(book, "the book it reads")) }
-        try checkOutputs([bookOutput] + (pdf.map { [RunOutput($0)] } ?? []) + RunOutput.preparedGraph(engine.osm), inputs: inputs, force: force)
+        try checkOutputs([bookOutput] + (pdf.map { [RunOutput($0)] } ?? []) + RunOutput.preparedGraph(engine?.osm), inputs: inputs, force: force)
     }
 
     /// Loads the template a PDF would be printed on, so a mistake in it is refused before any

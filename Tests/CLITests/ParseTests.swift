@@ -191,8 +191,8 @@ struct ParseTests {
     func route() throws {
         let file = try RouteCommand.parse(["h.txt", "--engine", "osrm", "--book", "b.json"])
         guard case .file(let url) = file.handles else { Issue.record("\(file.handles)"); return }
-        #expect(url.lastPathComponent == "h.txt" && file.mode == nil && file.legKind == .road && file.engine.concurrency == 4)
-        #expect(file.engine.url == nil && file.turns)
+        #expect(url.lastPathComponent == "h.txt" && file.mode == nil && file.legKind == .road && file.engine?.concurrency == 4)
+        #expect(file.engine?.url == nil && file.turns)
 
         // The same place (42.5063° N, 1.5218° E) five ways; UTM and MGRS from GeographicLib's GeoConvert.
         let typed = try RouteCommand.parse(["--engine", "valhalla", "--book", "b.json", "--mode", "cycle", "--legs", "as-drawn",
@@ -214,12 +214,13 @@ struct ParseTests {
         let retry = try RouteCommand.parse(["--retry", "--engine", "graphhopper", "--api-key", "k", "--book", "b.json",
                                             "--url", "http://h:1", "--concurrency", "8", "-o", "b.pdf", "--no-turns"])
         guard case .stored = retry.handles else { Issue.record("\(retry.handles)"); return }
-        #expect(retry.engine.apiKey == "k" && retry.engine.url?.absoluteString == "http://h:1" && retry.engine.concurrency == 8 && !retry.turns)
+        #expect(retry.engine?.apiKey == "k" && retry.engine?.url?.absoluteString == "http://h:1" && retry.engine?.concurrency == 8 && !retry.turns)
         #expect(retry.output?.lastPathComponent == "b.pdf")
     }
 
     @Test("route's refusals, word for word", arguments: [
-        (["h.geojson", "--book", "b.json"], "missing --engine osrm|valhalla|graphhopper|embedded"),
+        (["h.geojson", "--book", "b.json"], "missing --engine osrm|valhalla|graphhopper|embedded: road legs are asked of an engine (--legs straight or as-drawn asks none)"),
+        (["--retry", "--book", "b.json", "--legs", "straight"], "missing --engine osrm|valhalla|graphhopper|embedded: road legs are asked of an engine (--legs straight or as-drawn asks none)"),
         (["h.geojson", "--engine", "osrm"], "missing --book BOOK.json"),
         (["h.geojson", "--engine", "bike", "--book", "b.json"], "--engine must be one of osrm, valhalla, graphhopper, embedded, not 'bike'"),
         (["h.geojson", "--engine", "embedded", "--book", "b.json"], "the embedded router needs --osm EXTRACT"),
@@ -283,6 +284,7 @@ struct ParseTests {
 
     @Test("handles: every subcommand of the table parses into its change", arguments: [
         (["list"], HandlesCommand.Action.list),
+        (["status"], HandlesCommand.Action.status),
         (["clear"], .clear),
         (["reverse"], .edit(.reverse)),
         (["undo"], .edit(.undo)),
@@ -305,7 +307,7 @@ struct ParseTests {
     }
 
     @Test("handles' refusals, word for word", arguments: [
-        (["fly"], "unknown subcommand 'fly': use list, add, move, remove, split, reorder, reverse, kind, mode, note, unnote, new-legs, undo, redo, retry or clear"),
+        (["fly"], "unknown subcommand 'fly': use list, status, add, move, remove, split, reorder, reverse, kind, mode, note, unnote, new-legs, undo, redo, retry or clear"),
         (["list", "x"], "list takes no arguments"),
         (["undo", "2"], "undo takes no arguments"),
         (["add"], "add takes one coordinate or place: add COORD|PLACE [--at N] [--note TEXT]"),

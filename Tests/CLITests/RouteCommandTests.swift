@@ -257,7 +257,7 @@ extension RouteCommandTests {
 }
 
 extension RouteCommandTests {
-    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads")
+    @Test("without --title the book is named 'Start → End' from the ends' names and described by its longest named roads and its engine")
     func nameAndDescription() async throws {
         let folder = try TemporaryFolder()
         try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
@@ -269,14 +269,15 @@ extension RouteCommandTests {
         #expect(named.status == 0, "\(named.errors)")
         let book = try BookFile.read(contentsOf: folder.path("n.json"))
         #expect(book.title == "Sant Julià → Canillo", "the names as the file gives them, trimmed to one line")
-        #expect(book.description == "Route via Main and Cami Nord", "in the order the route meets them")
+        #expect(book.description == "Route via Main and Cami Nord · embedded router Directions",
+                "in the order the route meets them, with the engine that gave them by its own name")
         #expect(book.plan?.handles.first?.name == "Sant Julià")
 
         // --title wins; the description stays.
         let titled = await roadbook(["route"] + common + ["--book", folder.path("t.json").path, "--title", "SS1"])
         #expect(titled.status == 0, "\(titled.errors)")
         let titledBook = try BookFile.read(contentsOf: folder.path("t.json"))
-        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord")
+        #expect(titledBook.title == "SS1" && titledBook.description == "Route via Main and Cami Nord · embedded router Directions")
     }
 }
 
@@ -323,7 +324,7 @@ extension RouteCommandTests {
         let added = await roadbook(["handles", folder.path("far.json").path, "add", "\(first.latitude),\(first.longitude)"] + engine)
         #expect(added.status == 0, "\(added.errors)")
         let list = await roadbook(["handles", folder.path("far.json").path, "list"])
-        #expect(list.output.contains("handle 4: ") && list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4: ") && $0.contains("named \"Main\"") },
+        #expect(list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4 at ") && $0.contains("named \"Main\"") },
                 "\(list.output)")
     }
 }
@@ -358,7 +359,7 @@ extension RouteCommandTests {
         #expect(book.notes.map(\.marker) == ["Start", "CP1", "Finish"])
     }
 
-    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it there is no limit")
+    @Test("--max-stops refuses, in one line naming the count, a route of more handles; without it the limit is 14")
     func maxStops() async throws {
         let folder = try TemporaryFolder()
         try TurnCommandsTests.extract.write(to: folder.path("x.osm"), atomically: true, encoding: .utf8)
@@ -373,6 +374,7 @@ extension RouteCommandTests {
         #expect(allowed.status == 0, "\(allowed.errors)")
         let unlimited = await roadbook(common + ["--book", folder.path("u.json").path])
         #expect(unlimited.status == 0, "\(unlimited.errors)")
+        #expect(try BookFile.read(contentsOf: folder.path("u.json")).plan?.maximumStops == 14, "the default limit is kept in the plan")
         let retry = await roadbook(["route", "--retry", "--book", folder.path("u.json").path, "--max-stops", "2",
                                     "--engine", "embedded", "--osm", folder.path("x.osm").path])
         #expect(retry.status == 64 && retry.errors.contains("--max-stops is for a new route"), "\(retry.errors)")

@@ -150,7 +150,7 @@ struct ApplyWorkflowTests {
             _ = try ApplyWorkflow.undoApply(url)
             Issue.record("an undo over a hand edit must be refused")
         } catch let error as WorkflowError {
-            #expect(error.message.contains("was changed since") && error.message.contains("undo would lose that change") && !error.message.contains("\n"))
+            #expect(error.message.contains("was changed since 'Apply the drawing") && !error.message.contains("\n"), "\(error)")
         }
         #expect(try BookFile.read(contentsOf: url).title == "Edited by hand", "the hand edit is untouched")
     }
