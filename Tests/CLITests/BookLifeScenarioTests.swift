@@ -172,7 +172,7 @@ struct BookLifeScenarioTests {
 
         // 3–11. The route edited in the draft: the book itself does not change.
         let list = await handles(["list"], asking: false)
-        #expect(list.status == 0 && list.output.hasPrefix("5 handles, mode drive, new legs road\n"), "[handles list] the draft starts from the book's handles: \(list.output)")
+        #expect(list.status == 0 && list.output.hasPrefix("5 handles, mode drive\n"), "[handles list] the draft starts from the book's handles: \(list.output)")
         let steps: [([String], String)] = [
             (["add", "42.5190 1.5480", "--note", "Viewpoint", "--marker", "V1"], "undo: Add handle 6"),
             (["move", "3", "42.5135 1.5368"], "undo: Move handle 3"),
@@ -191,7 +191,7 @@ struct BookLifeScenarioTests {
             #expect(try bytes() == handEdited, "[handles \(words[0])] edits go to the draft, never to the book")
         }
         let drafted = await handles(["list"], asking: false)
-        #expect(drafted.output.hasPrefix("6 handles, mode drive, new legs road\n") && drafted.output.contains("note \"Viewpoint\" [V1]"),
+        #expect(drafted.output.hasPrefix("6 handles, mode drive\n") && drafted.output.contains("note \"Viewpoint\" [V1]"),
                 "[handles list] the drawing is saved as you work: \(drafted.output)")
         #expect(drafted.errors.contains("Unfinished drawing restored"), "[handles list] a saved drawing is restored with a notice: \(drafted.errors)")
         #expect(drafted.output.contains("leg 5–6: road"), "[handles undo] the undone change of kind stays undone: \(drafted.output)")

@@ -99,8 +99,8 @@ struct HandlesCommandTests {
                 "\(list.errors)")
         // No named road within 300 m: named after the hamlet els Vilars, 134 m off (OpenStreetMap node 64954396).
         #expect(list.output.contains("4 handles")
-                    && list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4 at ")
-                        && $0.hasSuffix(" km: 42.517000, 1.543000, coordinate, named \"els Vilars\", note \"Chapel\" [CP1]") },
+                    && list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4: 42.517000, 1.543000, coordinate, named \"els Vilars\", note \"Chapel\" [CP1], ")
+                        && $0.hasSuffix(" km from the start") },
                 "\(list.output)")
     }
 
@@ -289,7 +289,7 @@ struct HandlesByNameTests {
         let r = await f.handles(["add", "Canillo | Fuel | F1", "--at", "2"])
         #expect(r.status == 0 && r.output.hasPrefix("Canillo (town): 42.566707, 1.598030\n"), "\(r.output) \(r.errors)")
         let list = await f.handles(["list"], asking: false)
-        let handle = try #require(list.output.split(separator: "\n").first { $0.hasPrefix("handle 2 at ") })
+        let handle = try #require(list.output.split(separator: "\n").first { $0.hasPrefix("handle 2: ") })
         #expect(handle.contains(", tapped, named \"Canillo\", note \"Fuel\" [F1]"), "\(handle)")
         // A name only roads have: Avinguda de Tarragona, one street of many ways in Andorra la Vella.
         let road = await f.handles(["add", "avinguda de tarragona"] + (try Self.osm), asking: false)

@@ -324,7 +324,7 @@ extension RouteCommandTests {
         let added = await roadbook(["handles", folder.path("far.json").path, "add", "\(first.latitude),\(first.longitude)"] + engine)
         #expect(added.status == 0, "\(added.errors)")
         let list = await roadbook(["handles", folder.path("far.json").path, "list"])
-        #expect(list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4 at ") && $0.contains("named \"Main\"") },
+        #expect(list.output.split(separator: "\n").contains { $0.hasPrefix("handle 4: ") && $0.contains("named \"Main\"") },
                 "\(list.output)")
     }
 }
