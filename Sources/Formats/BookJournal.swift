@@ -1,3 +1,4 @@
+import AtomicFile
 import Foundation
 import Model
 
@@ -137,6 +138,7 @@ public struct BookJournal: Codable, Sendable, Equatable {
     /// Where the journal of `book` is kept: `out/x.json` → `out/x.journal.json`; a book named without
     /// `.json` gets `.journal.json` added.
     public static func location(of book: URL) -> URL {
+        let book = FileName.named(book)
         let base = book.pathExtension.lowercased() == "json" ? book.deletingPathExtension() : book
         return base.deletingLastPathComponent().appendingPathComponent(base.lastPathComponent + ".journal.json")
     }

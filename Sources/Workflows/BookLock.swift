@@ -43,7 +43,7 @@ public enum BookLock {
 
     /// The lock file of `book`: `.NAME.lock` beside the file the book's links lead to.
     public static func location(of book: URL) -> URL {
-        let target = (try? AtomicFile.resolveTarget(book)) ?? book
+        let target = (try? AtomicFile.resolveTarget(FileName.named(book))) ?? FileName.named(book)
         return target.deletingLastPathComponent().appendingPathComponent("." + target.lastPathComponent + ".lock")
     }
 
