@@ -91,11 +91,11 @@ scripts/kill-test.sh || status=1
 # installed binary run alone, from /, with no ROADBOOK_* variable (seconds).
 scripts/install-test.sh --no-build || status=1
 
-# A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 15 s each (19 harnesses keep
+# A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 10 s each (19 harnesses keep
 # CI well under 20 minutes; longer runs are for `scripts/fuzz.sh NAME SECONDS`), after
 # building them (a few minutes the first time, then only what changed). A finding is saved under
 # Fuzz/NAME/crashes and fails the run. ROADBOOK_FUZZ_SECONDS=0 skips it.
-fuzz_seconds="${ROADBOOK_FUZZ_SECONDS:-15}"
+fuzz_seconds="${ROADBOOK_FUZZ_SECONDS:-10}"
 if [ "$fuzz_seconds" != 0 ]; then
   if scripts/fuzz.sh build; then
     fuzz_report=$(scripts/fuzz.sh all "$fuzz_seconds")
