@@ -245,13 +245,13 @@ public enum ApplyWorkflow {
     }
 
     /// Applies `editor` to the book file at `url` and writes the result to `output` (or over `url`),
-    /// with `OUTPUT.before-apply.json` beside it holding the book as it was, for `undoApply`
-    /// (`BookPipeline.apply`).
+    /// as a step of the book's journal (`BookPipeline.apply`); the book is read under its lock.
     /// - Parameters:
-    ///   - read: the book file as the caller has just read it, so it is not read twice.
-    ///   - force: replace the book and its undo file although they are read-only.
+    ///   - force: replace the book and its journal although they are read-only.
+    ///   - name: the step's name; nil for "Apply the drawing (N handles, X km)".
+    ///   - draft: the drawing's bytes before and after, when the Apply ends or changes it.
     /// - Throws: `WorkflowError`, `FormatError`, the map's and the terrain sources' errors.
-    public static func applyFile(_ url: URL, read: Book? = nil, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
+    public static func applyFile(_ url: URL, editor: RouteEditor, options: ApplyOptions, output: URL? = nil,
                                  force: Bool = false, name: String? = nil, draft: (before: Data?, after: Data?)? = nil,
                                  log: any WorkflowLog) async throws -> ApplyReport {
         let target = output ?? url
@@ -324,7 +324,9 @@ public enum ApplyWorkflow {
     ///   since (its bytes differ from what the operation wrote); `FormatError` for an undo file that
     ///   does not read.
     public static func undoApply(_ url: URL, force: Bool = false) throws -> String {
-        if let steps = try? BookHistory.steps(of: url), !steps.undo.isEmpty || !FileName.exists(BeforeApply.location(of: url).path) {
+        // The journal, unless it is empty and an earlier roadbook's undo file is there; a journal that
+        // does not read is refused as such, not taken for "nothing to undo".
+        if try !FileName.exists(BeforeApply.location(of: url).path) || !BookHistory.steps(of: url).undo.isEmpty {
             let undone = try BookHistory.undo(url, routeOnly: true, force: force)
             return "undone: \(undone.name)"
         }

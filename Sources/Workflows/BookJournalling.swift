@@ -89,12 +89,3 @@ public struct JournalEntry: Sendable {
         if let draft, draft.after == nil, draft.before != nil { try RouteDraft.remove(for: book) }
     }
 }
-
-extension Book {
-    /// The book as the change that follows `read` saves it: one revision on.
-    func nextRevision(after read: BookRead) -> Book {
-        var book = self
-        book.revision = read.revision + 1
-        return book
-    }
-}

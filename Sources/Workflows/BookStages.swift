@@ -164,12 +164,13 @@ public struct BookCommit: Sendable {
             if let url = self.book { try outputs.write(bytes, to: url) }
             if let url = self.book, let journal {
                 try journal.read.checkUnchanged()
-                let written = book.notes.map {
+                // A change of route keeps the notes it wrote, so the next Apply finds those deleted by hand.
+                let written = journal.kind == .apply || journal.kind == .removeRoute ? book.notes.map {
                     DeletedNote(id: $0.id, kind: $0.kind, coordinate: $0.coordinate, handleID: $0.handleID, text: $0.text)
-                }
+                } : nil
                 let step = JournalEntry(journal.name, kind: journal.kind, draft: journal.draft, written: written)
                 try step.write(into: outputs, book: url, journal: journal.journal(at: url, bookID: book.id),
-                               bookBefore: journal.read.bytes, bookAfter: bytes)
+                               bookBefore: journal.read.bytes, bookAfter: bytes, time: journal.time)
                 entry = step
             }
             let pages = try pdf.map { try $0.renderer.renderPDF(book, to: $0.url, in: outputs) }
@@ -191,12 +192,16 @@ public struct JournalledChange: Sendable {
     public var kind: BookJournal.Kind
     /// The drawing's bytes before and after (nil: none after), when the change ends or changes it.
     public var draft: (before: Data?, after: Data?)?
+    /// When the change was made, as the journal keeps it.
+    public var time: Date
 
-    public init(read: BookRead, name: String, kind: BookJournal.Kind, draft: (before: Data?, after: Data?)? = nil) {
+    public init(read: BookRead, name: String, kind: BookJournal.Kind, draft: (before: Data?, after: Data?)? = nil,
+                time: Date = Date()) {
         self.read = read
         self.name = name
         self.kind = kind
         self.draft = draft
+        self.time = time
     }
 
     /// The journal the step goes into: the book's own, or, for a change written elsewhere (`-o`),

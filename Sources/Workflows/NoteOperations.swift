@@ -37,8 +37,9 @@ public func changeNotes(in url: URL, _ change: NoteChange, revision: Int? = nil,
         try read.check(revision: revision)
         var book = read.book
         let step = try NoteEditor(now: ISO8601DateFormatter().string(from: now)).apply(change, to: &book)
-        book = book.nextRevision(after: read)
-        try commitChange(book, over: read, entry: JournalEntry(step.name, kind: .note), time: now)
+        book.revision = read.revision + 1
+        let change = JournalledChange(read: read, name: step.name, kind: .note, time: now)
+        try BookCommit(book: read.url, journal: change).commit(book)
         let printed = book.notes.filter { $0.placement == .onRoute }
         return NoteChangeResult(step: step, book: book, row: step.noteID.flatMap { id in printed.firstIndex { $0.id == id }.map { $0 + 1 } })
     }
@@ -49,25 +50,6 @@ func checkJournalledOutputs(_ url: URL, force: Bool) throws {
     let journal = BookJournal.location(of: url)
     try checkOutputs([RunOutput(url, .edit(of: url), holdsBook: true), RunOutput(journal, .edit(of: journal))],
                      inputs: [RunInput(url, "the book it reads")], force: force)
-}
-
-/// Saves `book` over the book `read` came from, with `entry` added to its journal, all together.
-/// - Parameter time: when the change was made, as the journal keeps it.
-/// - Throws: `WorkflowError` when the file changed since it was read; the invariants' and the
-///   writers' errors.
-func commitChange(_ book: Book, over read: BookRead, entry: JournalEntry, time: Date = Date()) throws {
-    let bytes = try BookCommit(book: read.url).data(of: book)
-    try read.checkUnchanged()
-    let outputs = OutputSet()
-    do {
-        try outputs.write(bytes, to: read.url)
-        try entry.write(into: outputs, book: read.url, journal: read.journal, bookBefore: read.bytes, bookAfter: bytes, time: time)
-        try outputs.commit()
-    } catch {
-        outputs.discard()
-        throw error
-    }
-    try entry.finish(book: read.url)
 }
 
 extension BookRead {

@@ -134,7 +134,7 @@ public struct Regeneration: Sendable {
         var engine = engine
         engine.drivingSide = stored.settings.drivingSide
         try await RouteWorkflow.resolve(&editor, engine: engine, nameHandles: true, log: log)
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options, output: output,
+        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options, output: output,
                                                        force: force, log: log)
         return (editor, report)
     }

@@ -59,6 +59,13 @@ public struct RouteDraft: Sendable {
     ///   both files when the draft belongs to another book.
     public static func load(for book: URL, expecting bookID: String?,
                             configuration: Configuration = Configuration()) throws -> RouteDraft? {
+        try read(for: book, expecting: bookID, configuration: configuration)?.draft
+    }
+
+    /// `load`, with the draft file's bytes as read, for the journal step of a change that ends or
+    /// changes the drawing.
+    static func read(for book: URL, expecting bookID: String?,
+                     configuration: Configuration = Configuration()) throws -> (draft: RouteDraft, bytes: Data)? {
         let file = url(for: book)
         guard FileName.exists(file.path) else { return nil }
         let data = try InputFile.read(file, limit: configuration.maximumFileSize, what: "a draft file")
@@ -67,7 +74,7 @@ public struct RouteDraft: Sendable {
             let theBook = bookID.map { "\(book.path) is book \($0)" } ?? "\(book.path) has no id"
             throw WorkflowError("\(file.path): this unfinished drawing belongs to book \(draft.bookID), but \(theBook); `roadbook handles \(book.path) clear` discards the drawing")
         }
-        return draft
+        return (draft, data)
     }
 
     /// Decodes and checks a draft from JSON bytes, whatever book it names; `fileName` is used in
@@ -209,12 +216,10 @@ public struct DraftSession: Sendable {
                             log: any WorkflowLog) throws -> DraftSession {
         let read = try BookRead(url)
         let book = read.book
-        let draftURL = RouteDraft.url(for: url)
-        if let draft = try RouteDraft.load(for: url, expecting: book.id, configuration: configuration) {
+        if let (draft, bytes) = try RouteDraft.read(for: url, expecting: book.id, configuration: configuration) {
             if !PlanDifference(drawing: draft.editor.plan, book: book.plan).isEmpty {
                 log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
             }
-            let bytes = try InputFile.read(draftURL, limit: configuration.maximumFileSize, what: "a draft file")
             return DraftSession(bookURL: url, book: book, draft: draft, restored: true, read: read, draftRead: bytes)
         }
         let id = try book.id ?? Book.derivedID(from: BookFile.encode(book))

@@ -208,7 +208,7 @@ public struct RouteRetry: Sendable {
     /// - Returns: the Apply's report, and the PDF's rows and pages.
     public func finish(options: ApplyOptions, pdf: URL?, template: String?, cover: Bool,
                        log: any WorkflowLog) async throws -> (report: ApplyReport, printed: PrintedBook?) {
-        let report = try await ApplyWorkflow.applyFile(book, read: stored, editor: editor, options: options,
+        let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options,
                                                        name: "Retry the route's legs", log: log)
         let printed = try pdf.map { pdf in
             let (rows, pages) = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: pdf,
@@ -231,7 +231,7 @@ extension ApplyWorkflow {
         try checkApplyOutputs(book: book, target: output ?? book, options: options, force: force)
         return try await BookLock.hold(book) {
             let stored = try BookFile.read(contentsOf: book)
-            guard let drawing = try RouteDraft.load(for: book, expecting: stored.id) else {
+            guard let (drawing, bytes) = try RouteDraft.read(for: book, expecting: stored.id) else {
                 guard let plan = stored.plan else {
                     throw WorkflowError("\(book.path): no drawn route to apply (no draft beside it, and the book has no plan)")
                 }
@@ -240,13 +240,10 @@ extension ApplyWorkflow {
             guard !PlanDifference(drawing: drawing.editor.plan, book: stored.plan).isEmpty else {
                 throw nothingToApply(book, waiting: drawing.editor.plan.waitingLegs)
             }
-            var draft: (before: Data?, after: Data?)? = nil
             // The drawing is now the book's route: the draft goes with the Apply (undo brings it
             // back), kept when the result went elsewhere.
-            if output == nil || output?.standardizedFileURL == book.standardizedFileURL {
-                draft = (try InputFile.read(RouteDraft.url(for: book), limit: RouteDraft.Configuration().maximumFileSize,
-                                            what: "a draft file"), nil)
-            }
+            let ended = output == nil || output?.standardizedFileURL == book.standardizedFileURL
+            let draft: (before: Data?, after: Data?)? = ended ? (bytes, nil) : nil
             return try await applyFile(book, editor: drawing.editor, options: options, output: output, force: force,
                                        draft: draft, log: log)
         }
