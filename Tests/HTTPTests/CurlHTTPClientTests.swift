@@ -198,9 +198,10 @@ import TestSupport
         let client = try CurlHTTPClient()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/"), timeout: 60)) }
         // Cancel once the server holds the request, so the transfer itself is what gets aborted. The
-        // whole suite runs at once beside the engines the test script starts: on two cores, the
-        // request has taken more than 10 s to arrive.
-        let deadline = Date(timeIntervalSinceNow: 50)
+        // whole suite runs at once beside the engines the test script starts: on two cores, tests
+        // that wait on child processes can hold the task pool, and the request has taken more than
+        // 50 s to arrive. The server holds a request without an answer for up to 300 s.
+        let deadline = Date(timeIntervalSinceNow: 240)
         while server.requests.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(server.requests.count == 1)
         task.cancel()

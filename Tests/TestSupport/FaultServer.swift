@@ -66,7 +66,7 @@ public final class FaultServer: Sendable {
     public static let readTimeout: TimeInterval = 5
     /// Seconds a `.noAnswer` connection is held open at most, so a forgotten server cannot hang a
     /// test run.
-    public static let noAnswerLimit: TimeInterval = 60
+    public static let noAnswerLimit: TimeInterval = 300
     /// Bytes an `.endless` body sends at most, so a client that never hangs up still ends the test.
     public static let endlessLimit = 2 << 30
     /// Largest request head (request line and headers) read, in bytes.
