@@ -122,6 +122,40 @@ struct LanguageCommandTests {
         #expect(!italian.contains("Rotonda") && !italian.contains("página"))
     }
 
+    @Test("route --language it keeps the language; regenerate through a handles file --language pt rewrites the generated words, a handle note's words stay")
+    func routeAndHandles() async throws {
+        let folder = try TemporaryFolder()
+        let book = folder.path("b.json")
+        let engine = ["--engine", "embedded", "--osm", try Self.extract()]
+        let handles = ["42.5063 1.5218 | Cattle grid", "42.5100 1.5300", "42.5170 1.5450 | Finish at the chapel"]
+        let routed = await roadbook(["route", "--book", book.path, "--language", "it"] + handles.flatMap { ["--handle", $0] } + engine)
+        #expect(routed.status == 0, "\(routed.errors)")
+        // Each language's first words of a generated row, from its table.
+        let italian = ["Svoltare", "Rotatoria", "Bivio", "Dritto", "Proseguire", "A fine strada", "Inversione", "Incrocio",
+                       "Sinistra e poi", "Destra e poi"]
+        let portuguese = ["Virar", "Rotunda", "Bifurcação", "Em frente", "Seguir em frente", "No fim da estrada", "Inversão",
+                          "Cruzamento", "Esquerda e depois", "Direita e depois"]
+        func generated(_ stage: String) throws -> [String] {
+            let words = try BookFile.read(contentsOf: book).notes.filter { $0.generated != nil && !$0.wordsArePersons }.map(\.text)
+            #expect(!words.isEmpty, "\(stage): the route has turns")
+            return words
+        }
+        #expect(try BookFile.read(contentsOf: book).settings.language == .it)
+        for words in try generated("route") { #expect(italian.contains { words.hasPrefix($0) }, "route: \(words)") }
+
+        let handlesFile = folder.path("again.txt")
+        try (handles.joined(separator: "\n") + "\n").write(to: handlesFile, atomically: true, encoding: .utf8)
+        let rerouted = await roadbook(["regenerate", book.path, "--route", handlesFile.path, "--language", "pt"] + engine)
+        #expect(rerouted.status == 0, "\(rerouted.errors)")
+        #expect(rerouted.output.contains("the book prints in português from now on"), "\(rerouted.output)")
+        let stored = try BookFile.read(contentsOf: book)
+        #expect(stored.settings.language == .pt)
+        for words in try generated("regenerate") { #expect(portuguese.contains { words.hasPrefix($0) }, "regenerate: \(words)") }
+        for words in ["Cattle grid", "Finish at the chapel"] {
+            #expect(stored.notes.contains { $0.text == words }, "a handle note's words stay: \(words)")
+        }
+    }
+
     @Test("an unknown language is refused in one line naming the known ones", arguments: [
         ["build", "t.gpx", "-o", "b.pdf", "--language", "de"],
         ["render", "b.json", "-o", "b.pdf", "--language", "de"],
