@@ -62,10 +62,8 @@ public struct Instructions: Sendable {
             }
         }
 
-        /// The phrases appended for a second junction (`thenPhrase(for:)`).
-        public static let thenPhrases: [Phrase] = [.thenTurnLeft, .thenTurnRight, .thenBearLeft, .thenBearRight,
-                                                   .thenSharpLeft, .thenSharpRight, .thenKeepLeft, .thenKeepRight,
-                                                   .thenStraightOn]
+        /// The phrases appended for a second junction (`thenPhrase(for:)`): those named `then…`.
+        public static let thenPhrases: [Phrase] = allCases.filter { $0.rawValue.hasPrefix("then") }
     }
 
     public var phrases: [Phrase: String]

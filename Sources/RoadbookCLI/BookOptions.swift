@@ -3,9 +3,9 @@ import Model
 import Workflows
 
 /// The options of a new book as `build` and `route` take them: the page header (rally, stage,
-/// date), the units, the language, the template, the cover, and what happens to a note off the route. Declared
-/// once here, so the two commands cannot drift apart. (`--title` stays with each command: its
-/// default differs.)
+/// date), the units, the language, the template, the cover, and what happens to a note off the
+/// route. Declared once here, so the two commands cannot drift apart. (`--title` stays with each
+/// command: its default differs.)
 struct BookOptions {
     var rally: String?
     var stage: String?

@@ -111,9 +111,9 @@ extension BookPipeline {
         }
     }
 
-    /// The turns joined to a new book's waypoints (`TurnJoiner`, in the book's language); a person's words are printed as
-    /// written, and where they contradict the road the organiser is told. A carried book's own turn
-    /// rows stay: a turn found where one already is is not added again.
+    /// The turns joined to a new book's waypoints (`TurnJoiner`, in the book's language); a person's
+    /// words are printed as written, and where they contradict the road the organiser is told. A
+    /// carried book's own turn rows stay: a turn found where one already is is not added again.
     func joinWaypoints(_ found: FoundTurns, carried: Bool, to book: inout Book, log: any WorkflowLog) {
         guard found.source != "none" else { return }
         let joiner = TurnJoiner(instructions: Instructions(language: book.settings.language))
