@@ -18,6 +18,8 @@ public struct RowContent: Sendable, Equatable {
     public var partialText: String
     /// The instruction.
     public var text: String
+    /// The note's marker ("CP1", "R3"), nil when it has none or it only repeats the waypoint type:
+    /// a start waypoint named "DSS" of type DSS prints "DSS" once, in the type's tag.
     public var marker: String?
     /// The waypoint type as printed, for example "WPM".
     public var waypointType: String?
@@ -100,7 +102,7 @@ public struct RowContent: Sendable, Equatable {
                 totalText: DistanceFormat.text(total, units: units),
                 partialText: DistanceFormat.text(partial, units: units),
                 text: note.text,
-                marker: note.marker.flatMap { $0.isEmpty ? nil : $0 },
+                marker: printedMarker(note),
                 waypointType: note.waypointType?.rawValue,
                 capText: note.cap.map(CapFormat.text),
                 dangerText: DangerFormat.text(note.danger),
@@ -118,6 +120,15 @@ public struct RowContent: Sendable, Equatable {
         }
         return rows
     }
+}
+
+/// The marker a note's row prints: none for an empty one, nor for one that says only the waypoint
+/// type the row's tag already shows (letter case and spaces aside).
+func printedMarker(_ note: Note) -> String? {
+    guard let marker = note.marker, !marker.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    if let type = note.waypointType,
+       marker.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(type.rawValue) == .orderedSame { return nil }
+    return marker
 }
 
 /// Printed heights.
