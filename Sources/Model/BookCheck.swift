@@ -31,8 +31,9 @@ public struct BookProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// "sections: row 5 (#5 DSS 'Start' at 1.00 km) opens a section no finish (ASS) closes".
-    public var description: String { "\(rule): \(message)" }
+    /// "sections: row 5 (#5 DSS 'Start' at 1.00 km) is a start (DSS) with no finish (ASS) after it", one
+    /// line: a line feed in a row's words is written `\n` (`Printable.quoted`).
+    public var description: String { Printable.quoted("\(rule): \(message)") }
 }
 
 /// The rules `roadbook check` applies.

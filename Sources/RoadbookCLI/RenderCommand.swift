@@ -77,7 +77,7 @@ struct RenderCommand: Command {
     func run(_ console: any Console) async throws {
         var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
         request.force = force
-        switch try renderBook(request) {
+        switch try renderBook(request, log: ConsoleLog(console)) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
         case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))
         }

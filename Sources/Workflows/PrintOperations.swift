@@ -50,12 +50,15 @@ public enum RenderResult: Sendable, Equatable {
 }
 
 /// Prints the book file of `request` in its format.
+/// - Parameter log: where the rows of a regularity book printed without an ideal time are named
+///   (`RegularityTimes`, the rule `roadbook check` applies).
 /// - Throws: `WorkflowError` for an output that cannot be written; `FormatError` for the book;
 ///   `TemplateError`; `RenderError` naming the output.
-public func renderBook(_ request: RenderRequest) throws -> RenderResult {
+public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageList()) throws -> RenderResult {
     try checkOutputs([RunOutput(request.output)], inputs: [RunInput(request.book, "the book it reads")] + RunInput.template(request.template),
                      force: request.force)
     let book = try BookFile.read(contentsOf: request.book)
+    log.recordProblems(of: book, checking: [RegularityTimes()])
     let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
                                     ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
                                 includeCover: request.cover)
