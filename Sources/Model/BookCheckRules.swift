@@ -172,23 +172,33 @@ public struct NearbyContradictions: BookCheckRule {
 
     public func problems(in book: Book) -> [BookProblem] {
         var problems: [BookProblem] = []
-        let rows = book.rowIndices
-        for (k, a) in rows.enumerated() {
-            for b in rows[(k + 1)...] {
-                let gap = book.notes[b].distanceAlong - book.notes[a].distanceAlong
-                guard gap < distance else { break }
-                let first = book.notes[a], second = book.notes[b]
-                let apart = String(format: "%.0f m apart", max(0, gap))
-                if let t1 = first.waypointType, let t2 = second.waypointType, t1 != t2 {
+        // Each row against the nearest row before it, within `distance`, of every other waypoint
+        // type and of the other side: at most two problems a row, and linear however many rows
+        // stand on one spot (a row of each type and side remembered, not every pair compared).
+        var lastOfType: [WaypointType: Int] = [:]
+        var lastOfSide: [Int: Int] = [:]
+        func within(_ a: Int, _ b: Int) -> Bool { book.notes[b].distanceAlong - book.notes[a].distanceAlong < distance }
+        func apart(_ a: Int, _ b: Int) -> String {
+            String(format: "%.0f m apart", max(0, book.notes[b].distanceAlong - book.notes[a].distanceAlong))
+        }
+        for b in book.rowIndices {
+            let note = book.notes[b]
+            if let type = note.waypointType {
+                let other = lastOfType.filter { $0.key != type && within($0.value, b) }.max { $0.value < $1.value }
+                if let (t, a) = other {
                     problems.append(BookProblem(rule: name, notes: [a, b],
-                        "\(book.rowName(a)) is a \(t1.rawValue) and \(book.rowName(b)) a \(t2.rawValue), \(apart): one place has one waypoint type"))
+                        "\(book.rowName(a)) is a \(t.rawValue) and \(book.rowName(b)) a \(type.rawValue), \(apart(a, b)): one place has one waypoint type"))
                 }
-                let s1 = side(of: first), s2 = side(of: second)
-                if s1 != 0, s2 != 0, s1 != s2 {
+                lastOfType[type] = b
+            }
+            let s = side(of: note)
+            if s != 0 {
+                if let a = lastOfSide[-s], within(a, b) {
                     func word(_ s: Int) -> String { s < 0 ? "left" : "right" }
                     problems.append(BookProblem(rule: name, notes: [a, b],
-                        "\(book.rowName(a)) says \(word(s1)) and \(book.rowName(b)) says \(word(s2)), \(apart)"))
+                        "\(book.rowName(a)) says \(word(-s)) and \(book.rowName(b)) says \(word(s)), \(apart(a, b))"))
                 }
+                lastOfSide[s] = b
             }
         }
         return problems

@@ -172,6 +172,19 @@ struct BookCheckTests {
         #expect(types.map(\.notes) == [[2, 3]] && types[0].message.hasSuffix("a WPM and row 4 (#8 'Control' at 1.00 km) a CP, 5 m apart: one place has one waypoint type"))
     }
 
+    @Test("many rows on one spot: each named once, against the nearest row before it, not every pair")
+    func oneSpot() {
+        var book = Self.book()
+        book.notes = (0..<1000).map { k in
+            Note(id: k + 1, kind: .typed, distanceAlong: 700, coordinate: Self.grid(700, 0), text: k % 2 == 0 ? "Left" : "Right",
+                 waypointType: k % 3 == 0 ? .wpm : nil)
+        }
+        let problems = NearbyContradictions().problems(in: book)
+        // 999 rows follow one that says the other side; no two types on the spot, all WPM.
+        #expect(problems.count == 999)
+        #expect(problems.allSatisfy { $0.notes[1] - $0.notes[0] == 1 })
+    }
+
     @Test("which way a row sends the rider: its tulip's exit, else its generated turn, else its words")
     func sides() {
         let rule = NearbyContradictions()
