@@ -29,7 +29,7 @@ public enum TimesWriter: BookWriter {
 
     public static func refusal(for book: Book) -> String? {
         book.settings.purpose == .regularity ? nil
-            : "is a navigation book: the times table is written for a regularity book (made with --kind regularity, its averages set with 'roadbook note BOOK speed ROW KMH')"
+            : "is a navigation book: only a regularity book has ideal times to write"
     }
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {

@@ -236,7 +236,7 @@ public struct RegularityTimes: BookCheckRule {
             guard let first = speeds.first else { return [] }
             let more = speeds.count > 1 ? " and \(speeds.count - 1) more row\(speeds.count == 2 ? "" : "s")" : ""
             return [BookProblem(rule: name, notes: speeds,
-                "the book is for navigation: the average set at \(book.rowName(first))\(more) is neither printed nor timed (a regularity book is built with --kind regularity)")]
+                "the book is for navigation: the average set at \(book.rowName(first))\(more) is neither printed nor timed (only a regularity book prints and times averages)")]
         }
         let schedule = RegularitySchedule(book: book)
         var problems: [BookProblem] = []
@@ -250,10 +250,10 @@ public struct RegularityTimes: BookCheckRule {
                 let at = book.rowName(schedule.rows[clock].note)
                 problems.append(BookProblem(rule: name, notes: untimed,
                     "section \(section.number): \(span) \(one ? "comes" : "come") before its first average, set at \(at), and "
-                    + "\(none); the section's clock starts at that row: set the average on the section's first row (note BOOK speed ROW KMH)"))
+                    + "\(none); the section's clock starts at that row: set the average on the section's first row"))
             } else {
                 problems.append(BookProblem(rule: name, notes: untimed,
-                    "section \(section.number) sets no average: \(span) \(none); set one on its first row (note BOOK speed ROW KMH)"))
+                    "section \(section.number) sets no average: \(span) \(none); set one on its first row"))
             }
         }
         for k in schedule.unusedSpeeds {

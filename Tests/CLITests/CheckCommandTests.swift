@@ -151,7 +151,7 @@ struct CheckCommandTests {
         #expect(await roadbook(["build", sample.path, "-o", folder.path("nav.pdf").path, "--book", navigation]).status == 0)
         let refused = await roadbook(["export", navigation, "-o", folder.path("nav.csv").path])
         #expect(refused.status == 1 && refused.errors.split(separator: "\n").count == 1)
-        #expect(refused.errors.hasPrefix("roadbook export: \(navigation) is a navigation book: the times table is written for a regularity book"))
+        #expect(refused.errors.hasPrefix("roadbook export: \(navigation) is a navigation book: only a regularity book has ideal times to write"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("nav.csv").path))
     }
 }

@@ -207,7 +207,7 @@ struct BookCheckTests {
         var book = Self.book()
         book.notes[0].targetSpeed = 40
         #expect(Self.only("regularity", in: book).map(\.message)
-                == ["the book is for navigation: the average set at row 1 (#1 'Start' at 0.00 km) is neither printed nor timed (a regularity book is built with --kind regularity)"])
+                == ["the book is for navigation: the average set at row 1 (#1 'Start' at 0.00 km) is neither printed nor timed (only a regularity book prints and times averages)"])
         book.settings.purpose = .regularity
         #expect(book.problems().isEmpty)
         book.notes[0].targetSpeed = nil
@@ -215,7 +215,7 @@ struct BookCheckTests {
         #expect(Self.only("regularity", in: book).map(\.message)
                 == ["section 1: 2 rows, row 1 (#1 'Start' at 0.00 km) to row 2 (#2 'Cattle grid' at 0.50 km) come before its first average, "
                     + "set at row 3 (#3 'Well' at 1.00 km), and have no ideal time; the section's clock starts at that row: "
-                    + "set the average on the section's first row (note BOOK speed ROW KMH)"])
+                    + "set the average on the section's first row"])
         book.notes[2].targetSpeed = nil
         #expect(Self.only("regularity", in: book).first?.message.hasPrefix("section 1 sets no average: 7 rows, row 1") == true)
         book.notes[0].targetSpeed = 40
