@@ -135,6 +135,8 @@ struct CheckCommandTests {
         #expect(built.status == 0)
         // No average yet: build says every row of the section has no time.
         #expect(built.errors.contains("warning: regularity: section 1 sets no average"), "\(built.errors)")
+        let render = await roadbook(["render", book, "-o", folder.path("again.pdf").path])
+        #expect(render.status == 0 && render.errors.contains("warning: regularity: section 1 sets no average"), "\(render.errors)")
         #expect(await roadbook(["note", book, "speed", "1", "40"]).status == 0)
         let r = await roadbook(["export", book, "-o", csv])
         #expect(r.status == 0 && r.output == "\(csv): times\n" && r.errors.isEmpty, "\(r.errors)")
