@@ -202,8 +202,9 @@ public enum BookLayout {
     }
 
     /// The boxes of one row; `timed` (a regularity book) adds the time column at its right.
+    /// - Parameter words: the book's language, for the reset mark and the symbols' tags.
     static func rowBoxes(_ row: RowContent, in rect: Rect, template: PageTemplate,
-                         fitter: Fitter<some TextMeasurer>, timed: Bool = false) -> [Box] {
+                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english, timed: Bool = false) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let distance = Rect(x: rect.x, y: rect.y, width: rect.width * template.distanceColumnFraction,
@@ -218,7 +219,7 @@ public enum BookLayout {
         boxes += [Box(kind: .distanceCell, rect: distance, row: n),
                   Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
                   Box(kind: .notesCell, rect: notes, row: n)]
-        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter)
+        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words)
         if let time { boxes += timeBoxes(row, in: time, template: template, fitter: fitter) }
 
         // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
@@ -273,7 +274,7 @@ public enum BookLayout {
             var sx = inner.x
             let y = textBottom - height
             for symbol in row.symbols {
-                let label = SymbolFormat.label(symbol)
+                let label = SymbolFormat.label(symbol, in: words)
                 let width = fitter.measurer.measure(label, font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
                 guard sx + width <= inner.maxX + 1e-6 else { break }
                 boxes.append(fitter.box(.symbol, label, fonts.symbol, Rect(x: sx, y: y, width: width, height: height),
@@ -328,7 +329,7 @@ public enum BookLayout {
     /// Number top left, height top right, odometer large in the middle with its hundredths set
     /// apart, the partial in the bottom-right corner box, a reset mark beside it.
     static func distanceBoxes(_ row: RowContent, in distance: Rect, template: PageTemplate,
-                              fitter: Fitter<some TextMeasurer>) -> [Box] {
+                              fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let n = row.number
@@ -353,7 +354,7 @@ public enum BookLayout {
         boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner,
                                 horizontal: .center, vertical: .middle, row: n))
         if row.resetsOdometer {
-            boxes.append(fitter.box(.odometerReset, "RESET", fonts.odometerReset,
+            boxes.append(fitter.box(.odometerReset, words[.odometerReset], fonts.odometerReset,
                                     Rect(x: distance.x + p, y: corner.y, width: corner.x - distance.x - 2 * p,
                                          height: cornerHeight),
                                     vertical: .middle, row: n))
@@ -395,11 +396,12 @@ public enum BookLayout {
     }
 
     static func footerBoxes(page: Int, of count: Int, size: PageSize, template: PageTemplate,
-                            fitter: Fitter<some TextMeasurer>) -> [Box] {
+                            fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english) -> [Box] {
         let m = template.margins
         let rect = Rect(x: m.left, y: size.height - m.bottom - template.footerHeight,
                         width: size.width - m.left - m.right, height: template.footerHeight)
-        return [fitter.box(.footer, "page \(page) of \(count)", template.fonts.footer, rect,
+        return [fitter.box(.footer, words.text(.pageFooter, ["page": String(page), "pages": String(count)]),
+                           template.fonts.footer, rect,
                            horizontal: .center, vertical: .bottom)]
     }
 }
@@ -414,6 +416,8 @@ public struct BookPages<M: TextMeasurer>: Sequence {
     public let count: Int
     /// Pages printed before the rows (a cover).
     let precedingPages: Int
+    /// The words of the book's language (`BookSettings.language`).
+    let words: Phrasebook
 
     init(book: Book, template: PageTemplate, measurer: M, precedingPages: Int) {
         self.book = book
@@ -422,6 +426,7 @@ public struct BookPages<M: TextMeasurer>: Sequence {
         rows = RowContent.rows(of: book, nearNextWithin: template.highlightNextWithin)
         count = BookLayout.pageCount(rows: rows.count, template: template)
         self.precedingPages = precedingPages
+        words = Phrasebook.of(book.settings.language)
     }
 
     /// Row page `index` (0-based) laid out.
@@ -435,12 +440,12 @@ public struct BookPages<M: TextMeasurer>: Sequence {
             let column = template.columnRect(slot / template.rowsPerColumn)
             let rect = Rect(x: column.x, y: column.y + Double(slot % template.rowsPerColumn) * template.rowHeight,
                             width: column.width, height: template.rowHeight)
-            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter,
+            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, words: words,
                                          timed: book.settings.purpose == .regularity)
         }
         let number = precedingPages + index + 1
         boxes += BookLayout.footerBoxes(page: number, of: precedingPages + count, size: size, template: template,
-                                        fitter: fitter)
+                                        fitter: fitter, words: words)
         return PageLayout(pageNumber: number, pageCount: precedingPages + count, size: size,
                           rowNumbers: pageRows.map(\.number), boxes: boxes)
     }
@@ -457,27 +462,32 @@ public struct BookPages<M: TextMeasurer>: Sequence {
 
 /// Printed symbol names.
 public enum SymbolFormat {
-    /// The tag printed for a symbol, in capitals so it reads at a glance.
-    public static func label(_ symbol: NoteSymbol) -> String {
+    /// The tag printed for a symbol in `words`' language, in capitals so it reads at a glance.
+    public static func label(_ symbol: NoteSymbol, in words: Phrasebook = .english) -> String {
+        words[key(of: symbol)]
+    }
+
+    /// The phrasebook's key of a symbol's tag.
+    public static func key(of symbol: NoteSymbol) -> Phrasebook.Key {
         switch symbol {
-        case .fuel: "FUEL"
-        case .bridge: "BRIDGE"
-        case .ford: "FORD"
-        case .cattleGrid: "CATTLE GRID"
-        case .gate: "GATE"
-        case .village: "VILLAGE"
-        case .railway: "RAILWAY"
-        case .hump: "HUMP"
-        case .hole: "HOLE"
-        case .stones: "STONES"
-        case .sand: "SAND"
-        case .dunes: "DUNES"
-        case .fork: "FORK"
-        case .summit: "SUMMIT"
-        case .viewpoint: "VIEW"
-        case .water: "WATER"
-        case .police: "POLICE"
-        case .radar: "RADAR"
+        case .fuel: .symbolFuel
+        case .bridge: .symbolBridge
+        case .ford: .symbolFord
+        case .cattleGrid: .symbolCattleGrid
+        case .gate: .symbolGate
+        case .village: .symbolVillage
+        case .railway: .symbolRailway
+        case .hump: .symbolHump
+        case .hole: .symbolHole
+        case .stones: .symbolStones
+        case .sand: .symbolSand
+        case .dunes: .symbolDunes
+        case .fork: .symbolFork
+        case .summit: .symbolSummit
+        case .viewpoint: .symbolViewpoint
+        case .water: .symbolWater
+        case .police: .symbolPolice
+        case .radar: .symbolRadar
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Workflows
 
 /// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
@@ -24,6 +25,11 @@ struct RenderCommand: Command {
                 the cover
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+            .language(help: """
+                print in this language (default: the book's): page labels and
+                generated turn words; the book file is not changed, and a
+                person's words print as written
+                """),
             .force,
         ])
 
@@ -42,10 +48,12 @@ struct RenderCommand: Command {
     var template: String?
     var pages: [Int]?
     var cover: Bool
+    var language: BookLanguage?
     var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = try options.file(always: "output")
+        language = options.choice("language", as: BookLanguage.self)
         book = URL(fileURLWithPath: options.positionals[0])
         template = options.string("template")
         cover = !options.flag("no-cover")
@@ -76,6 +84,7 @@ struct RenderCommand: Command {
 
     func run(_ console: any Console) async throws {
         var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
+        request.language = language
         request.force = force
         switch try renderBook(request, log: ConsoleLog(console)) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
