@@ -40,6 +40,13 @@ public struct RowContent: Sendable, Equatable {
     public var symbols: [NoteSymbol] = []
     /// The junction drawing the note carries.
     public var tulip: Tulip? = nil
+    /// In a regularity book, the ideal time at the row as printed ("00:08:20"); nil where it has
+    /// none (before its section's first average, outside every section) and in a navigation book.
+    public var idealTimeText: String? = nil
+    /// In a regularity book, the average the row sets, km/h (printed "→ 42 km/h").
+    public var speedChange: Int? = nil
+    /// In a regularity book, whether the row opens or closes its section.
+    public var sectionMark: RegularitySchedule.Mark? = nil
 
     public init(number: Int, totalDistance: Metres, partialDistance: Metres, totalText: String, partialText: String,
                 text: String, marker: String?, waypointType: String?, capText: String?, dangerText: String?,
@@ -91,6 +98,8 @@ public struct RowContent: Sendable, Equatable {
         // in the book file until someone moves it onto the route or removes it.
         // Positions, not a filtered copy: a note is about a kilobyte, a book's notes many megabytes.
         let notes = book.notes.indices.filter { book.notes[$0].placement == .onRoute }
+        // A regularity book's times, one a printed row in the same order.
+        let timed = book.settings.purpose == .regularity ? RegularitySchedule(book: book).rows : nil
         for (index, position) in notes.enumerated() {
             let note = book.notes[position]
             let total = max(0, note.distanceAlong - odometerOrigin)
@@ -114,6 +123,11 @@ public struct RowContent: Sendable, Equatable {
             if note.waypointType == .dz || note.waypointType == .fz { row.speedLimit = note.speedLimit }
             row.symbols = note.symbols
             row.tulip = note.tulip
+            if let time = timed?[index] {
+                row.idealTimeText = time.idealTime.map(IdealTime.text)
+                row.speedChange = time.setsSpeed
+                row.sectionMark = time.mark
+            }
             rows.append(row)
             previous = note.distanceAlong
             if note.resetsOdometer { odometerOrigin = note.distanceAlong }
@@ -173,6 +187,23 @@ public enum DistanceFormat {
         case .miles: "mi"
         }
     }
+}
+
+/// The words of a regularity book's time column (its times are `IdealTime.text`'s).
+public enum IdealTimeFormat {
+    /// The column's header, in the page header over the column.
+    public static let header = "Time"
+
+    /// The tag on a section's first row and on the ASS that closes it.
+    public static func label(_ mark: RegularitySchedule.Mark) -> String {
+        switch mark {
+        case .start: "START"
+        case .finish: "FINISH"
+        }
+    }
+
+    /// A new average from this row on: "→ 42 km/h".
+    public static func speedChange(_ kmh: Int) -> String { "→ \(kmh) km/h" }
 }
 
 /// Printed CAP headings.

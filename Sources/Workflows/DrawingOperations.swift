@@ -76,6 +76,5 @@ public func exportDrawing(of book: URL, to output: URL, format: String? = nil, f
     let writer = try exportWriter(named: format, for: output)
     try checkOutputs([RunOutput(output)], inputs: drawingInputs(of: book), force: force)
     let drawn = try await DraftSession.drawnBook(book, log: MessageList()).book
-    let warnings = try AtomicFile.write(to: output) { try writer.write(drawn, to: $0) }
-    return ExportResult(format: writer.formatName, warnings: warnings)
+    return try export(drawn, named: "the drawing beside \(book.path)", with: writer, to: output)
 }

@@ -9,6 +9,8 @@ public struct ExportResult: Sendable {
     public var format: String
     /// What the format could not hold of the book, one line each.
     public var warnings: [String]
+    /// What `roadbook check`'s rules find in the book written (`Book.problems()`): said, not refused.
+    public var problems: [BookProblem] = []
 }
 
 /// Writes the book file `book` as `output` in `format` (a `BookFormats` writer's name), or in the
@@ -16,14 +18,22 @@ public struct ExportResult: Sendable {
 /// beside it, renamed into place when the writer has finished.
 /// - Parameter force: replace `output` although it is read-only.
 /// - Throws: `WorkflowError` when no format is named and the extension names none (the message
-///   lists the formats); `checkOutputs`' errors (an output that is the book, or read-only);
-///   `FormatError` for the book, the writer's errors.
+///   lists the formats), or when the format has no place for the book (`BookWriter.refusal(for:)`:
+///   the times table of a navigation book); `checkOutputs`' errors (an output that is the book, or
+///   read-only); `FormatError` for the book, the writer's errors.
 public func exportBook(_ book: URL, to output: URL, format: String? = nil, force: Bool = false) throws -> ExportResult {
     let writer = try exportWriter(named: format, for: output)
     try checkOutputs([RunOutput(output)], inputs: [RunInput(book, "the book it reads")], force: force)
     let loaded = try BookFile.read(contentsOf: book)
-    let warnings = try AtomicFile.write(to: output) { try writer.write(loaded, to: $0) }
-    return ExportResult(format: writer.formatName, warnings: warnings)
+    return try export(loaded, named: book.path, with: writer, to: output)
+}
+
+/// Writes `book` (the file `name`) with `writer` into `output`, whole or not at all, unless the
+/// format refuses it; with what `roadbook check` finds in it.
+func export(_ book: Book, named name: String, with writer: any BookWriter.Type, to output: URL) throws -> ExportResult {
+    if let refusal = writer.refusal(for: book) { throw WorkflowError("\(name) \(refusal)") }
+    let warnings = try AtomicFile.write(to: output) { try writer.write(book, to: $0) }
+    return ExportResult(format: writer.formatName, warnings: warnings, problems: book.problems())
 }
 
 /// The writer of `format`, or of the format `output`'s extension names.
