@@ -24,6 +24,7 @@ struct RenderCommand: Command {
                 the cover
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+            .symbols,
             .force,
         ])
 
@@ -42,6 +43,7 @@ struct RenderCommand: Command {
     var template: String?
     var pages: [Int]?
     var cover: Bool
+    var symbols: URL?
     var force: Bool
 
     init(_ options: ParsedOptions) throws {
@@ -49,6 +51,7 @@ struct RenderCommand: Command {
         book = URL(fileURLWithPath: options.positionals[0])
         template = options.string("template")
         cover = !options.flag("no-cover")
+        symbols = try options.file("symbols").map { _ = try symbolNames(in: $0); return $0 }
         let png = options.flag("png"), svg = options.flag("svg")
         let dpi = options.number("dpi")
         if png && svg { throw UsageError(message: "choose one of --png and --svg") }
@@ -77,6 +80,7 @@ struct RenderCommand: Command {
     func run(_ console: any Console) async throws {
         var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
         request.force = force
+        request.symbols = symbols
         switch try renderBook(request) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
         case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))

@@ -217,7 +217,8 @@ struct RouteCommand: Command {
         options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request
         let (report, printed) = try await retry.finish(options: options, pdf: output, template: bookOptions.template,
-                                                       cover: bookOptions.cover, log: ConsoleLog(console))
+                                                       cover: bookOptions.cover, symbols: bookOptions.symbols,
+                                                       log: ConsoleLog(console))
         if let printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out(report.summary)
         LastTravelMode.remember(mode, console: console)
