@@ -110,6 +110,28 @@ public struct SymbolLibrary: Sendable {
     /// Whether `symbol` has a pictogram file.
     public func has(_ symbol: NoteSymbol) -> Bool { files[symbol] != nil }
 
+    /// The bytes of the pictogram files of `symbols` that librsvg can draw, for a format that
+    /// carries them (OpenRally's notes drawings); each file that cannot be read or drawn is a
+    /// problem, said once, and its symbol is left out. The library's problems come first when a
+    /// symbol is asked for.
+    public func pictogramFiles(for symbols: some Sequence<NoteSymbol>) -> (files: [NoteSymbol: Data], problems: [String]) {
+        var files: [NoteSymbol: Data] = [:]
+        var problems: [String] = []
+        var asked: Set<NoteSymbol> = []
+        for symbol in symbols where asked.insert(symbol).inserted {
+            if asked.count == 1 { problems += self.problems }
+            guard let file = self.files[symbol] else { continue }
+            do {
+                let data = try SVGImage.read(file)
+                _ = try SVGImage(data: data, name: file.path)
+                files[symbol] = data
+            } catch {
+                problems.append("\(error): '\(symbol.name)' drawn as its name")
+            }
+        }
+        return (files, problems)
+    }
+
     private static func isFolder(_ url: URL) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
