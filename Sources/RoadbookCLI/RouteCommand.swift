@@ -39,7 +39,7 @@ struct RouteCommand: Command {
         A route whose legs are all straight or as drawn (--legs straight or as-drawn) asks no engine:
         --engine may be left out.
 
-        The book options (--rally, --stage, --date, --units, --template, --no-cover,
+        The book options (--rally, --stage, --date, --units, --template, --no-cover, --symbols,
         --off-route-distance, --off-route) are those of 'roadbook build'.
         """,
         options: [
