@@ -16,6 +16,11 @@ final class SVGImage {
     /// The largest file read: a pictogram is a few kilobytes; a megabyte is a drawing pasted by
     /// mistake, or a file made to exhaust the reader.
     static let maximumBytes = 1 << 20
+    /// The most `<use>` elements a picture may have. Each draws another part of the picture, which
+    /// may itself hold uses: ten uses of ten uses, eleven deep, draw 10^11 paths, and librsvg takes
+    /// gigabytes before its own limit stops it. Sixteen uses draw at most some 240 copies (e^(16/e))
+    /// of a part, and a pictogram needs few if any.
+    static let maximumUses = 16
 
     private let handle: UnsafeMutablePointer<RsvgHandle>
     /// The file (or the name given for bytes), for messages.
@@ -29,6 +34,11 @@ final class SVGImage {
             throw SVGError(file: name, message: "is \(data.count) bytes, more than the \(Self.maximumBytes) a picture may have")
         }
         guard !data.isEmpty else { throw SVGError(file: name, message: "is empty, not an SVG picture") }
+        let uses = Self.useCount(data)
+        guard uses <= Self.maximumUses else {
+            throw SVGError(file: name, message: "has \(uses) <use> elements, more than the \(Self.maximumUses) a pictogram may have "
+                           + "(each may draw the others many times over)")
+        }
         var error: UnsafeMutablePointer<GError>?
         let made = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)
@@ -62,6 +72,30 @@ final class SVGImage {
             throw SVGError(file: name, message: "cannot be drawn: \(Self.consume(error))")
         }
         if error != nil { g_error_free(error) }
+    }
+
+    /// The number of `<use` start tags (with or without a namespace prefix, `<svg:use`) in `data`,
+    /// counted on the bytes, before any parsing.
+    static func useCount(_ data: Data) -> Int {
+        var count = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            let b = bytes.bindMemory(to: UInt8.self)
+            var i = 0
+            while i < b.count {
+                guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
+                // Past an optional prefix (`svg:`), the name must be `use` ended by a space, `/` or `>`.
+                var j = i + 1
+                var k = j
+                while k < b.count, k - j < 64, b[k] != UInt8(ascii: ":"), b[k] != UInt8(ascii: ">"), b[k] > 0x20 { k += 1 }
+                if k < b.count, b[k] == UInt8(ascii: ":") { j = k + 1 }
+                if j + 3 < b.count, b[j] == UInt8(ascii: "u"), b[j + 1] == UInt8(ascii: "s"), b[j + 2] == UInt8(ascii: "e"),
+                   b[j + 3] <= 0x20 || b[j + 3] == UInt8(ascii: "/") || b[j + 3] == UInt8(ascii: ">") {
+                    count += 1
+                }
+                i += 1
+            }
+        }
+        return count
     }
 
     /// The error's message, the error freed.

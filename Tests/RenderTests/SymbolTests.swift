@@ -116,6 +116,19 @@ struct SymbolTests {
         #expect(((try? redPixels(include)) ?? 0) == 0, "an XInclude of another file is not followed")
     }
 
+    @Test("a picture of uses of uses is refused before librsvg reads it (10^11 paths would take gigabytes); a few uses draw")
+    func uses() throws {
+        var fanout = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><path id="u0" d="M0 0 L9 9"/>"#
+        for k in 1...11 { fanout += "<g id=\"u\(k)\">" + String(repeating: "<use xlink:href=\"#u\(k - 1)\"/>", count: 10) + "</g>" }
+        fanout += ##"</defs><use xlink:href="#u11"/></svg>"##
+        let error = #expect(throws: SVGError.self) { _ = try SVGImage(data: Data(fanout.utf8), name: "fanout.svg") }
+        #expect(error?.description == "fanout.svg: has 111 <use> elements, more than the 16 a pictogram may have (each may draw the others many times over)")
+        let few = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><rect id="r" width="1" height="1"/><use xlink:href="#r" x="2"/><svg:use xmlns:svg="http://www.w3.org/2000/svg" xlink:href="#r" x="4"/></svg>"##
+        _ = try SVGImage(data: Data(few.utf8), name: "few.svg")
+        // Counted on the bytes: a use with a prefix, or ended by a line, counts; <user> and a text "use" do not.
+        #expect(SVGImage.useCount(Data("<use/><svg:use\nx='1'/><user/><text>use</text><use>".utf8)) == 3)
+    }
+
     // MARK: Rows
 
     static func book(_ symbols: [NoteSymbol], danger: Int = 0) -> Book {
