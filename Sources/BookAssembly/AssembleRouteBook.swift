@@ -12,9 +12,10 @@ import RouteEditing
 /// - Parameters:
 ///   - editor: the route, its road legs already resolved.
 ///   - turns: whether to add turn notes from the road legs' junctions.
+///   - joiner: joins the turns; nil for one in the language of `settings`.
 public func assembleRouteBook(title: String, editor: RouteEditor, settings: BookSettings = BookSettings(),
                               turns: Bool = true, detector: TurnDetector = TurnDetector(),
-                              joiner: TurnJoiner = TurnJoiner()) -> Book {
+                              joiner: TurnJoiner? = nil) -> Book {
     let line = editor.line()
     let polyline = Polyline(line)
     let handles = editor.plan.handles
@@ -34,6 +35,7 @@ public func assembleRouteBook(title: String, editor: RouteEditor, settings: Book
     let geometry = editor.geometry()
     book.description = RouteNaming.description(of: geometry, engine: editor.engineName)
     if turns {
+        let joiner = joiner ?? TurnJoiner(instructions: Instructions(language: settings.language))
         book.notes = joiner.join(detector.maneuvers(in: geometry), into: book.notes)
     }
     book.plan = editor.plan

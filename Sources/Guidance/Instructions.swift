@@ -2,11 +2,12 @@ import Foundation
 import Geo
 import Model
 
-/// The words of generated instructions, from one table per language.
+/// The words of generated instructions, in one language: its phrases and its ordinal rule, taken
+/// from the language's `Phrasebook`.
 ///
 /// A phrase may hold placeholders: `{ordinal}` (the exit number as an ordinal) and `{road}` (a
-/// road's ref or name). Another language is another `Instructions` value with its own table and
-/// ordinal rule.
+/// road's ref or name). Which phrase says a maneuver does not depend on the language
+/// (`phrase(for:)`); only its words do.
 public struct Instructions: Sendable {
     /// Every phrase the generator uses.
     public enum Phrase: String, Sendable, CaseIterable {
@@ -25,6 +26,44 @@ public struct Instructions: Sendable {
         case thenKeepLeft, thenKeepRight, thenStraightOn
         /// Appended when the road taken has a ref or a name.
         case onto
+
+        /// The phrasebook's key of the phrase's words.
+        public var key: Phrasebook.Key {
+            switch self {
+            case .turnLeft: .turnLeft
+            case .turnRight: .turnRight
+            case .turnSharpLeft: .turnSharpLeft
+            case .turnSharpRight: .turnSharpRight
+            case .bearLeft: .bearLeft
+            case .bearRight: .bearRight
+            case .keepLeftAtFork: .keepLeftAtFork
+            case .keepRightAtFork: .keepRightAtFork
+            case .keepMiddleAtFork: .keepMiddleAtFork
+            case .endOfRoadLeft: .endOfRoadLeft
+            case .endOfRoadRight: .endOfRoadRight
+            case .roundaboutExit: .roundaboutExit
+            case .roundabout: .roundabout
+            case .uTurn: .uTurn
+            case .straightOn: .straightOn
+            case .straightOnAtCrossroads: .straightOnAtCrossroads
+            case .keepStraight: .keepStraight
+            case .leftThenRight: .leftThenRight
+            case .rightThenLeft: .rightThenLeft
+            case .thenTurnLeft: .thenTurnLeft
+            case .thenTurnRight: .thenTurnRight
+            case .thenBearLeft: .thenBearLeft
+            case .thenBearRight: .thenBearRight
+            case .thenSharpLeft: .thenSharpLeft
+            case .thenSharpRight: .thenSharpRight
+            case .thenKeepLeft: .thenKeepLeft
+            case .thenKeepRight: .thenKeepRight
+            case .thenStraightOn: .thenStraightOn
+            case .onto: .onto
+            }
+        }
+
+        /// The phrases appended for a second junction (`thenPhrase(for:)`): those named `then…`.
+        public static let thenPhrases: [Phrase] = allCases.filter { $0.rawValue.hasPrefix("then") }
     }
 
     public var phrases: [Phrase: String]
@@ -36,42 +75,22 @@ public struct Instructions: Sendable {
         self.ordinal = ordinal
     }
 
+    /// The phrases and the ordinal rule of `words`.
+    public init(_ words: Phrasebook) {
+        self.init(phrases: Dictionary(uniqueKeysWithValues: Phrase.allCases.map { ($0, words[$0.key]) }),
+                  ordinal: { words.ordinal($0) })
+    }
+
+    /// The instructions of `language`; English for nil (a book that names no language).
+    public init(language: BookLanguage?) {
+        self.init(Phrasebook.of(language))
+    }
+
     /// English.
-    public static let english = Instructions(
-        phrases: [
-            .turnLeft: "Turn left", .turnRight: "Turn right",
-            .turnSharpLeft: "Turn sharp left", .turnSharpRight: "Turn sharp right",
-            .bearLeft: "Bear left", .bearRight: "Bear right",
-            .keepLeftAtFork: "Keep left at fork", .keepRightAtFork: "Keep right at fork",
-            .keepMiddleAtFork: "Keep straight on at fork",
-            .endOfRoadLeft: "End of road, turn left", .endOfRoadRight: "End of road, turn right",
-            .roundaboutExit: "Roundabout, {ordinal} exit", .roundabout: "Roundabout",
-            .uTurn: "U-turn",
-            .straightOn: "Straight on", .straightOnAtCrossroads: "Straight on at crossroads",
-            .keepStraight: "Keep straight on",
-            .leftThenRight: "Left then right", .rightThenLeft: "Right then left",
-            .thenTurnLeft: ", then turn left", .thenTurnRight: ", then turn right",
-            .thenBearLeft: ", then bear left", .thenBearRight: ", then bear right",
-            .thenSharpLeft: ", then turn sharp left", .thenSharpRight: ", then turn sharp right",
-            .thenKeepLeft: ", then keep left", .thenKeepRight: ", then keep right", .thenStraightOn: ", then straight on",
-            .onto: " onto {road}",
-        ],
-        ordinal: englishOrdinal)
+    public static let english = Instructions(Phrasebook.english)
 
     /// 1st, 2nd, 3rd, 4th … 10th, 11th, 12th, 13th, 21st, 22nd, 101st, 111th.
-    @Sendable public static func englishOrdinal(_ n: Int) -> String {
-        let tens = abs(n) % 100, units = abs(n) % 10
-        let suffix: String
-        if (11...13).contains(tens) { suffix = "th" } else {
-            switch units {
-            case 1: suffix = "st"
-            case 2: suffix = "nd"
-            case 3: suffix = "rd"
-            default: suffix = "th"
-            }
-        }
-        return "\(n)\(suffix)"
-    }
+    @Sendable public static func englishOrdinal(_ n: Int) -> String { Phrasebook.englishOrdinal(n) }
 
     /// The phrase that says `maneuver`, without the road.
     public static func phrase(for maneuver: Maneuver) -> Phrase {
@@ -128,21 +147,83 @@ public struct Instructions: Sendable {
         }
     }
 
-    /// The words for `maneuver`: the phrase, then " onto {road}" when the road taken has a ref (preferred:
-    /// it is what signs show) or a name, neither a placeholder such as "FIXME". Straight-on rows, reminders and U-turns name no road.
-    public func text(for maneuver: Maneuver) -> String {
-        let phrase = Self.phrase(for: maneuver)
-        var words = phrases[phrase] ?? phrase.rawValue
-        if let then = Self.thenPhrase(for: maneuver) { words += phrases[then] ?? then.rawValue }
-        words = words.replacingOccurrences(of: "{ordinal}", with: ordinal(maneuver.exitNumber ?? 1))
+    /// What a generated instruction says, whatever its language: the phrase, the phrase of a second
+    /// junction, the exit's number and the road taken.
+    public struct Wording: Sendable, Equatable {
+        public var phrase: Phrase
+        public var then: Phrase?
+        /// The roundabout's exit, for `{ordinal}`; nil reads as 1.
+        public var exitNumber: Int?
+        /// The road's ref or name, appended with `onto`.
+        public var road: String?
+
+        public init(phrase: Phrase, then: Phrase? = nil, exitNumber: Int? = nil, road: String? = nil) {
+            self.phrase = phrase
+            self.then = then
+            self.exitNumber = exitNumber
+            self.road = road
+        }
+    }
+
+    /// What the words for `maneuver` say: the phrase, then " onto {road}" when the road taken has a ref
+    /// (preferred: it is what signs show) or a name, neither a placeholder such as "FIXME". Straight-on
+    /// rows, reminders and U-turns name no road.
+    public static func wording(for maneuver: Maneuver) -> Wording {
         let namesRoad: Set<Maneuver.Kind> = [.turn, .unclassified, .fork, .endOfRoad, .roundabout]
-        if namesRoad.contains(maneuver.kind), let road = nonEmpty(maneuver.exitRef) ?? nonEmpty(maneuver.exitName),
-           let onto = phrases[.onto] {
+        let road = namesRoad.contains(maneuver.kind)
+            ? MapNames.usable(maneuver.exitRef) ?? MapNames.usable(maneuver.exitName) : nil
+        return Wording(phrase: phrase(for: maneuver), then: thenPhrase(for: maneuver), exitNumber: maneuver.exitNumber,
+                       road: road)
+    }
+
+    /// The words for `maneuver` (`wording(for:)`) in this language.
+    public func text(for maneuver: Maneuver) -> String {
+        text(Self.wording(for: maneuver))
+    }
+
+    /// The words of `wording` in this language.
+    public func text(_ wording: Wording) -> String {
+        var words = head(wording.phrase, wording.then, exitNumber: wording.exitNumber)
+        if let road = wording.road, let onto = phrases[.onto] {
             words += onto.replacingOccurrences(of: "{road}", with: road)
         }
         return words
     }
 
-    /// The road's ref or name, unless empty or a map's placeholder ("FIXME", "?": `MapNames`).
-    private func nonEmpty(_ s: String?) -> String? { MapNames.usable(s) }
+    /// The phrase and the second junction's phrase, the ordinal filled in.
+    private func head(_ phrase: Phrase, _ then: Phrase?, exitNumber: Int?) -> String {
+        var words = phrases[phrase] ?? phrase.rawValue
+        if let then { words += phrases[then] ?? then.rawValue }
+        return words.replacingOccurrences(of: "{ordinal}", with: ordinal(exitNumber ?? 1))
+    }
+
+    /// What `text`, words these instructions generated for a turn at a roundabout's exit
+    /// `exitNumber` (nil elsewhere), says; nil when no phrase of this language (with a second
+    /// junction's and a road's) makes exactly those words, as when a person wrote them.
+    /// Where two readings fit (a road named like a phrase's end), the longer phrase wins.
+    public func wording(of text: String, exitNumber: Int?) -> Wording? {
+        let onto = (phrases[.onto] ?? "").components(separatedBy: "{road}")
+        var best: (wording: Wording, length: Int)?
+        for phrase in Phrase.allCases where phrase != .onto && !Phrase.thenPhrases.contains(phrase) {
+            for then in [nil] + Phrase.thenPhrases.map(Optional.some) {
+                let head = head(phrase, then, exitNumber: exitNumber)
+                guard text.hasPrefix(head), head.count > best?.length ?? -1 else { continue }
+                let rest = String(text.dropFirst(head.count))
+                var road: String?
+                if !rest.isEmpty {
+                    guard onto.count == 2, rest.hasPrefix(onto[0]), rest.hasSuffix(onto[1]),
+                          rest.count > onto[0].count + onto[1].count else { continue }
+                    road = String(rest.dropFirst(onto[0].count).dropLast(onto[1].count))
+                }
+                best = (Wording(phrase: phrase, then: then, exitNumber: exitNumber, road: road), head.count)
+            }
+        }
+        return best?.wording
+    }
+
+    /// `text`, generated by `other` for a turn at a roundabout's exit `exitNumber` (nil elsewhere),
+    /// in this language; nil when `other` did not make those words (`wording(of:exitNumber:)`).
+    public func reword(_ text: String, exitNumber: Int?, from other: Instructions) -> String? {
+        other.wording(of: text, exitNumber: exitNumber).map(self.text)
+    }
 }

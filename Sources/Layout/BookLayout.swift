@@ -192,8 +192,10 @@ public enum BookLayout {
         return boxes
     }
 
+    /// - Parameter words: the book's language, for the reset mark and the symbols' tags.
     static func rowBoxes(_ row: RowContent, in rect: Rect, template: PageTemplate,
-                         fitter: Fitter<some TextMeasurer>, pictograms: Set<NoteSymbol> = []) -> [Box] {
+                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                         pictograms: Set<NoteSymbol> = []) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let distance = Rect(x: rect.x, y: rect.y, width: rect.width * template.distanceColumnFraction,
@@ -207,7 +209,7 @@ public enum BookLayout {
         boxes += [Box(kind: .distanceCell, rect: distance, row: n),
                   Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
                   Box(kind: .notesCell, rect: notes, row: n)]
-        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, pictograms: pictograms)
+        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words, pictograms: pictograms)
 
         // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
         // danger at the bottom. A field the library has a pictogram for is drawn as it, where its
@@ -296,7 +298,7 @@ public enum BookLayout {
             let reserve = row.text.isEmpty ? 0 : fonts.noteText.size * 1.2
             let flow = symbolBoxes(row.symbols, from: inner.x, to: inner.maxX, bottom: textBottom,
                                    room: max(0, textBottom - textTop - reserve), template: template, fitter: fitter,
-                                   pictograms: pictograms, row: n)
+                                   words: words, pictograms: pictograms, row: n)
             boxes += flow.boxes
             textBottom = flow.top - p
         }
@@ -322,14 +324,14 @@ public enum BookLayout {
     /// out (a row has few symbols; ten at 5 mm fill an A5 notes cell's line twice).
     /// - Returns: the boxes and the top of the lines (`bottom` when there are none).
     static func symbolBoxes(_ symbols: [NoteSymbol], from left: Double, to right: Double, bottom: Double, room: Double,
-                            template: PageTemplate, fitter: Fitter<some TextMeasurer>, pictograms: Set<NoteSymbol>,
-                            row: Int) -> (boxes: [Box], top: Double) {
+                            template: PageTemplate, fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                            pictograms: Set<NoteSymbol>, row: Int) -> (boxes: [Box], top: Double) {
         let fonts = template.fonts
         let p = template.cellPadding
         let tagHeight = fonts.symbol.size * 1.6
         let tagWidths = symbols.map { symbol in
             pictograms.contains(symbol) ? 0
-                : fitter.measurer.measure(SymbolFormat.label(symbol), font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
+                : fitter.measurer.measure(SymbolFormat.label(symbol, in: words), font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
         }
         let drawsPictograms = symbols.contains { pictograms.contains($0) }
         /// The lines at pictogram side `side`: the indices of each line's symbols, and the line height.
@@ -373,7 +375,7 @@ public enum BookLayout {
                     x += side + p
                 } else {
                     guard x + tagWidths[i] <= right + 1e-6 else { break }
-                    boxes.append(fitter.box(.symbol, SymbolFormat.label(symbol), fonts.symbol,
+                    boxes.append(fitter.box(.symbol, SymbolFormat.label(symbol, in: words), fonts.symbol,
                                             Rect(x: x, y: y + (laid.height - tagHeight) / 2, width: tagWidths[i], height: tagHeight),
                                             horizontal: .center, vertical: .middle, row: row))
                     x += tagWidths[i] + p
@@ -386,7 +388,8 @@ public enum BookLayout {
     /// Number top left, height top right, odometer large in the middle with its hundredths set
     /// apart, the partial in the bottom-right corner box, a reset mark beside it.
     static func distanceBoxes(_ row: RowContent, in distance: Rect, template: PageTemplate,
-                              fitter: Fitter<some TextMeasurer>, pictograms: Set<NoteSymbol> = []) -> [Box] {
+                              fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                              pictograms: Set<NoteSymbol> = []) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let n = row.number
@@ -414,7 +417,7 @@ public enum BookLayout {
             boxes.append(pictogram(.odometerReset, .reset, Rect(x: distance.x + p, y: corner.y, width: cornerHeight,
                                                                 height: cornerHeight), row: n))
         } else if row.resetsOdometer {
-            boxes.append(fitter.box(.odometerReset, "RESET", fonts.odometerReset,
+            boxes.append(fitter.box(.odometerReset, words[.odometerReset], fonts.odometerReset,
                                     Rect(x: distance.x + p, y: corner.y, width: corner.x - distance.x - 2 * p,
                                          height: cornerHeight),
                                     vertical: .middle, row: n))
@@ -456,11 +459,12 @@ public enum BookLayout {
     }
 
     static func footerBoxes(page: Int, of count: Int, size: PageSize, template: PageTemplate,
-                            fitter: Fitter<some TextMeasurer>) -> [Box] {
+                            fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english) -> [Box] {
         let m = template.margins
         let rect = Rect(x: m.left, y: size.height - m.bottom - template.footerHeight,
                         width: size.width - m.left - m.right, height: template.footerHeight)
-        return [fitter.box(.footer, "page \(page) of \(count)", template.fonts.footer, rect,
+        return [fitter.box(.footer, words.text(.pageFooter, ["page": String(page), "pages": String(count)]),
+                           template.fonts.footer, rect,
                            horizontal: .center, vertical: .bottom)]
     }
 }
@@ -479,6 +483,8 @@ public struct BookPages<M: TextMeasurer>: Sequence {
     let followingPages: Int
     /// The symbols drawn as pictograms.
     let pictograms: Set<NoteSymbol>
+    /// The words of the book's language (`BookSettings.language`).
+    let words: Phrasebook
 
     init(book: Book, template: PageTemplate, measurer: M, precedingPages: Int, followingPages: Int = 0,
          pictograms: Set<NoteSymbol> = []) {
@@ -490,6 +496,7 @@ public struct BookPages<M: TextMeasurer>: Sequence {
         self.precedingPages = precedingPages
         self.followingPages = followingPages
         self.pictograms = pictograms
+        words = Phrasebook.of(book.settings.language)
     }
 
     /// Row page `index` (0-based) laid out.
@@ -503,11 +510,11 @@ public struct BookPages<M: TextMeasurer>: Sequence {
             let column = template.columnRect(slot / template.rowsPerColumn)
             let rect = Rect(x: column.x, y: column.y + Double(slot % template.rowsPerColumn) * template.rowHeight,
                             width: column.width, height: template.rowHeight)
-            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, pictograms: pictograms)
+            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, words: words, pictograms: pictograms)
         }
         let number = precedingPages + index + 1
         let total = precedingPages + count + followingPages
-        boxes += BookLayout.footerBoxes(page: number, of: total, size: size, template: template, fitter: fitter)
+        boxes += BookLayout.footerBoxes(page: number, of: total, size: size, template: template, fitter: fitter, words: words)
         return PageLayout(pageNumber: number, pageCount: total, size: size,
                           rowNumbers: pageRows.map(\.number), boxes: boxes)
     }
@@ -524,23 +531,49 @@ public struct BookPages<M: TextMeasurer>: Sequence {
 
 /// Printed symbol names, for a symbol drawn without its pictogram.
 public enum SymbolFormat {
-    /// The tag printed for a symbol, in capitals so it reads at a glance: its name's words
-    /// (`cattleGrid` is "CATTLE GRID", `danger2` "DANGER 2"); `viewpoint` keeps its old tag "VIEW".
-    public static func label(_ symbol: NoteSymbol) -> String {
-        if symbol == .viewpoint { return "VIEW" }
-        var words: [String] = []
+    /// The tag printed for a symbol, in capitals so it reads at a glance: the phrasebook's word in
+    /// `words`' language for a symbol it has one for, else its name's words (`cattleGrid` is
+    /// "CATTLE GRID", `danger2` "DANGER 2", a name the library lacks as written, in capitals).
+    public static func label(_ symbol: NoteSymbol, in words: Phrasebook = .english) -> String {
+        if let key = key(of: symbol) { return words[key] }
+        var parts: [String] = []
         var word = ""
         var previous: Character?
         for character in symbol.name {
             let breaks = character == "-" || character == "_"
                 || (character.isUppercase && previous.map { $0.isLowercase || $0.isNumber } == true)
                 || (character.isNumber && previous.map { $0.isLetter } == true)
-            if breaks, !word.isEmpty { words.append(word); word = "" }
+            if breaks, !word.isEmpty { parts.append(word); word = "" }
             if character != "-" && character != "_" { word.append(character) }
             previous = character
         }
-        if !word.isEmpty { words.append(word) }
-        return words.joined(separator: " ").uppercased()
+        if !word.isEmpty { parts.append(word) }
+        return parts.joined(separator: " ").uppercased()
+    }
+
+    /// The phrasebook's key of a symbol's tag; nil for a symbol the phrasebook has no word for.
+    public static func key(of symbol: NoteSymbol) -> Phrasebook.Key? {
+        switch symbol {
+        case .fuel: .symbolFuel
+        case .bridge: .symbolBridge
+        case .ford: .symbolFord
+        case .cattleGrid: .symbolCattleGrid
+        case .gate: .symbolGate
+        case .village: .symbolVillage
+        case .railway: .symbolRailway
+        case .hump: .symbolHump
+        case .hole: .symbolHole
+        case .stones: .symbolStones
+        case .sand: .symbolSand
+        case .dunes: .symbolDunes
+        case .fork: .symbolFork
+        case .summit: .symbolSummit
+        case .viewpoint: .symbolViewpoint
+        case .water: .symbolWater
+        case .police: .symbolPolice
+        case .radar: .symbolRadar
+        default: nil
+        }
     }
 }
 

@@ -97,6 +97,8 @@ public struct CoverMap: Sendable, Equatable {
     public var scaleLabelRect: Rect
     /// The square the north arrow is drawn in.
     public var northArrow: Rect
+    /// The letter on the north arrow, in the book's language.
+    public var northLabel = "N"
 }
 
 /// The laid-out cover page of a book.
@@ -176,9 +178,11 @@ public enum CoverLayout {
     /// The map is never squeezed below this share of the page height: it is the cover's point.
     static let minimumMapShare = 0.25
 
-    /// Lays out the cover of `book` on a page of `template`'s size, inside its margins.
+    /// Lays out the cover of `book` on a page of `template`'s size, inside its margins, its words in
+    /// the book's language (`BookSettings.language`).
     /// O(route points + notes) plus a few measurements per text.
     public static func layout(book: Book, template: PageTemplate, measurer: some TextMeasurer) -> CoverPage {
+        let words = Phrasebook.of(book.settings.language)
         let k = template.pageSize.width / PageSize.a5.width
         let fitter = Fitter(measurer: measurer, minimumSize: template.minimumFontSize)
         let m = template.margins
@@ -211,13 +215,13 @@ public enum CoverLayout {
         // Figures strip.
         let routeLength = Polyline(book.route.coordinates).length
         let units = book.settings.units
-        var figures = [("DISTANCE", "\(DistanceFormat.text(routeLength, units: units)) \(DistanceFormat.label(units))"),
-                       ("ROWS", String(RowContent.count(of: book)))]
+        var figures = [(words[.coverDistance], "\(DistanceFormat.text(routeLength, units: units)) \(DistanceFormat.label(units))"),
+                       (words[.coverRows], String(RowContent.count(of: book)))]
         let complete = book.profile?.isComplete == true ? book.profile : nil
         if let profile = complete {
-            figures.append(("CLIMB", "\(Int(profile.climb.rounded())) m"))
-            figures.append(("DESCENT", "\(Int(profile.descent.rounded())) m"))
-            if let range = profile.range { figures.append(("HIGHEST", "\(Int(range.upperBound.rounded())) m")) }
+            figures.append((words[.coverClimb], "\(Int(profile.climb.rounded())) m"))
+            figures.append((words[.coverDescent], "\(Int(profile.descent.rounded())) m"))
+            if let range = profile.range { figures.append((words[.coverHighest], "\(Int(range.upperBound.rounded())) m")) }
         }
         let stripTop = banner.maxY + gap * k
         let captionHeight = captionSize * k * 1.4, valueHeight = valueSize * k * 1.3
@@ -239,9 +243,10 @@ public enum CoverLayout {
         // Footer, legend and profile from the bottom up; the map takes what is left.
         var bottom = content.maxY
         // A book asked for terrain that some of the route lacks says so, as the rally app does.
-        let noTerrain = book.profile != nil && complete == nil ? Self.noTerrainText : nil
-        let sources = [book.route.source.map { "Route: \($0)" }, book.route.straightSummary,
-                       complete?.source.map { "Terrain: \($0)" }, noTerrain]
+        let noTerrain = book.profile != nil && complete == nil ? words[.coverNoTerrain] : nil
+        let sources = [book.route.source.map { words.text(.coverRouteSource, ["source": $0]) },
+                       book.route.straightSummary(in: words),
+                       complete?.source.map { words.text(.coverTerrainSource, ["source": $0]) }, noTerrain]
             .compactMap { $0 }
         if !sources.isEmpty {
             let h = footerSize * k * 1.4
@@ -282,8 +287,8 @@ public enum CoverLayout {
                 legendTexts.append(CoverBox(kind: .legendMeaning, rect: meaningRect, text: entry.meaning,
                                             font: meaningFont, vertical: .middle, clipped: meaningClipped))
             }
-            let (titleFont, titleClipped) = fitter.fit("LEGEND", FontSpec(size: sectionSize * k, bold: true), titleRect)
-            legendBoxes.append(CoverBox(kind: .sectionTitle, rect: titleRect, text: "LEGEND", font: titleFont,
+            let (titleFont, titleClipped) = fitter.fit(words[.coverLegend], FontSpec(size: sectionSize * k, bold: true), titleRect)
+            legendBoxes.append(CoverBox(kind: .sectionTitle, rect: titleRect, text: words[.coverLegend], font: titleFont,
                                         clipped: titleClipped))
             legendBoxes += legendTexts
             bottom = frame.y - gap * k
@@ -304,8 +309,8 @@ public enum CoverLayout {
                                             font: FontSpec(size: ProfileChart.labelFont.size * k), measurer: measurer)
                 if chart != nil {
                     profileBoxes.append(CoverBox(kind: .profileFrame, rect: frame))
-                    let (font, clipped) = fitter.fit("ELEVATION", FontSpec(size: sectionSize * k, bold: true), titleRect)
-                    profileBoxes.append(CoverBox(kind: .sectionTitle, rect: titleRect, text: "ELEVATION", font: font,
+                    let (font, clipped) = fitter.fit(words[.profileTitle], FontSpec(size: sectionSize * k, bold: true), titleRect)
+                    profileBoxes.append(CoverBox(kind: .sectionTitle, rect: titleRect, text: words[.profileTitle], font: font,
                                                  clipped: clipped))
                     bottom = frame.y - gap * k
                 }
@@ -316,23 +321,24 @@ public enum CoverLayout {
         boxes.append(CoverBox(kind: .mapFrame, rect: mapFrame))
         let mapTitle = Rect(x: mapFrame.x + cellPad, y: mapFrame.y + cellPad, width: mapFrame.width / 3,
                             height: sectionHeight)
-        let (mapTitleFont, mapTitleClipped) = fitter.fit("ROUTE", FontSpec(size: sectionSize * k, bold: true), mapTitle)
-        let map = layoutMap(book: book, in: mapFrame, scale: k, avoiding: mapTitle, measurer: measurer)
-        boxes.append(CoverBox(kind: .sectionTitle, rect: mapTitle, text: "ROUTE", font: mapTitleFont,
+        let (mapTitleFont, mapTitleClipped) = fitter.fit(words[.coverRoute], FontSpec(size: sectionSize * k, bold: true), mapTitle)
+        let map = layoutMap(book: book, in: mapFrame, scale: k, avoiding: mapTitle, measurer: measurer, words: words)
+        boxes.append(CoverBox(kind: .sectionTitle, rect: mapTitle, text: words[.coverRoute], font: mapTitleFont,
                               clipped: mapTitleClipped))
         boxes += profileBoxes + legendBoxes
 
         return CoverPage(size: template.pageSize, boxes: boxes, map: map, profile: chart, legend: legend)
     }
 
-    /// Printed when the book has a profile with heights missing for part of the route.
-    public static let noTerrainText = "No terrain for this route"
+    /// Printed when the book has a profile with heights missing for part of the route (English;
+    /// the cover prints the book's language's `coverNoTerrain`).
+    public static let noTerrainText = Phrasebook.english[.coverNoTerrain]
 
     /// The map: the route fitted into `frame` (inset so markers and labels stay inside), its
     /// markers with labels placed clear of each other, the scale bar bottom left and the north
     /// arrow top right.
     static func layoutMap(book: Book, in frame: Rect, scale k: Double, avoiding title: Rect,
-                          measurer: some TextMeasurer) -> CoverMap? {
+                          measurer: some TextMeasurer, words: Phrasebook = .english) -> CoverMap? {
         let coordinates = book.route.coordinates
         let markerRadius = 4 * k
         let arrowSide = 26 * k
@@ -359,10 +365,10 @@ public enum CoverLayout {
         // Start and finish first in the placement, so their labels win the best places.
         var pending: [CoverMap.Marker] = []
         if let first = coordinates.first, let last = coordinates.last {
-            pending.append(CoverMap.Marker(kind: .start, point: projection.point(for: first), label: "START",
+            pending.append(CoverMap.Marker(kind: .start, point: projection.point(for: first), label: words[.coverStart],
                                            labelRect: nil))
             if coordinates.count >= 2 {
-                pending.append(CoverMap.Marker(kind: .finish, point: projection.point(for: last), label: "FINISH",
+                pending.append(CoverMap.Marker(kind: .finish, point: projection.point(for: last), label: words[.coverFinish],
                                                labelRect: nil))
             }
         }
@@ -397,7 +403,7 @@ public enum CoverLayout {
         let markers = pending.filter { $0.kind == .waypoint } + pending.filter { $0.kind != .waypoint }
         return CoverMap(frame: frame, pointsPerMetre: projection.pointsPerMetre, route: route, markers: markers,
                         markerRadius: markerRadius, labelFont: font, scaleBar: scaleBar, scaleBarOrigin: barOrigin,
-                        scaleLabelRect: scaleLabel, northArrow: northArrow)
+                        scaleLabelRect: scaleLabel, northArrow: northArrow, northLabel: words[.coverNorth])
     }
 
     /// True when the line through `points` enters `rect`. O(points).

@@ -35,7 +35,7 @@ public struct LegendEntry: Sendable, Equatable {
     }
 }
 
-/// The legend of a book: only the symbols and waypoint types the book uses.
+/// The legend of a book: only the symbols and waypoint types the book uses, in the book's language.
 public enum Legend {
     /// The next row is "close" below this distance: at rally speed 300 m pass in under 15 s, so
     /// FIM and FIA books box the distance to warn the rider to read the next row now.
@@ -43,55 +43,61 @@ public enum Legend {
 
     /// The entries for `book`, in a fixed order: map markers, waypoint types (in the order of
     /// `WaypointType.allCases`), danger levels, CAP, odometer reset, close next row. Only notes on
-    /// the route count, as only they print as rows. O(notes).
+    /// the route count, as only they print as rows. Their words are in the book's language
+    /// (`BookSettings.language`). O(notes).
     public static func entries(for book: Book) -> [LegendEntry] {
+        let words = Phrasebook.of(book.settings.language)
         let notes = book.notes.filter { $0.placement == .onRoute }
         var entries: [LegendEntry] = []
         if book.route.points.count >= 2 {
-            entries.append(LegendEntry(symbol: .start, sample: "", meaning: "Start of the route"))
-            entries.append(LegendEntry(symbol: .finish, sample: "", meaning: "Finish of the route"))
+            entries.append(LegendEntry(symbol: .start, sample: "", meaning: words[.legendStart]))
+            entries.append(LegendEntry(symbol: .finish, sample: "", meaning: words[.legendFinish]))
         }
         let types = Set(notes.compactMap(\.waypointType))
         for type in WaypointType.allCases where types.contains(type) {
-            entries.append(LegendEntry(symbol: .waypointType(type), sample: type.rawValue, meaning: meaning(of: type)))
+            entries.append(LegendEntry(symbol: .waypointType(type), sample: type.rawValue, meaning: meaning(of: type, in: words)))
         }
         let dangers = Set(notes.map { min(3, max(0, $0.danger)) })
+        let dangerMeanings: [Phrasebook.Key] = [.legendCaution, .legendDanger, .legendGreatDanger]
         for level in 1...3 where dangers.contains(level) {
             entries.append(LegendEntry(symbol: .danger(level), sample: DangerFormat.text(level) ?? "",
-                                       meaning: dangerMeanings[level - 1]))
+                                       meaning: words[dangerMeanings[level - 1]]))
         }
         if notes.contains(where: { $0.cap != nil }) {
-            entries.append(LegendEntry(symbol: .cap, sample: "C.090", meaning: "Compass heading (CAP) to follow"))
+            entries.append(LegendEntry(symbol: .cap, sample: "C.090", meaning: words[.legendCap]))
         }
         if notes.contains(where: \.resetsOdometer) {
-            entries.append(LegendEntry(symbol: .odometerReset, sample: "RESET", meaning: "Set the trip meter to zero"))
+            entries.append(LegendEntry(symbol: .odometerReset, sample: words[.odometerReset], meaning: words[.legendReset]))
         }
         if RowContent.hasRowCloser(than: closeRowDistance, in: book) {
             let sample = DistanceFormat.text(closeRowDistance * 0.5, units: book.settings.units)
             entries.append(LegendEntry(symbol: .closeNextRow, sample: sample,
-                                       meaning: "Next row closer than \(Int(closeRowDistance)) m"))
+                                       meaning: words.text(.legendCloseNextRow, ["distance": String(Int(closeRowDistance))])))
         }
         return entries
     }
 
-    private static let dangerMeanings = ["Caution", "Danger", "Great danger: slow right down"]
+    /// The meaning of a waypoint type as printed in the legend, in `words`' language, after the
+    /// FIM/FIA cross-country rules' definitions.
+    public static func meaning(of type: WaypointType, in words: Phrasebook = .english) -> String {
+        words[key(of: type)]
+    }
 
-    /// The meaning of a waypoint type as printed in the legend, after the FIM/FIA cross-country
-    /// rules' definitions.
-    public static func meaning(of type: WaypointType) -> String {
+    /// The phrasebook's key of a waypoint type's meaning.
+    public static func key(of type: WaypointType) -> Phrasebook.Key {
         switch type {
-        case .wpm: "Masked waypoint: hidden on the GPS"
-        case .wpv: "Visible waypoint: shown on the GPS"
-        case .wps: "Safety waypoint: pass it, danger near"
-        case .wpe: "Eclipse waypoint: GPS masked nearby"
-        case .wpc: "Control waypoint: manned control"
-        case .wpn: "Navigation waypoint"
-        case .wpp: "Passage waypoint"
-        case .dss: "Start of the selective section"
-        case .ass: "Arrival of the selective section"
-        case .cp: "Checkpoint: stop for the time card"
-        case .dz: "Start of a speed-limited zone"
-        case .fz: "End of the speed-limited zone"
+        case .wpm: .legendWPM
+        case .wpv: .legendWPV
+        case .wps: .legendWPS
+        case .wpe: .legendWPE
+        case .wpc: .legendWPC
+        case .wpn: .legendWPN
+        case .wpp: .legendWPP
+        case .dss: .legendDSS
+        case .ass: .legendASS
+        case .cp: .legendCP
+        case .dz: .legendDZ
+        case .fz: .legendFZ
         }
     }
 }

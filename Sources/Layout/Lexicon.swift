@@ -148,24 +148,6 @@ public struct SymbolCatalogue: Sendable, Equatable {
     }
 }
 
-/// The lexicon's own words, in one place, so they can join the per-language tables of page words.
-public struct LexiconWords: Sendable, Equatable {
-    /// The lexicon's title.
-    public var title: String
-    /// The meaning given to a name the library does not have.
-    public var notInLibrary: String
-    /// The title over symbols of no group the library knows.
-    public var otherSymbols: String
-
-    public init(title: String, notInLibrary: String, otherSymbols: String) {
-        self.title = title
-        self.notInLibrary = notInLibrary
-        self.otherSymbols = otherSymbols
-    }
-
-    public static let english = LexiconWords(title: "Symbols", notInLibrary: "not in the library", otherSymbols: "Other symbols")
-}
-
 /// One symbol of the lexicon and what it means.
 public struct LexiconEntry: Sendable, Equatable {
     public var symbol: NoteSymbol
@@ -187,10 +169,11 @@ public enum Lexicon {
     /// The sections for `book`: the library's groups in their order (each symbol in the library's
     /// order), then groups only a `symbols.json` names, then the names no one knows, "not in the
     /// library". Only rows on the route count, as only they print. Empty when the book uses no symbol.
-    /// - Parameter language: the language code of the meanings (`en`, `fr`, …), English where a
-    ///   meaning is not given in it.
-    public static func sections(for book: Book, catalogue: SymbolCatalogue, language: String = "en",
-                                words: LexiconWords = .english) -> [LexiconSection] {
+    /// - Parameter words: the language of the meanings and of the lexicon's own words (the book's,
+    ///   `BookSettings.language`, unless given); English where `catalogue` gives a meaning in none.
+    public static func sections(for book: Book, catalogue: SymbolCatalogue, words: Phrasebook? = nil) -> [LexiconSection] {
+        let words = words ?? Phrasebook.of(book.settings.language)
+        let language = words.language.rawValue
         var used: [NoteSymbol] = []
         var seen: Set<NoteSymbol> = []
         for note in book.notes where note.placement == .onRoute {
@@ -210,15 +193,15 @@ public enum Lexicon {
             guard let symbols = grouped[id] else { continue }
             let sorted = symbols.sorted { (libraryIndex[$0] ?? Int.max, $0.name) < (libraryIndex[$1] ?? Int.max, $1.name) }
             let title = NoteSymbol.Group(rawValue: id) != nil || catalogue.groups[id] != nil
-                ? catalogue.groupTitle(id, language: language) : words.otherSymbols
+                ? catalogue.groupTitle(id, language: language) : words[.lexiconOther]
             sections.append(LexiconSection(title: title, entries: sorted.map {
-                LexiconEntry(symbol: $0, meaning: catalogue.meaning(of: $0, language: language) ?? words.notInLibrary, known: true)
+                LexiconEntry(symbol: $0, meaning: catalogue.meaning(of: $0, language: language) ?? words[.lexiconUnknown], known: true)
             }))
         }
         if !unknown.isEmpty {
-            sections.append(LexiconSection(title: words.otherSymbols, entries: unknown.sorted { $0.name < $1.name }.map {
+            sections.append(LexiconSection(title: words[.lexiconOther], entries: unknown.sorted { $0.name < $1.name }.map {
                 let meaning = catalogue.meaning(of: $0, language: language)
-                return LexiconEntry(symbol: $0, meaning: meaning ?? words.notInLibrary, known: meaning != nil)
+                return LexiconEntry(symbol: $0, meaning: meaning ?? words[.lexiconUnknown], known: meaning != nil)
             }))
         }
         return sections
@@ -297,9 +280,11 @@ public enum LexiconLayout {
     ///   - firstPageNumber: the number of its first page in the book (1-based).
     ///   - pageCount: the book's pages in all, for the footers.
     ///   - pictograms: the symbols whose pictograms can be drawn; the others print as their names.
+    ///   - words: the language of the title, the tags and the footers; the book's unless given.
     public static func pages(_ sections: [LexiconSection], book: Book, template: PageTemplate, measurer: some TextMeasurer,
                              firstPageNumber: Int, pageCount: Int, pictograms: Set<NoteSymbol>,
-                             words: LexiconWords = .english) -> [PageLayout] {
+                             words: Phrasebook? = nil) -> [PageLayout] {
+        let words = words ?? Phrasebook.of(book.settings.language)
         let placed = place(sections, template: template)
         guard let last = placed.last else { return [] }
         let fitter = Fitter(measurer: measurer, minimumSize: template.minimumFontSize)
@@ -321,7 +306,7 @@ public enum LexiconLayout {
                 let line = height(of: item.item, template: template)
                 switch item.item {
                 case .title:
-                    boxes.append(fitter.box(.lexiconTitle, words.title, fonts.title,
+                    boxes.append(fitter.box(.lexiconTitle, words[.lexiconTitle], fonts.title,
                                             Rect(x: column.x, y: top, width: column.width, height: line), vertical: .middle))
                 case .group(let title):
                     boxes.append(fitter.box(.lexiconGroup, title, fonts.marker,
@@ -332,7 +317,7 @@ public enum LexiconLayout {
                         boxes.append(BookLayout.pictogram(.symbol, entry.symbol, Rect(x: x, y: top + p, width: side, height: side), row: nil))
                         x += side
                     } else {
-                        let label = SymbolFormat.label(entry.symbol)
+                        let label = SymbolFormat.label(entry.symbol, in: words)
                         let measured = measurer.measure(label, font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
                         let width = min(column.width / 3, max(side, measured))
                         let tag = fonts.symbol.size * 1.6
@@ -347,7 +332,7 @@ public enum LexiconLayout {
                 }
             }
             let number = firstPageNumber + index
-            boxes += BookLayout.footerBoxes(page: number, of: pageCount, size: size, template: template, fitter: fitter)
+            boxes += BookLayout.footerBoxes(page: number, of: pageCount, size: size, template: template, fitter: fitter, words: words)
             return PageLayout(pageNumber: number, pageCount: pageCount, size: size, rowNumbers: [], boxes: boxes)
         }
     }

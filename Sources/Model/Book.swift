@@ -121,6 +121,15 @@ public struct BookSettings: Codable, Sendable, Equatable {
     /// applied with `--turns none`: later Applies add none unless told to. Nil (not written)
     /// otherwise.
     public var noTurnNotes: Bool?
+    /// The language the book prints in: its generated turn words and its pages' labels
+    /// (`Phrasebook`). Nil (not written) for English, so a book made before languages, or in
+    /// English, reads the same. A person's words are never translated.
+    public var language: BookLanguage?
+
+    /// Prints the book in `language` from now on; English is kept as nil (not written).
+    public mutating func setLanguage(_ language: BookLanguage) {
+        self.language = language == .en ? nil : language
+    }
 
     /// The templates every roadbook has, in `Templates/`.
     public static let builtInTemplates = ["a5", "roll", "a4", "a4-2up", "letter", "letter-2up"]

@@ -59,13 +59,17 @@ public struct Route: Codable, Sendable, Equatable {
     /// What the cover and `inspect` say of the straight stretches: "2 legs straight (no road)",
     /// "1 leg used straight while waiting", "route removed: a straight line through the notes";
     /// nil when there are none.
-    public var straightSummary: String? {
+    public var straightSummary: String? { straightSummary(in: .english) }
+
+    /// `straightSummary` in the words of `phrasebook`, as the cover prints it.
+    public func straightSummary(in words: Phrasebook) -> String? {
         guard let stretches = straightStretches, !stretches.isEmpty else { return nil }
-        if stretches.contains(where: { $0.reason == .removed }) { return "route removed: a straight line through the notes" }
-        let parts = [(StraightStretch.Reason.noRoad, "straight (no road)"), (.waiting, "used straight while waiting")]
-            .compactMap { reason, words -> String? in
+        if stretches.contains(where: { $0.reason == .removed }) { return words[.coverRouteRemoved] }
+        let parts = [(StraightStretch.Reason.noRoad, Phrasebook.Key.coverLegsNoRoadOne, Phrasebook.Key.coverLegsNoRoadOther),
+                     (.waiting, .coverLegsWaitingOne, .coverLegsWaitingOther)]
+            .compactMap { reason, one, other -> String? in
                 let n = stretches.filter { $0.reason == reason }.count
-                return n == 0 ? nil : "\(n) leg\(n == 1 ? "" : "s") \(words)"
+                return n == 0 ? nil : words.counted(n, one: one, other: other)
             }
         return parts.joined(separator: ", ")
     }

@@ -20,11 +20,9 @@ public struct BookRenderer: Sendable {
     /// The pictograms and meanings of the symbols; `SymbolLibrary.standard()` (the library's
     /// `Symbols/`) unless another is given.
     public var symbols: SymbolLibrary
-    /// Print the lexicon last: every symbol the book uses, with its pictogram and meaning.
+    /// Print the lexicon last: every symbol the book uses, with its pictogram and its meaning in the
+    /// book's language (`BookSettings.language`; English where the library gives none in it).
     public var includeLexicon: Bool
-    /// The language of the lexicon's meanings (`en`, `fr`, …): English where the library gives
-    /// none in it.
-    public var language: String
     /// Receives warnings (a glyph missing from the fonts, a symbol printed as text); standard
     /// error by default.
     public var warn: @Sendable (String) -> Void
@@ -32,13 +30,12 @@ public struct BookRenderer: Sendable {
     /// - Parameter symbols: nil for `SymbolLibrary.standard()`, or `SymbolLibrary.none` when the
     ///   library's folder cannot be listed.
     public init(template: PageTemplate, includeCover: Bool = true, symbols: SymbolLibrary? = nil,
-                includeLexicon: Bool = true, language: String = "en",
+                includeLexicon: Bool = true,
                 warn: @escaping @Sendable (String) -> Void = BookRenderer.standardError) {
         self.template = template
         self.includeCover = includeCover
         self.symbols = symbols ?? (try? SymbolLibrary.standard()) ?? .none
         self.includeLexicon = includeLexicon
-        self.language = language
         self.warn = warn
     }
 
@@ -54,7 +51,7 @@ public struct BookRenderer: Sendable {
 
     /// The lexicon's sections for `book`; none when it is left out.
     func lexicon(of book: Book) -> [LexiconSection] {
-        includeLexicon ? Lexicon.sections(for: book, catalogue: symbols.catalogue, language: language) : []
+        includeLexicon ? Lexicon.sections(for: book, catalogue: symbols.catalogue) : []
     }
 
     /// The template the cover is laid out on: the sheet itself, or for a roll a page as wide as

@@ -212,7 +212,7 @@ struct CoverPainter {
             haloText(m.label, font: map.labelFont, in: r, colour: colour)
         }
         drawScaleBar(map)
-        drawNorthArrow(map.northArrow)
+        drawNorthArrow(map.northArrow, label: map.northLabel)
     }
 
     /// A filled circle with a white rim; `ring` adds a white dot in the middle (start and finish).
@@ -268,8 +268,8 @@ struct CoverPainter {
         showText(map.scaleBar.label, font: map.labelFont, in: map.scaleLabelRect, cairo: cairo, text: text)
     }
 
-    /// A compass needle, dark half on the left, with "N" on top.
-    private func drawNorthArrow(_ r: Rect) {
+    /// A compass needle, dark half on the left, with `label` ("N" in the book's language) on top.
+    private func drawNorthArrow(_ r: Rect, label: String) {
         let cr = cairo.handle
         let cx = r.x + r.width / 2
         cairo_new_sub_path(cr)
@@ -297,7 +297,7 @@ struct CoverPainter {
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_set_line_width(cr, 0.6)
         cairo_stroke(cr)
-        showText("N", font: FontSpec(size: labelHeight * 0.85, bold: true),
+        showText(label, font: FontSpec(size: labelHeight * 0.85, bold: true),
                  in: Rect(x: r.x, y: r.y + r.height * 0.06, width: r.width, height: labelHeight), horizontal: .center,
                  cairo: cairo, text: text)
     }

@@ -3,9 +3,9 @@ import Model
 import Workflows
 
 /// The options of a new book as `build` and `route` take them: the page header (rally, stage,
-/// date), the units, the template, the cover, and what happens to a note off the route. Declared
-/// once here, so the two commands cannot drift apart. (`--title` stays with each command: its
-/// default differs.)
+/// date), the units, the language, the template, the cover, and what happens to a note off the
+/// route. Declared once here, so the two commands cannot drift apart. (`--title` stays with each
+/// command: its default differs.)
 struct BookOptions {
     var rally: String?
     var stage: String?
@@ -28,6 +28,10 @@ struct BookOptions {
         Option("stage", value: "TEXT", help: "printed in the page header"),
         Option("date", value: "TEXT", help: "printed in the page header"),
         .choice("units", of: BookSettings.Units.self, default: .kilometres, help: "printed distances"),
+        .language(default: .en, help: """
+            the language the book prints in, kept in the book: generated turn
+            words and page labels; a person's words print as written
+            """),
         .choice("kind", of: BookSettings.Purpose.self, default: .navigation, help: """
             what the book is for: navigation, or a regularity rally (rows
             then carry the average to hold: `roadbook note BOOK speed ROW KMH`)
@@ -60,6 +64,7 @@ struct BookOptions {
         date = options.string("date")
         settings.units = try options.choice(always: "units", as: BookSettings.Units.self)
         settings.purpose = try options.choice(always: "kind", as: BookSettings.Purpose.self)
+        settings.setLanguage(try options.choice(always: "language", as: BookLanguage.self))
         template = options.string("template")
         if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
         settings.offRouteDistance = try options.number(always: "off-route-distance")
@@ -75,5 +80,15 @@ struct BookOptions {
     var routeBook: RouteBookOptions {
         RouteBookOptions(rally: rally, stage: stage, date: date, settings: settings, template: template, cover: cover,
                          symbols: symbols)
+    }
+}
+
+extension Option {
+    /// `--language en|fr|es|pt|it`: the language a book prints in (`BookLanguage`). Each command
+    /// says what it does with it in `help`; the codes and their names follow, so every command lists
+    /// the same ones, and an unknown code is refused in one line naming them.
+    static func language(default defaultValue: BookLanguage? = nil, help: String) -> Option {
+        let names = BookLanguage.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")
+        return .choice("language", of: BookLanguage.self, default: defaultValue, help: help + "\n(\(names))")
     }
 }

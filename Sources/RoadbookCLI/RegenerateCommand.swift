@@ -37,6 +37,10 @@ struct RegenerateCommand: Command {
                 how the route is travelled (default: the book's): at a junction,
                 only roads the mode may take are choices
                 """),
+            .language(help: """
+                the language the book prints in from now on (default: the book's):
+                its generated turn words are written again in it, a person's never
+                """),
         ] + TerrainOptions.declarations + [
             Option("dry-run", .flag, help: "report what would change, write nothing"),
         ])
@@ -47,6 +51,7 @@ struct RegenerateCommand: Command {
     var output: URL?
     var dryRun: Bool
     var mode: TravelMode?
+    var language: BookLanguage?
     var terrain: TerrainOptions
     var engine: EngineSettings?
     var useStraight: Bool
@@ -58,6 +63,7 @@ struct RegenerateCommand: Command {
         output = options.file("output")
         dryRun = options.flag("dry-run")
         mode = options.choice("mode", as: TravelMode.self)
+        language = options.choice("language", as: BookLanguage.self)
         terrain = try TerrainOptions(options)
         engine = try EngineOptions.settings(options, osmIsShared: true)
         useStraight = options.flag("use-straight")
@@ -72,6 +78,7 @@ struct RegenerateCommand: Command {
             throw RunError(message: "\(route.path) is a route line, not handles: --engine and --use-straight are for a handles file")
         }
         var request = RegenerateRequest(book: book, route: route, osm: osm, output: output, terrain: terrain.request, mode: mode)
+        request.language = language
         request.force = force
         var regeneration = try Regeneration(request, writing: !dryRun)
         for line in regeneration.report.lines { console.out(line) }
@@ -80,6 +87,7 @@ struct RegenerateCommand: Command {
         }
         try await regeneration.finish(write: !dryRun, log: ConsoleLog(console))
         console.out(regeneration.report.summary)
+        sayLanguage(console)
         LastTravelMode.remember(mode, console: console)
     }
 
@@ -93,10 +101,19 @@ struct RegenerateCommand: Command {
         }
         var options = ApplyOptions(turns: .fromBook, osm: osm, terrain: terrain.request)
         options.useStraight = useStraight
+        options.language = language
         let (legs, report) = try await handles.regenerate(book, engine: engine, mode: mode, options: options, output: output,
                                                           force: force, log: ConsoleLog(console))
         for line in RouteCommand.describe(legs) + report.details { console.out(line) }
         console.out(report.summary)
+        sayLanguage(console)
         LastTravelMode.remember(mode, console: console)
+    }
+
+    /// With --language, what became of the words.
+    func sayLanguage(_ console: any Console) {
+        guard let language else { return }
+        console.out("the book \(dryRun ? "would print" : "prints") in \(language.name) from now on: its generated turn words "
+                    + "are written in it; a person's words stay as written")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Workflows
 
 /// `roadbook render`: prints a book file as a PDF, or pages of it as PNG or SVG.
@@ -25,6 +26,11 @@ struct RenderCommand: Command {
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
             .symbols,
+            .language(help: """
+                print in this language (default: the book's): page labels and
+                generated turn words; the book file is not changed, and a
+                person's words print as written
+                """),
             .force,
         ])
 
@@ -44,10 +50,12 @@ struct RenderCommand: Command {
     var pages: [Int]?
     var cover: Bool
     var symbols: URL?
+    var language: BookLanguage?
     var force: Bool
 
     init(_ options: ParsedOptions) throws {
         output = try options.file(always: "output")
+        language = options.choice("language", as: BookLanguage.self)
         book = URL(fileURLWithPath: options.positionals[0])
         template = options.string("template")
         cover = !options.flag("no-cover")
@@ -79,9 +87,10 @@ struct RenderCommand: Command {
 
     func run(_ console: any Console) async throws {
         var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
+        request.language = language
         request.force = force
         request.symbols = symbols
-        switch try renderBook(request) {
+        switch try renderBook(request, log: ConsoleLog(console)) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
         case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))
         }

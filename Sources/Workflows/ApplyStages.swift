@@ -196,7 +196,7 @@ extension ApplyWorkflow {
         var working = book
         working.notes = placement.notes
         working.deletedNotes = placement.deleted
-        let regenerator = Regenerator()
+        let regenerator = Regenerator(joiner: TurnJoiner(instructions: Instructions(language: book.settings.language)))
         var (result, turns) = regenerator.regenerate(working, route: route, maneuvers: maneuvers, firstID: placement.reserved)
         report.stayedDeleted += regenerator.keepDeleted(&result, added: &turns.added, deleted: placement.deleted)
         if options.turns == .addWithoutTulips {

@@ -49,6 +49,9 @@ public struct ApplyOptions: Sendable {
     public var osm: URL?
     /// Heights for the new route; empty to drop the old route's heights (with a notice).
     public var terrain: TerrainRequest
+    /// The language the book prints in from now on, its generated turn words written again in it
+    /// (a person's never); nil for the book's own (`BookSettings.language`).
+    public var language: BookLanguage?
 
     public init(offRoute: OffRouteResolution = .keep, resolutions: [Int: OffRouteResolution] = [:], turns: Turns = .all,
                 useStraight: Bool = false, osm: URL? = nil, terrain: TerrainRequest = TerrainRequest()) {
@@ -262,7 +265,13 @@ public enum ApplyWorkflow {
             let step = name ?? "Apply the drawing (\(editor.plan.handles.count) handles, "
                 + String(format: "%.2f km)", editor.totals.distance / 1000)
             let change = JournalledChange(read: read, name: step, kind: .apply, draft: draft)
-            let applied = try await BookPipeline.apply(editor, to: read.book, options: options, lastWritten: lastWritten,
+            var book = read.book
+            if let language = options.language {
+                let reworded = rewordBook(book, in: language)
+                book = reworded.book
+                if let message = reworded.unrecognisedMessage(file: url) { log.record(WorkflowMessage(.warning, message)) }
+            }
+            let applied = try await BookPipeline.apply(editor, to: book, options: options, lastWritten: lastWritten,
                                                        commit: BookCommit(book: target, journal: change)).run(log: log)
             return applied.applied
         }

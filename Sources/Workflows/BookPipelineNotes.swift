@@ -47,7 +47,10 @@ extension BookPipeline {
         case .waypoints:
             joinWaypoints(found, carried: read.file?.book != nil, to: &placed.outcome.book, log: log)
         case .handles(let new):
-            if found.source != "none" { placed.outcome.book.notes = TurnJoiner().join(found.maneuvers, into: placed.outcome.book.notes) }
+            if found.source != "none" {
+                placed.outcome.book.notes = TurnJoiner(instructions: Instructions(language: placed.outcome.book.settings.language))
+                    .join(found.maneuvers, into: placed.outcome.book.notes)
+            }
             placed.outcome.book.rally = new.rally
             placed.outcome.book.stage = new.stage
             placed.outcome.book.date = new.date
@@ -108,12 +111,12 @@ extension BookPipeline {
         }
     }
 
-    /// The turns joined to a new book's waypoints (`TurnJoiner`); a person's words are printed as
-    /// written, and where they contradict the road the organiser is told. A carried book's own turn
-    /// rows stay: a turn found where one already is is not added again.
+    /// The turns joined to a new book's waypoints (`TurnJoiner`, in the book's language); a person's
+    /// words are printed as written, and where they contradict the road the organiser is told. A
+    /// carried book's own turn rows stay: a turn found where one already is is not added again.
     func joinWaypoints(_ found: FoundTurns, carried: Bool, to book: inout Book, log: any WorkflowLog) {
         guard found.source != "none" else { return }
-        let joiner = TurnJoiner()
+        let joiner = TurnJoiner(instructions: Instructions(language: book.settings.language))
         var maneuvers = found.maneuvers
         if carried {
             let turns = book.notes.filter { $0.kind == .turn || $0.generated != nil }.map(\.distanceAlong)
@@ -126,12 +129,13 @@ extension BookPipeline {
 
     // MARK: A changed route (regenerate)
 
-    /// Every note onto the changed route and its turns regenerated (`Regenerator`); a turn a person
+    /// Every note onto the changed route and its turns regenerated (`Regenerator`, in the book's
+    /// language: a generated turn's words are written again in it, a person's never); a turn a person
     /// deleted stays deleted (the book's tombstones). The route now comes from the file, not from
     /// handles: a plan kept would bring the old route back at the next --retry or Apply, so it goes
     /// (`roadbook handles` traces the new one when asked).
     func moveNotes(onto route: Route, joining found: FoundTurns, _ outcome: inout Outcome) {
-        let regenerator = Regenerator()
+        let regenerator = Regenerator(joiner: TurnJoiner(instructions: Instructions(language: outcome.book.settings.language)))
         var (book, report) = regenerator.regenerate(outcome.book, route: route, maneuvers: found.maneuvers)
         _ = regenerator.keepDeleted(&book, added: &report.added, deleted: outcome.book.deletedNotes ?? [])
         book.settings.travelMode = turns.mode == .drive ? nil : turns.mode

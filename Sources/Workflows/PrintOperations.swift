@@ -1,3 +1,4 @@
+import BookAssembly
 import Foundation
 import Formats
 import Layout
@@ -30,6 +31,9 @@ public struct RenderRequest: Sendable {
     public var cover: Bool
     /// A folder of pictograms over the library's (`BuildRequest.symbols`).
     public var symbols: URL?
+    /// The language to print in; nil for the book's own. The book file is not changed: its
+    /// generated turn words are printed in this language (`rewordBook`), a person's words as written.
+    public var language: BookLanguage?
     /// Replace the output although it is read-only.
     public var force = false
 
@@ -58,13 +62,19 @@ public enum RenderResult: Sendable, Equatable {
     case images([URL])
 }
 
-/// Prints the book file of `request` in its format.
+/// Prints the book file of `request` in its format, in its language or the one asked for.
+/// - Parameter log: told of generated words that could not be printed in the language asked for.
 /// - Throws: `WorkflowError` for an output that cannot be written; `FormatError` for the book;
 ///   `TemplateError`; `RenderError` naming the output.
-public func renderBook(_ request: RenderRequest) throws -> RenderResult {
+public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageList()) throws -> RenderResult {
     try checkOutputs([RunOutput(request.output)], inputs: [RunInput(request.book, "the book it reads")] + RunInput.template(request.template),
                      force: request.force)
-    let book = try BookFile.read(contentsOf: request.book)
+    var book = try BookFile.read(contentsOf: request.book)
+    if let language = request.language {
+        let reworded = rewordBook(book, in: language)
+        book = reworded.book
+        if let message = reworded.unrecognisedMessage(file: request.book) { log.record(WorkflowMessage(.warning, message)) }
+    }
     let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
                                     ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
                                 includeCover: request.cover, symbols: try SymbolLibrary.standard(adding: request.symbols))
@@ -130,4 +140,20 @@ public func drawProfile(book: URL, to output: URL, width: Double, height: Double
         throw WorkflowError("\(book.path): \(error)")
     }
     return loaded.profile
+}
+
+extension RewordedBook {
+    /// The warning for generated words no language's phrases make, naming their rows as printed;
+    /// nil when there are none.
+    func unrecognisedMessage(file: URL) -> String? {
+        guard !unrecognised.isEmpty else { return nil }
+        let ids = Set(unrecognised)
+        let rows = book.notes.filter { $0.placement == .onRoute }.enumerated()
+            .compactMap { ids.contains($0.element.id) ? String($0.offset + 1) : nil }
+        guard !rows.isEmpty else { return nil }
+        let language = book.settings.language ?? .en
+        return "\(file.path): the generated words of row\(rows.count == 1 ? "" : "s") \(rows.joined(separator: ", ")) "
+            + "are not phrases roadbook writes today: they stay as they are, not in \(language.name) "
+            + "('roadbook regenerate' writes them again)"
+    }
 }

@@ -18,6 +18,9 @@ public struct RegenerateRequest: Sendable {
     public var terrain: TerrainRequest
     /// How the route is travelled; nil for the book's own (`Book.travelMode`).
     public var mode: TravelMode?
+    /// The language the book prints in from now on, its generated turn words written again in it
+    /// (a person's never); nil for the book's own (`BookSettings.language`).
+    public var language: BookLanguage?
     /// Whether the book and its undo file are replaced although they are read-only.
     public var force = false
 
@@ -67,13 +70,21 @@ public struct Regeneration: Sendable {
                                                                             RunInput(request.route, "the route it reads")])
         }
         let read = try BookRead(request.book)
-        let old = read.book
+        var old = read.book
+        var reworded: RewordedBook?
+        if let language = request.language {
+            // Every generated word first, so a row the new route does not regenerate (kept without
+            // its turn) reads in the new language too; the rows regenerated are then written in it.
+            reworded = rewordBook(old, in: language)
+            old = reworded?.book ?? old
+        }
         let turns = TurnReading(request.osm.map { .map($0) } ?? .shape, mode: request.mode ?? old.travelMode)
         // Regeneration is an Apply: `undo-apply` takes it back.
         pipeline = .regenerate(old, route: request.route, turns: turns, terrain: request.terrain,
                                commit: BookCommit(book: request.output ?? request.book, journal: JournalledChange(
                                    read: read, name: "Regenerate onto \(request.route.lastPathComponent)", kind: .apply)))
         let log = MessageList()
+        if let message = reworded?.unrecognisedMessage(file: request.book) { log.record(WorkflowMessage(.warning, message)) }
         outcome = try pipeline.prepare(log: log)
         said = log.messages
     }

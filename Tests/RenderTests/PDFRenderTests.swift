@@ -57,7 +57,7 @@ func temporaryDirectory() throws -> URL {
         }
         #expect(rows[29].totalText == "35.80" && rows[29].partialText == "1.23")
         for needle in ["C.000", "C.037", "!!!", "WPM", "CP8", "page 2 of 7", "page 6 of 7", "Stage 2", "2026-03-14",
-                       "Symbols", "Masked waypoint", "Danger, take care", "Great danger, very slow", "page 7 of 7"] {
+                       "Lexicon", "Masked waypoint", "Danger, take care", "Great danger, very slow", "page 7 of 7"] {
             #expect(text.contains(needle), "\(needle) missing")
         }
         let fonts = try poppler("pdffonts", [url.path])

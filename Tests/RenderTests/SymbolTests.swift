@@ -307,7 +307,7 @@ struct SymbolTests {
         #expect(symbolWarnings.contains("R2: symbol 'foo' is not in the library: printed as text"), "\(said.all)")
         #expect(symbolWarnings.count == 2, "nothing said twice, nothing said of the library's own names: \(symbolWarnings)")
         let text = try runTool("pdftotext", ["-raw", folder.path("a.pdf").path, "-"])
-        #expect(text.contains("FOO") && text.contains("FORD") && text.contains("not in the library"))
+        #expect(text.contains("FOO") && text.contains("FORD") && text.contains("not in the library") && text.contains("Lexicon"))
 
         // With the library, its names draw; one it has no file for is said once; a broken file is named.
         let user = folder.path("mine")
@@ -332,13 +332,20 @@ struct SymbolTests {
         notes[2].symbols = [.fuel, .ford]
         let book = Fixtures.book(notes)
         let catalogue = try Self.library().catalogue
-        let french = Lexicon.sections(for: book, catalogue: catalogue, language: "fr")
-        #expect(french.map(\.title) == ["Danger", "Waypoints", "Services", "Eau", "Other symbols"])
+        // In French: the fixture's French meanings and group titles; where it gives none, English
+        // (the waypoints' title is the library's own); the lexicon's own words from the phrasebook.
+        let french = Lexicon.sections(for: book, catalogue: catalogue, words: .french)
+        #expect(french.map(\.title) == ["Danger", "Waypoints", "Services", "Eau", "Autres symboles"])
         #expect(french.flatMap(\.entries).map(\.symbol.name) == ["danger2", "dss", "fuel", "ford", "foo"])
         #expect(french.flatMap(\.entries).map(\.meaning)
-                == ["Danger, ralentir", "Start of selective section", "Carburant", "Gué", "not in the library"])
+                == ["Danger, ralentir", "Start of selective section", "Carburant", "Gué", "absent de la bibliothèque"])
         #expect(french.last?.entries.map(\.known) == [false])
+        // The book's own language decides when none is given.
+        var inFrench = book
+        inFrench.settings.language = .fr
+        #expect(Lexicon.sections(for: inFrench, catalogue: catalogue) == french)
         let english = Lexicon.sections(for: book, catalogue: catalogue)
+        #expect(english.map(\.title).last == "Other symbols")
         #expect(english.flatMap(\.entries).map(\.meaning)
                 == ["Danger, slow down", "Start of selective section", "Fuel", "Ford", "not in the library"])
         #expect(Lexicon.sections(for: Fixtures.book([Fixtures.note(1, at: 0, "Plain")]), catalogue: catalogue).isEmpty)
