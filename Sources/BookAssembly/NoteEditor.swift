@@ -173,6 +173,8 @@ public struct NoteEditor: Sendable {
             note.tulip = Self.drawn(tulip)
             what = "Change a road's kind in the tulip of"
         }
+        // A person has looked at the tulip and drawn it anew: no longer one to check.
+        note.tulipToCheck = nil
         book.notes[i] = note
         return NoteStep(name: "\(what) \(name)", noteID: note.id)
     }

@@ -162,6 +162,7 @@ public struct Regenerator: Sendable {
                 if note.tulip?.origin == .generated { note.tulip = nil }
                 if note.tulip?.origin == .drawn {
                     report.drawnTulipsKept += 1
+                    note.tulipToCheck = true
                     report.drawnTulipsToCheck.append(note)
                 }
                 report.keptWithoutTurn.append(note)
@@ -194,7 +195,11 @@ public struct Regenerator: Sendable {
             }
             if old.tulip?.origin == .drawn {
                 report.drawnTulipsKept += 1
-                if !sameTurn || !previous.junction.sameRoads(as: generated.junction) { report.drawnTulipsToCheck.append(note) }
+                if !sameTurn || !previous.junction.sameRoads(as: generated.junction) {
+                    // Kept in the book too, so `roadbook check` names it until a person changes the tulip.
+                    note.tulipToCheck = true
+                    report.drawnTulipsToCheck.append(note)
+                }
             } else {
                 note.tulip = tulip
                 report.tulipsRedrawn += 1

@@ -153,13 +153,22 @@ public protocol BookWriter {
     /// - Returns: what the format cannot hold of this book, one line each (empty when nothing is lost).
     /// - Throws: `FormatError` or `AtomicFile.WriteError` when the file cannot be written.
     static func write(_ book: Book, to file: URL) throws -> [String]
+    /// Why the format has no place for `book` at all, in words that follow the book file's name
+    /// ("is a navigation book: …"); nil when it can be written. `export` asks before it writes.
+    static func refusal(for book: Book) -> String?
+}
+
+extension BookWriter {
+    /// Every book can be written.
+    public static func refusal(for book: Book) -> String? { nil }
 }
 
 /// The formats `export` writes, and the choice between them.
 public enum BookFormats {
     public static var writers: [any BookWriter.Type] {
         // The plain GPX track before OpenRally, so a .gpx without --format is the route as data.
-        [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self, RN2Writer.self, OpenRallyWriter.self]
+        [GPXTrackWriter.self, KMLWriter.self, GeoJSONWriter.self, GeoPackageWriter.self, RN2Writer.self, OpenRallyWriter.self,
+         TimesWriter.self]
     }
 
     /// The writer named `format`, else the one `url`'s extension names.

@@ -103,9 +103,10 @@ extension JunctionHandler {
         decide: { .row(candidate($0, .turn), "the obvious road bends where a road of its rank goes near straight on") })
 
     /// Straight over a main road ranked above the route's on both sides (`crossroadsSide`): the rider
-    /// stops or gives way there, and must know to go straight over. "Straight on at crossroads".
+    /// stops or gives way there, and must know to go straight over. "Straight on at crossroads" (a
+    /// bear where another road goes on straighter, `straightOnOrBear(_:_:_:)`).
     public static let crossingMainRoad = JunctionHandler(
-        name: "crossing a main road", thresholds: ["crossroadsSide"],
+        name: "crossing a main road", thresholds: ["crossroadsSide", "straighterMargin"],
         canProcess: { r in
             r.staysOnObviousRoad && r.step.modifier == .straight
                 && TurnPasses.crossesMoreImportantRoad(r.junction, entry: r.entry, exit: r.exit, configuration: r.configuration)
@@ -113,34 +114,36 @@ extension JunctionHandler {
         decide: { r in
             var m = candidate(r, .straightOn)
             m.atCrossroads = true
-            return .row(m, "goes straight over a more important road")
+            return straightOnOrBear(r, m, "goes straight over a more important road")
         })
 
     /// A slip road splitting: it ends on the more important road it serves where another public road
-    /// leaves ahead of square (`slipRoadSplit`). The rider must know to go on onto that road.
+    /// leaves ahead of square (`slipRoadSplit`). The rider must know to go on onto that road: "Straight
+    /// on" (a bear where another road goes on straighter) or the turn.
     public static let slipRoad = JunctionHandler(
-        name: "slip road", thresholds: ["slipRoadSplit"],
+        name: "slip road", thresholds: ["slipRoadSplit", "straighterMargin"],
         canProcess: { r in
             let splits = r.choicesWithAngles.contains { JunctionReading.isPublic($0.0) && abs($0.1) < r.configuration.slipRoadSplit }
             return r.staysOnObviousRoad && TurnPasses.isSlipRoad(r.entry) && !TurnPasses.isSlipRoad(r.exit)
                 && TurnPasses.rank(r.exit.highway) < TurnPasses.rank(r.entry.highway) && splits
         },
         decide: { r in
-            .row(candidate(r, r.step.modifier == .straight ? .straightOn : .turn),
-                 "a slip road splits: it ends on its road where another public road leaves ahead")
+            let why = "a slip road splits: it ends on its road where another public road leaves ahead"
+            return r.step.modifier == .straight ? straightOnOrBear(r, candidate(r, .straightOn), why) : .row(candidate(r, .turn), why)
         })
 
     /// Staying on the obvious road where another road near straight on could be taken for it
-    /// (`mistakable`), or over any crossroads with `straightOnAtEveryCrossroads`: "Straight on".
+    /// (`mistakable`), or over any crossroads with `straightOnAtEveryCrossroads`: "Straight on", or a
+    /// bear where that road goes on straighter than the route (`straightOnOrBear(_:_:_:)`).
     public static let straightOnPastRoad = JunctionHandler(
-        name: "straight on past a road", thresholds: ["mistakableCone", "narrowMistakableCone", "straightOnAtEveryCrossroads"],
+        name: "straight on past a road", thresholds: ["mistakableCone", "narrowMistakableCone", "straightOnAtEveryCrossroads", "straighterMargin"],
         canProcess: { r in
             r.staysOnObviousRoad && (mistakable(r) || (r.configuration.straightOnAtEveryCrossroads && r.step.atCrossroads))
         },
         decide: { r in
             var m = candidate(r, .straightOn)
             m.modifier = .straight
-            return .row(m, "stays on the obvious road; another road near straight on could be taken for it")
+            return straightOnOrBear(r, m, "stays on the obvious road; another road near straight on could be taken for it")
         })
 
     /// The obvious continuation: the road the rider stays on without being told (by class, name and
@@ -171,22 +174,23 @@ extension JunctionHandler {
     /// A turn off the road ahead: off the obvious road, or, with none, off the road of another rank
     /// nearest the route within `forkCone` of straight (a slip road 10° off a trunk road is left to
     /// its side). "Straight on" where the route goes straight and that road bends away
-    /// (`TurnPasses.leaving`), else a turn (or end of road), at least a slight one.
+    /// (`TurnPasses.leaving`), else a turn (or end of road), at least a slight one. Not "Straight on"
+    /// where another road goes on straighter than the route (`straightOnOrBear(_:_:_:)`).
     public static let leavingRoadAhead = JunctionHandler(
-        name: "leaving the road ahead", thresholds: ["forkCone", "straightOnLimit", "straightLimit"],
+        name: "leaving the road ahead", thresholds: ["forkCone", "straightOnLimit", "straightLimit", "straighterMargin"],
         canProcess: { r in
             r.leavesObviousRoad || (r.hasNoObviousRoad && abs(r.angle) <= r.configuration.forkCone && nearestAhead(r) != nil)
         },
         decide: { r in
             let c = r.configuration
             guard let obvious = r.obvious else {
-                return .row(TurnPasses.leaving(r.step, obviousAngle: nearestAhead(r)!, endOfRoad: r.endOfRoad, configuration: c),
-                            "no obvious road; leaves a road of another rank ahead")
+                return straightOnOrBear(r, TurnPasses.leaving(r.step, obviousAngle: nearestAhead(r)!, endOfRoad: r.endOfRoad, configuration: c),
+                                  "no obvious road; leaves a road of another rank ahead")
             }
             let road = r.roads[obvious]
             let angle = TurnPasses.relativeAngle(of: road, arrivingAlong: r.entry)
-            return .row(TurnPasses.leaving(r.step, obviousAngle: angle, endOfRoad: r.endOfRoad, configuration: c),
-                        "leaves the obvious road (\(road.highway ?? "road") \(road.ref ?? road.name ?? ""))")
+            return straightOnOrBear(r, TurnPasses.leaving(r.step, obviousAngle: angle, endOfRoad: r.endOfRoad, configuration: c),
+                              "leaves the obvious road (\(road.highway ?? "road") \(road.ref ?? road.name ?? ""))")
         })
 
     /// End of road, a T: no road at all within `aheadCone` of straight and the route turns. With no
@@ -200,11 +204,12 @@ extension JunctionHandler {
                                                          : "no obvious road and no road ahead")
         })
 
-    /// No obvious road, and the route goes straight (within `straightLimit`): "Straight on".
+    /// No obvious road, and the route goes straight (within `straightLimit`): "Straight on" (a bear
+    /// where another road goes on straighter, `straightOnOrBear(_:_:_:)`).
     public static let straightOn = JunctionHandler(
-        name: "straight on", thresholds: ["straightLimit"],
+        name: "straight on", thresholds: ["straightLimit", "straighterMargin"],
         canProcess: { $0.hasNoObviousRoad && $0.step.modifier == .straight },
-        decide: { .row(candidate($0, .straightOn), "no obvious road; goes straight on") })
+        decide: { straightOnOrBear($0, candidate($0, .straightOn), "no obvious road; goes straight on") })
 
     /// No obvious road, and the route turns off: a turn with its modifier.
     public static let turn = JunctionHandler(
@@ -219,6 +224,31 @@ extension JunctionHandler {
         var m = r.step
         m.kind = kind
         return m
+    }
+
+    /// The verdict on a row `m` a handler reads as "Straight on" (any other row is left as it is),
+    /// unless a road the mode may take goes on clearly nearer straight than the exit
+    /// (`straighterChoice`): a rider told "Straight on" would take that road. Then the row is a slight
+    /// turn to the side the exit lies off it, however little the route turns ("Bear right" where the
+    /// route bears 10° right past a road going straight on, "Bear left" where it bears 7° left past
+    /// one 3° right).
+    static func straightOnOrBear(_ r: JunctionReading, _ m: Maneuver, _ reason: String) -> JunctionHandler.Verdict {
+        guard m.kind == .straightOn, let straighter = straighterChoice(r) else { return .row(m, reason) }
+        var bear = m
+        bear.kind = .turn
+        bear.modifier = r.angle < straighter ? .slightLeft : .slightRight
+        let side = bear.modifier == .slightLeft ? "left" : "right"
+        return .row(bear, reason + "; but another road goes on straighter (\(Int(straighter.rounded()))°, the route "
+                    + "\(Int(r.angle.rounded()))°), so the route bears \(side) of it")
+    }
+
+    /// The angle of the choice nearest straight on, where it bends at least `straighterMargin` less than
+    /// the exit: the road a rider told "Straight on" would take. Nil where the exit is the straightest
+    /// road the mode may take, or about as straight as the straightest.
+    static func straighterChoice(_ r: JunctionReading) -> Degrees? {
+        guard let nearest = r.choiceAngles.min(by: { abs($0) < abs($1) }),
+              abs(nearest) + r.configuration.straighterMargin <= abs(r.angle) else { return nil }
+        return nearest
     }
 
     /// The row where the route must pick a branch (`yJunction`, `nameGoesOn`): a turn, at least a

@@ -155,6 +155,12 @@ public struct TurnDetector: Sendable {
         /// Within this of straight, a route that leaves the road ahead for another goes straight on
         /// ("Straight on", not "bear"), and a road that bends this little needs no word.
         public var straightOnLimit: Degrees = 10
+        /// A road the mode may take goes on straighter than the route where it bends at least this
+        /// many degrees less: then the row bears off it rather than saying "Straight on" (a primary
+        /// road bending 7° left past another going 3° right is "Bear left"). Closer than this the two
+        /// are as straight as each other: a road's bearing, fitted over its first 20 m, is good to a
+        /// degree or two, and a Y of two roads 14° either side of straight has no straighter branch.
+        public var straighterMargin: Degrees = 3
         /// Up to this a turn is "slight" (bear), beyond it a normal turn: the 20–60° band is where a
         /// rider keeps most of the speed.
         public var slightLimit: Degrees = 60

@@ -42,6 +42,10 @@ public struct Box: Sendable, Equatable {
         case speedLimitEnd
         /// A road-book symbol: its pictogram (`Box.symbol`), or, without one, its name as a small tag.
         case symbol
+        /// A regularity book's time column: its header over the column in the page header, the
+        /// framed cell, the ideal time in it, a new average ("→ 42 km/h") framed at its foot, and
+        /// a section's first row and its finish tagged in the DSS and ASS colours.
+        case headerTime, timeCell, idealTime, speedChange, sectionStart, sectionFinish
         case footer
         /// The lexicon's title, its groups' titles, and the meaning beside each symbol.
         case lexiconTitle, lexiconGroup, lexiconMeaning
@@ -176,25 +180,43 @@ public enum BookLayout {
         let unitsWidth = 40.0
         let textWidth = header.width - unitsWidth
         let titleHeight = header.height * 0.5
+        let timed = book.settings.purpose == .regularity
+        // In a regularity book, "Time" stands over each sheet column's time column, at the foot of
+        // the header; the rally line keeps left of the first.
+        let timeColumns = timed ? (0..<template.sheetColumns).map { timeRect(inRow: template.columnRect($0), template: template) } : []
         var boxes = [Box(kind: .header, rect: header)]
         boxes.append(fitter.box(.headerTitle, book.title, template.fonts.title,
                                 Rect(x: header.x, y: header.y, width: textWidth, height: titleHeight),
                                 vertical: .bottom))
         let info = [book.rally, book.stage, book.date].compactMap { $0 }.filter { !$0.isEmpty }
         if !info.isEmpty {
+            let infoWidth = timeColumns.first.map { min(textWidth, $0.x - header.x - template.cellPadding) } ?? textWidth
             boxes.append(fitter.box(.headerInfo, info.joined(separator: "  ·  "), template.fonts.headerInfo,
-                                    Rect(x: header.x, y: header.y + titleHeight + 1, width: textWidth,
+                                    Rect(x: header.x, y: header.y + titleHeight + 1, width: max(0, infoWidth),
                                          height: header.height - titleHeight - 4)))
         }
         boxes.append(fitter.box(.headerUnits, DistanceFormat.label(book.settings.units), template.fonts.title,
                                 Rect(x: header.maxX - unitsWidth, y: header.y, width: unitsWidth, height: titleHeight),
                                 horizontal: .right, vertical: .bottom))
+        for column in timeColumns {
+            boxes.append(fitter.box(.headerTime, IdealTimeFormat.header, template.fonts.headerInfo,
+                                    Rect(x: column.x, y: header.y + titleHeight + 1, width: column.width,
+                                         height: header.height - titleHeight - 4),
+                                    horizontal: .center, vertical: .bottom))
+        }
         return boxes
     }
 
+    /// The time column of a regularity book's row `rect`: its right-hand share (`timeColumnFraction`).
+    static func timeRect(inRow rect: Rect, template: PageTemplate) -> Rect {
+        let width = rect.width * template.timeColumnFraction
+        return Rect(x: rect.maxX - width, y: rect.y, width: width, height: rect.height)
+    }
+
+    /// The boxes of one row; `timed` (a regularity book) adds the time column at its right.
     /// - Parameter words: the book's language, for the reset mark and the symbols' tags.
     static func rowBoxes(_ row: RowContent, in rect: Rect, template: PageTemplate,
-                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english, timed: Bool = false,
                          pictograms: Set<NoteSymbol> = []) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
@@ -202,7 +224,8 @@ public enum BookLayout {
                             height: rect.height)
         let tulip = Rect(x: distance.maxX, y: rect.y, width: rect.width * template.tulipColumnFraction,
                          height: rect.height)
-        let notes = Rect(x: tulip.maxX, y: rect.y, width: rect.maxX - tulip.maxX, height: rect.height)
+        let time = timed ? timeRect(inRow: rect, template: template) : nil
+        let notes = Rect(x: tulip.maxX, y: rect.y, width: (time?.x ?? rect.maxX) - tulip.maxX, height: rect.height)
         let n = row.number
         var boxes: [Box] = []
         if row.nextIsNear { boxes.append(Box(kind: .nearNext, rect: distance, row: n)) }
@@ -210,6 +233,7 @@ public enum BookLayout {
                   Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
                   Box(kind: .notesCell, rect: notes, row: n)]
         boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words, pictograms: pictograms)
+        if let time { boxes += timeBoxes(row, in: time, template: template, fitter: fitter) }
 
         // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
         // danger at the bottom. A field the library has a pictogram for is drawn as it, where its
@@ -253,8 +277,9 @@ public enum BookLayout {
             }
         }
         if let marker = row.marker {
+            // On the top line's first tag height, as beside a type's tag: level with the row number.
             boxes.append(fitter.box(.marker, marker, fonts.marker,
-                                    Rect(x: x, y: inner.y, width: max(0, right - x), height: topHeight),
+                                    Rect(x: x, y: inner.y, width: max(0, right - x), height: tagHeight),
                                     vertical: .middle, row: n))
         }
         if row.waypointType != nil || row.marker != nil || row.speedLimit != nil {
@@ -385,6 +410,41 @@ public enum BookLayout {
         return (boxes, top)
     }
 
+    /// The time cell: a section's START or FINISH tag at the top, the ideal time large in the
+    /// middle (blank where the row has none), a new average framed at the foot.
+    static func timeBoxes(_ row: RowContent, in cell: Rect, template: PageTemplate,
+                          fitter: Fitter<some TextMeasurer>) -> [Box] {
+        let fonts = template.fonts
+        let p = template.cellPadding
+        let n = row.number
+        let inner = cell.inset(by: p)
+        var boxes = [Box(kind: .timeCell, rect: cell, row: n)]
+        var top = inner.y, bottom = inner.maxY
+        if let mark = row.sectionMark {
+            let height = fonts.waypointType.size * 1.7
+            boxes.append(fitter.box(mark == .start ? .sectionStart : .sectionFinish, IdealTimeFormat.label(mark), fonts.waypointType,
+                                    Rect(x: inner.x, y: inner.y, width: inner.width, height: height),
+                                    horizontal: .center, vertical: .middle, row: n, oneLine: true))
+            top += height + p
+        }
+        if let speed = row.speedChange {
+            let height = fonts.marker.size * 1.7
+            let bold = FontSpec(family: fonts.marker.family, size: fonts.marker.size, bold: true)
+            boxes.append(fitter.box(.speedChange, IdealTimeFormat.speedChange(speed), bold,
+                                    Rect(x: inner.x, y: inner.maxY - height, width: inner.width, height: height),
+                                    horizontal: .center, vertical: .middle, row: n, oneLine: true))
+            bottom -= height + p
+        }
+        if let time = row.idealTimeText {
+            // The odometer's hundredths' size, bold: read at a glance, and "00:00:00" fits an A5 time column.
+            let font = FontSpec(family: fonts.totalDistanceHundredths.family, size: fonts.totalDistanceHundredths.size, bold: true)
+            boxes.append(fitter.box(.idealTime, time, font,
+                                    Rect(x: inner.x, y: top, width: inner.width, height: max(0, bottom - top)),
+                                    horizontal: .center, vertical: .middle, row: n, oneLine: true))
+        }
+        return boxes
+    }
+
     /// Number top left, height top right, odometer large in the middle with its hundredths set
     /// apart, the partial in the bottom-right corner box, a reset mark beside it.
     static func distanceBoxes(_ row: RowContent, in distance: Rect, template: PageTemplate,
@@ -510,7 +570,8 @@ public struct BookPages<M: TextMeasurer>: Sequence {
             let column = template.columnRect(slot / template.rowsPerColumn)
             let rect = Rect(x: column.x, y: column.y + Double(slot % template.rowsPerColumn) * template.rowHeight,
                             width: column.width, height: template.rowHeight)
-            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, words: words, pictograms: pictograms)
+            boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, words: words,
+                                         timed: book.settings.purpose == .regularity, pictograms: pictograms)
         }
         let number = precedingPages + index + 1
         let total = precedingPages + count + followingPages
@@ -593,10 +654,12 @@ struct Fitter<M: TextMeasurer> {
     /// Half a point: fine enough to fill a box, coarse enough that sizes in dumps stay readable.
     static var step: Double { 0.5 }
 
+    /// - Parameter oneLine: the text shrinks rather than wraps (a time, which a line break would
+    ///   split at its colons).
     func box(_ kind: Box.Kind, _ text: String, _ font: FontSpec, _ rect: Rect,
              horizontal: Box.HorizontalAlignment = .left, vertical: Box.VerticalAlignment = .top,
-             row: Int? = nil, markup: Bool = false) -> Box {
-        let (fitted, clipped) = fit(text, font, rect, markup: markup)
+             row: Int? = nil, markup: Bool = false, oneLine: Bool = false) -> Box {
+        let (fitted, clipped) = fit(text, font, rect, markup: markup, oneLine: oneLine)
         var box = Box(kind: kind, rect: rect, text: text, font: fitted, horizontal: horizontal, vertical: vertical,
                       clipped: clipped, row: row)
         box.markup = markup
@@ -605,11 +668,12 @@ struct Fitter<M: TextMeasurer> {
 
     /// The largest size, in half-point steps from the font's own down to the minimum, at which the
     /// text fits; found by bisection, so a long text costs a handful of measurements, not one per step.
-    func fit(_ text: String, _ font: FontSpec, _ rect: Rect, markup: Bool = false) -> (FontSpec, clipped: Bool) {
+    func fit(_ text: String, _ font: FontSpec, _ rect: Rect, markup: Bool = false, oneLine: Bool = false) -> (FontSpec, clipped: Bool) {
         let tolerance = 1e-6
+        let width = oneLine ? BookLayout.unboundedWidth : rect.width
         func fits(_ size: Double) -> Bool {
-            let measured = markup ? measurer.measure(markup: text, font: font.resized(size), width: rect.width)
-                : measurer.measure(text, font: font.resized(size), width: rect.width)
+            let measured = markup ? measurer.measure(markup: text, font: font.resized(size), width: width)
+                : measurer.measure(text, font: font.resized(size), width: width)
             return measured.width <= rect.width + tolerance && measured.height <= rect.height + tolerance
         }
         if fits(font.size) { return (font, false) }

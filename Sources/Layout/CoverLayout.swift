@@ -80,12 +80,28 @@ public struct CoverMap: Sendable, Equatable {
         }
     }
 
+    /// A stretch of the route line that runs one way (`RouteStretches`), drawn in its own style:
+    /// solid along roads, dashed in a straight line, dotted as drawn.
+    public struct Stretch: Sendable, Equatable {
+        public var kind: LegKind
+        /// Its points on the page, thinned as `route` is; it begins where the stretch before ends.
+        public var points: [PagePoint]
+
+        public init(kind: LegKind, points: [PagePoint]) {
+            self.kind = kind
+            self.points = points
+        }
+    }
+
     /// The map area; everything of the map lies inside it.
     public var frame: Rect
     /// Page points per metre on the ground, on both axes.
     public var pointsPerMetre: Double
     /// The route line, thinned to what the page can show.
     public var route: [PagePoint]
+    /// The route line cut where the way it runs changes, in route order: one `.road` stretch for a
+    /// route all along roads.
+    public var stretches: [Stretch]
     /// Waypoints first, then start and finish on top.
     public var markers: [CoverMap.Marker]
     public var markerRadius: Double
@@ -133,6 +149,12 @@ public struct CoverPage: Sendable, Equatable {
             lines.append("map \(r(map.frame)) scale \(String(format: "%.6f", map.pointsPerMetre)) pt/m")
             lines.append("  route \(map.route.count) points from \(p(map.route.first ?? PagePoint(x: 0, y: 0))) "
                          + "to \(p(map.route.last ?? PagePoint(x: 0, y: 0)))")
+            if map.stretches.contains(where: { $0.kind != .road }) {
+                for s in map.stretches {
+                    let (from, to) = (s.points.first ?? PagePoint(x: 0, y: 0), s.points.last ?? PagePoint(x: 0, y: 0))
+                    lines.append("  stretch \(s.kind.rawValue) \(s.points.count) points from \(p(from)) to \(p(to))")
+                }
+            }
             for m in map.markers {
                 var line = "  marker \(m.kind.rawValue) \(p(m.point))"
                 if let row = m.row { line += " row \(row)" }
@@ -158,6 +180,7 @@ public struct CoverPage: Sendable, Equatable {
             let symbol: String = switch entry.symbol {
             case .waypointType(let type): "type \(type.rawValue)"
             case .danger(let level): "danger \(level)"
+            case .leg(let kind): "leg \(kind.rawValue)"
             default: "\(entry.symbol)"
             }
             lines.append("legend \(symbol) \"\(entry.sample)\" \(entry.meaning)")
@@ -334,8 +357,8 @@ public enum CoverLayout {
     /// the cover prints the book's language's `coverNoTerrain`).
     public static let noTerrainText = Phrasebook.english[.coverNoTerrain]
 
-    /// The map: the route fitted into `frame` (inset so markers and labels stay inside), its
-    /// markers with labels placed clear of each other, the scale bar bottom left and the north
+    /// The map: the route fitted into `frame` (inset so markers and labels stay inside) and cut into
+    /// its stretches (`RouteStretches`), its markers with labels placed clear of each other, the scale bar bottom left and the north
     /// arrow top right.
     static func layoutMap(book: Book, in frame: Rect, scale k: Double, avoiding title: Rect,
                           measurer: some TextMeasurer, words: Phrasebook = .english) -> CoverMap? {
@@ -349,6 +372,9 @@ public enum CoverLayout {
         guard !coordinates.isEmpty, fitRect.width > 0, fitRect.height > 0,
               let projection = MapProjection(fitting: coordinates, into: fitRect) else { return nil }
         let route = projection.line(through: coordinates)
+        let stretches = RouteStretches.of(book).map {
+            CoverMap.Stretch(kind: $0.kind, points: projection.line(through: Array(coordinates[$0.points])))
+        }
         let font = FontSpec(size: markerLabelSize * k, bold: true)
 
         let scaleBar = ScaleBar.fitting(maximumWidth: frame.width * 0.3, pointsPerMetre: projection.pointsPerMetre,
@@ -401,8 +427,8 @@ public enum CoverLayout {
         }
         // Draw waypoints under start and finish.
         let markers = pending.filter { $0.kind == .waypoint } + pending.filter { $0.kind != .waypoint }
-        return CoverMap(frame: frame, pointsPerMetre: projection.pointsPerMetre, route: route, markers: markers,
-                        markerRadius: markerRadius, labelFont: font, scaleBar: scaleBar, scaleBarOrigin: barOrigin,
+        return CoverMap(frame: frame, pointsPerMetre: projection.pointsPerMetre, route: route, stretches: stretches,
+                        markers: markers, markerRadius: markerRadius, labelFont: font, scaleBar: scaleBar, scaleBarOrigin: barOrigin,
                         scaleLabelRect: scaleLabel, northArrow: northArrow, northLabel: words[.coverNorth])
     }
 

@@ -10,6 +10,9 @@ public struct LegendEntry: Sendable, Equatable {
         case start
         /// The red finish marker of the map.
         case finish
+        /// The route line of the map where it runs one way: solid along roads, dashed in a straight
+        /// line, dotted along a stroke drawn by hand (`RouteStretches`).
+        case leg(LegKind)
         /// A waypoint type tag, as in the notes cell.
         case waypointType(WaypointType)
         /// "!", "!!" or "!!!" for levels 1 to 3.
@@ -41,10 +44,11 @@ public enum Legend {
     /// FIM and FIA books box the distance to warn the rider to read the next row now.
     public static let closeRowDistance: Metres = 300
 
-    /// The entries for `book`, in a fixed order: map markers, waypoint types (in the order of
-    /// `WaypointType.allCases`), danger levels, CAP, odometer reset, close next row. Only notes on
-    /// the route count, as only they print as rows. Their words are in the book's language
-    /// (`BookSettings.language`). O(notes).
+    /// The entries for `book`, in a fixed order: map markers, the route's kinds of line (in the
+    /// order of `LegKind.allCases`, each the map shows, where one is not along roads), waypoint types
+    /// (in the order of `WaypointType.allCases`), danger levels, CAP, odometer reset, close next row.
+    /// Only notes on the route count, as only they print as rows. Their words are in the book's
+    /// language (`BookSettings.language`). O(notes + route points).
     public static func entries(for book: Book) -> [LegendEntry] {
         let words = Phrasebook.of(book.settings.language)
         let notes = book.notes.filter { $0.placement == .onRoute }
@@ -52,6 +56,14 @@ public enum Legend {
         if book.route.points.count >= 2 {
             entries.append(LegendEntry(symbol: .start, sample: "", meaning: words[.legendStart]))
             entries.append(LegendEntry(symbol: .finish, sample: "", meaning: words[.legendFinish]))
+        }
+        // A route all along roads needs no word for its line; one with straight or drawn stretches
+        // says what each kind of line the map shows means.
+        let legs = Set(RouteStretches.of(book).map(\.kind))
+        if legs.contains(where: { $0 != .road }) {
+            for kind in LegKind.allCases where legs.contains(kind) {
+                entries.append(LegendEntry(symbol: .leg(kind), sample: "", meaning: words[key(of: kind)]))
+            }
         }
         let types = Set(notes.compactMap(\.waypointType))
         for type in WaypointType.allCases where types.contains(type) {
@@ -81,6 +93,15 @@ public enum Legend {
     /// FIM/FIA cross-country rules' definitions.
     public static func meaning(of type: WaypointType, in words: Phrasebook = .english) -> String {
         words[key(of: type)]
+    }
+
+    /// The phrasebook's key of a kind of route line's meaning in the legend.
+    public static func key(of kind: LegKind) -> Phrasebook.Key {
+        switch kind {
+        case .road: .legendRoadLeg
+        case .straight: .legendStraightLeg
+        case .asDrawn: .legendAsDrawnLeg
+        }
     }
 
     /// The phrasebook's key of a waypoint type's meaning.

@@ -28,7 +28,8 @@ public struct Colour: Sendable, Equatable {
 /// otherwise. Templates are data files (`Templates/*.json`, see `TemplateFile`); this is their
 /// decoded form.
 ///
-/// A row is split into three columns left to right: distance, tulip, notes. A sheet holds one
+/// A row is split into three columns left to right: distance, tulip, notes; a regularity book's
+/// rows have a fourth at the right, the ideal time, taken out of the notes. A sheet holds one
 /// column of rows (A5, roll, full-width A4) or several side by side (two A5 columns on an A4
 /// sheet, to print and cut).
 public struct PageTemplate: Sendable, Equatable {
@@ -97,6 +98,9 @@ public struct PageTemplate: Sendable, Equatable {
     public var distanceColumnFraction: Double
     public var tulipColumnFraction: Double
     public var notesColumnFraction: Double
+    /// Share of the row width for the ideal-time column, printed at the right of the row in a
+    /// regularity book only and taken out of the notes column's share.
+    public var timeColumnFraction: Double = PageTemplate.defaultTimeColumnFraction
     /// Padding between a cell's frame and its contents.
     public var cellPadding: Double
     public var fonts: Fonts
@@ -110,6 +114,9 @@ public struct PageTemplate: Sendable, Equatable {
 
     /// The longest page a PDF reader is required to accept: 200 inches (PDF 1.7, annex C).
     public static let maximumPageLength = 14_400.0
+    /// The time column's share in a template that does not give one (written before regularity
+    /// books printed times): 0.16 of an A5 row is 21 mm, room for "00:00:00" in 12-point bold.
+    public static let defaultTimeColumnFraction = 0.16
 
     /// Rows per sheet column.
     public var rowsPerColumn: Int {

@@ -18,6 +18,8 @@ public struct RowContent: Sendable, Equatable {
     public var partialText: String
     /// The instruction.
     public var text: String
+    /// The note's marker ("CP1", "R3"), nil when it has none or it only repeats the waypoint type:
+    /// a start waypoint named "DSS" of type DSS prints "DSS" once, in the type's tag.
     public var marker: String?
     /// The waypoint type as printed, for example "WPM".
     public var waypointType: String?
@@ -42,6 +44,13 @@ public struct RowContent: Sendable, Equatable {
     public var fieldSymbols: [NoteSymbol] = []
     /// The junction drawing the note carries.
     public var tulip: Tulip? = nil
+    /// In a regularity book, the ideal time at the row as printed ("00:08:20"); nil where it has
+    /// none (before its section's first average, outside every section) and in a navigation book.
+    public var idealTimeText: String? = nil
+    /// In a regularity book, the average the row sets, km/h (printed "→ 42 km/h").
+    public var speedChange: Int? = nil
+    /// In a regularity book, whether the row opens or closes its section.
+    public var sectionMark: RegularitySchedule.Mark? = nil
 
     public init(number: Int, totalDistance: Metres, partialDistance: Metres, totalText: String, partialText: String,
                 text: String, marker: String?, waypointType: String?, capText: String?, dangerText: String?,
@@ -93,6 +102,8 @@ public struct RowContent: Sendable, Equatable {
         // in the book file until someone moves it onto the route or removes it.
         // Positions, not a filtered copy: a note is about a kilobyte, a book's notes many megabytes.
         let notes = book.notes.indices.filter { book.notes[$0].placement == .onRoute }
+        // A regularity book's times, one a printed row in the same order.
+        let timed = book.settings.purpose == .regularity ? RegularitySchedule(book: book).rows : nil
         for (index, position) in notes.enumerated() {
             let note = book.notes[position]
             let total = max(0, note.distanceAlong - odometerOrigin)
@@ -104,7 +115,7 @@ public struct RowContent: Sendable, Equatable {
                 totalText: DistanceFormat.text(total, units: units),
                 partialText: DistanceFormat.text(partial, units: units),
                 text: note.text,
-                marker: note.marker.flatMap { $0.isEmpty ? nil : $0 },
+                marker: printedMarker(note),
                 waypointType: note.waypointType?.rawValue,
                 capText: note.cap.map(CapFormat.text),
                 dangerText: DangerFormat.text(note.danger),
@@ -118,12 +129,26 @@ public struct RowContent: Sendable, Equatable {
             var seen = Set(row.fieldSymbols)
             row.symbols = note.symbols.filter { seen.insert($0).inserted }
             row.tulip = note.tulip
+            if let time = timed?[index] {
+                row.idealTimeText = time.idealTime.map(IdealTime.text)
+                row.speedChange = time.setsSpeed
+                row.sectionMark = time.mark
+            }
             rows.append(row)
             previous = note.distanceAlong
             if note.resetsOdometer { odometerOrigin = note.distanceAlong }
         }
         return rows
     }
+}
+
+/// The marker a note's row prints: none for an empty one, nor for one that says only the waypoint
+/// type the row's tag already shows (letter case and spaces aside).
+func printedMarker(_ note: Note) -> String? {
+    guard let marker = note.marker, !marker.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    if let type = note.waypointType,
+       marker.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(type.rawValue) == .orderedSame { return nil }
+    return marker
 }
 
 /// Printed heights.
@@ -168,6 +193,23 @@ public enum DistanceFormat {
         case .miles: "mi"
         }
     }
+}
+
+/// The words of a regularity book's time column (its times are `IdealTime.text`'s).
+public enum IdealTimeFormat {
+    /// The column's header, in the page header over the column.
+    public static let header = "Time"
+
+    /// The tag on a section's first row and on the ASS that closes it.
+    public static func label(_ mark: RegularitySchedule.Mark) -> String {
+        switch mark {
+        case .start: "START"
+        case .finish: "FINISH"
+        }
+    }
+
+    /// A new average from this row on: "→ 42 km/h".
+    public static func speedChange(_ kmh: Int) -> String { "→ \(kmh) km/h" }
 }
 
 /// Printed CAP headings.

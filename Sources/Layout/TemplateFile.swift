@@ -83,12 +83,15 @@ public enum TemplateFile {
         let rows = try f.object("rows")
         try rows.only(["height"])
         let columns = try f.object("columns")
-        try columns.only(["distance", "tulip", "notes"])
+        try columns.only(["distance", "tulip", "notes", "time"])
         let fractions = [try columns.fraction("distance"), try columns.fraction("tulip"), try columns.fraction("notes")]
         let sum = fractions.reduce(0, +)
         guard abs(sum - 1) < 0.005 else {
             throw f.error("columns", "must add up to 1 (the whole row), found \(format(sum))")
         }
+        // The one field a template may leave out: templates written before regularity books printed
+        // an ideal-time column still read.
+        let time = columns.has("time") ? try columns.fraction("time") : PageTemplate.defaultTimeColumnFraction
         var roll: PageTemplate.Roll? = nil
         if f.has("roll") {
             let r = try f.object("roll")
@@ -130,7 +133,7 @@ public enum TemplateFile {
             rowHeight: try rows.length("height", in: Limits.lowestRow...longest) * mm,
             sheetColumns: try f.integer("sheetColumns", in: 1...4), gutter: try f.length("gutter", in: 0...Limits.largestSheet) * mm,
             roll: roll, distanceColumnFraction: fractions[0], tulipColumnFraction: fractions[1],
-            notesColumnFraction: fractions[2], cellPadding: try f.length("cellPadding", in: 0...Limits.largestPadding) * mm, fonts: fonts,
+            notesColumnFraction: fractions[2], timeColumnFraction: time, cellPadding: try f.length("cellPadding", in: 0...Limits.largestPadding) * mm, fonts: fonts,
             colours: colours, minimumFontSize: try f.number("minimumFontSize"),
             highlightNextWithin: try f.number("highlightNextWithin"))
         try check(template, f)
@@ -163,6 +166,14 @@ public enum TemplateFile {
                                        ("columns.tulip", t.tulipColumnFraction, 15.0),
                                        ("columns.notes", t.notesColumnFraction, 15.0)] where rowWidth * fraction < least * mm {
             throw f.error(key, "is \(format(rowWidth * fraction / mm)) mm wide on this page; it needs at least \(format(least)) mm")
+        }
+        // The time column holds "00:00:00" (12 mm at the smallest text), and leaves the notes their 15 mm.
+        if rowWidth * t.timeColumnFraction < 12 * mm {
+            throw f.error("columns.time", "is \(format(rowWidth * t.timeColumnFraction / mm)) mm wide on this page; it needs at least 12 mm")
+        }
+        if rowWidth * (t.notesColumnFraction - t.timeColumnFraction) < 15 * mm {
+            throw f.error("columns.time", "leaves the notes \(format(rowWidth * (t.notesColumnFraction - t.timeColumnFraction) / mm)) mm "
+                          + "in a regularity book; they need at least 15 mm")
         }
         guard Limits.fontSize.contains(t.minimumFontSize) else {
             throw f.error("minimumFontSize", "must be from \(format(Limits.fontSize.lowerBound)) to \(format(Limits.fontSize.upperBound)) points, found \(format(t.minimumFontSize))")

@@ -70,6 +70,11 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
     /// For a regularity book: the average speed in km/h to hold from this row on, until the next row
     /// that sets one; nil where the row sets none.
     public var targetSpeed: Int?
+    /// True when a route change moved the junction under a tulip a person drew (roads added, taken
+    /// away or turned, or the turn itself changed or gone: what `regenerate` and `apply` name with
+    /// "check it"), until a person changes that tulip again; nil (not written) otherwise.
+    /// `roadbook check` names such rows.
+    public var tulipToCheck: Bool?
 
     public init(id: Int, kind: Kind, distanceAlong: Metres, coordinate: Coordinate, offsetFromRoute: Metres = 0,
                 placement: Placement = .onRoute, text: String, marker: String? = nil,
@@ -77,7 +82,7 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
                 elevation: Metres? = nil, resetsOdometer: Bool = false, speedLimit: Int? = nil,
                 symbols: [NoteSymbol] = [], tulip: Tulip? = nil, generated: GeneratedTurn? = nil,
                 handleID: Int? = nil, wordsEdited: String? = nil, openRadius: Int? = nil, clearRadius: Int? = nil,
-                targetSpeed: Int? = nil) {
+                targetSpeed: Int? = nil, tulipToCheck: Bool? = nil) {
         self.id = id
         self.kind = kind
         self.distanceAlong = distanceAlong
@@ -100,12 +105,13 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         self.openRadius = openRadius
         self.clearRadius = clearRadius
         self.targetSpeed = targetSpeed
+        self.tulipToCheck = tulipToCheck
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, distanceAlong, coordinate, offsetFromRoute, placement, text, marker, waypointType, cap, danger,
              elevation, resetsOdometer, speedLimit, symbols, tulip, generated, handleID, wordsEdited,
-             openRadius, clearRadius, targetSpeed
+             openRadius, clearRadius, targetSpeed, tulipToCheck
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,6 +138,7 @@ public struct Note: Codable, Sendable, Equatable, Identifiable {
         openRadius = try c.decodeIfPresent(Int.self, forKey: .openRadius)
         clearRadius = try c.decodeIfPresent(Int.self, forKey: .clearRadius)
         targetSpeed = try c.decodeIfPresent(Int.self, forKey: .targetSpeed)
+        tulipToCheck = try c.decodeIfPresent(Bool.self, forKey: .tulipToCheck)
         for (key, radius) in [(CodingKeys.openRadius, openRadius), (.clearRadius, clearRadius)] {
             if let radius, radius < 1 {
                 throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1 metre or more")
@@ -161,6 +168,14 @@ extension Note {
     public static let speeds = 1...300
     /// Danger levels: 0 none, 1 `!`, 2 `!!`, 3 `!!!`.
     public static let dangers = 0...3
+
+    /// "R12's tulip was drawn by hand and the junction changed: check it" ("the tulip at 15.00 km …"
+    /// for a row without a marker): how `regenerate` and `apply` name a tulip they left for the
+    /// organiser to check (`tulipToCheck`), and `roadbook check` after them.
+    public var drawnTulipCheck: String {
+        let tulip = marker.flatMap { $0.isEmpty ? nil : "\($0)'s tulip" } ?? String(format: "the tulip at %.2f km", distanceAlong / 1000)
+        return "\(tulip) was drawn by hand and the junction changed: check it"
+    }
 
     /// Whether the printed words are a person's, so no regeneration may rewrite them: set by
     /// command, changed from the generated ones, or (on a note of a person's joined to a turn) any

@@ -57,6 +57,8 @@ extension Phrasebook {
         .legendFZ: "End of the speed-limited zone",
         .legendCaution: "Caution", .legendDanger: "Danger", .legendGreatDanger: "Great danger: slow right down",
         .legendCap: "Compass heading (CAP) to follow",
+        .legendRoadLeg: "Route along the roads", .legendStraightLeg: "Straight line between two points",
+        .legendAsDrawnLeg: "Line as drawn by hand",
         .legendReset: "Set the trip meter to zero",
         .legendCloseNextRow: "Next row closer than {distance} m",
 

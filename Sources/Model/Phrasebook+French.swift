@@ -60,6 +60,8 @@ extension Phrasebook {
         .legendFZ: "Fin de la zone à vitesse limitée",
         .legendCaution: "Attention", .legendDanger: "Danger", .legendGreatDanger: "Grand danger\u{00A0}: ralentir fortement",
         .legendCap: "Cap au compas (CAP) à suivre",
+        .legendRoadLeg: "Itinéraire par les routes", .legendStraightLeg: "Ligne droite entre deux points",
+        .legendAsDrawnLeg: "Tracé dessiné à la main",
         .legendReset: "Remettre le trip à zéro",
         .legendCloseNextRow: "Case suivante à moins de {distance} m",
 

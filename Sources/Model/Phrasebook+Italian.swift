@@ -60,6 +60,8 @@ extension Phrasebook {
         .legendFZ: "Fine della zona a velocità limitata",
         .legendCaution: "Attenzione", .legendDanger: "Pericolo", .legendGreatDanger: "Grande pericolo: rallentare molto",
         .legendCap: "Rotta (CAP) da seguire",
+        .legendRoadLeg: "Percorso lungo le strade", .legendStraightLeg: "Linea retta tra due punti",
+        .legendAsDrawnLeg: "Tracciato disegnato a mano",
         .legendReset: "Azzerare il parziale",
         .legendCloseNextRow: "Casella successiva a meno di {distance} m",
 

@@ -61,6 +61,8 @@ extension Phrasebook {
         .legendFZ: "Fim da zona de velocidade limitada",
         .legendCaution: "Atenção", .legendDanger: "Perigo", .legendGreatDanger: "Grande perigo: abrandar muito",
         .legendCap: "Rumo (CAP) a seguir",
+        .legendRoadLeg: "Percurso pelas estradas", .legendStraightLeg: "Linha reta entre dois pontos",
+        .legendAsDrawnLeg: "Traçado desenhado à mão",
         .legendReset: "Pôr o parcial a zero",
         .legendCloseNextRow: "Próxima casa a menos de {distance} m",
 

@@ -61,6 +61,8 @@ extension Phrasebook {
         .legendFZ: "Fin de la zona de velocidad limitada",
         .legendCaution: "Precaución", .legendDanger: "Peligro", .legendGreatDanger: "Gran peligro: frenar mucho",
         .legendCap: "Rumbo (CAP) a seguir",
+        .legendRoadLeg: "Ruta por las carreteras", .legendStraightLeg: "Línea recta entre dos puntos",
+        .legendAsDrawnLeg: "Trazado dibujado a mano",
         .legendReset: "Poner el parcial a cero",
         .legendCloseNextRow: "Siguiente viñeta a menos de {distance} m",
 

@@ -93,6 +93,7 @@ public struct Phrasebook: Sendable {
         case legendDZ = "legend.dz", legendFZ = "legend.fz"
         case legendCaution = "legend.caution", legendDanger = "legend.danger", legendGreatDanger = "legend.greatDanger"
         case legendCap = "legend.cap", legendReset = "legend.reset"
+        case legendRoadLeg = "legend.leg.road", legendStraightLeg = "legend.leg.straight", legendAsDrawnLeg = "legend.leg.asDrawn"
         /// `{distance}`: metres.
         case legendCloseNextRow = "legend.closeNextRow"
 

@@ -127,6 +127,14 @@ struct CoverPainter {
         case .start, .finish:
             marker(at: PagePoint(x: r.x + r.width / 2, y: r.y + r.height / 2), radius: r.height * 0.42,
                    colour: symbol == .start ? CoverColours.start : CoverColours.finish, ring: true)
+        case .leg(let kind):
+            // A piece of the map's route line on the map's ground, cased as on the map.
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            setColour(CoverColours.mapBackground)
+            cairo_fill(cr)
+            let line = [PagePoint(x: r.x + 3, y: r.y + r.height / 2), PagePoint(x: r.maxX - 3, y: r.y + r.height / 2)]
+            strokeLine(line, width: Self.casingWidth, colour: (1, 1, 1), style: .road)
+            strokeLine(line, width: Self.routeWidth, colour: CoverColours.route, style: kind)
         case .waypointType(let type):
             cairo.roundedRectangle(tag, radius: 2)
             setColour(CoverColours.waypoint(type))
@@ -180,18 +188,12 @@ struct CoverPainter {
             cairo_stroke(cr)
         }
 
-        // The route: a white casing under a strong line, round joins so hairpins stay smooth.
-        if let first = map.route.first {
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            let white: CoverColours.RGB = (1, 1, 1)
-            for (width, colour) in [(4.6, white), (2.2, CoverColours.route)] {
-                cairo_move_to(cr, first.x, first.y)
-                for p in map.route.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-                cairo_set_line_width(cr, width)
-                setColour(colour)
-                cairo_stroke(cr)
-            }
+        // The route: a white casing under a strong line, round joins so hairpins stay smooth; each
+        // stretch in the style of the way it runs (solid along roads, dashed straight, dotted as drawn).
+        strokeLine(map.route, width: Self.casingWidth, colour: (1, 1, 1), style: .road)
+        let stretches = map.stretches.isEmpty ? [CoverMap.Stretch(kind: .road, points: map.route)] : map.stretches
+        for stretch in stretches {
+            strokeLine(stretch.points, width: Self.routeWidth, colour: CoverColours.route, style: stretch.kind)
         }
 
         for m in map.markers {
@@ -213,6 +215,37 @@ struct CoverPainter {
         }
         drawScaleBar(map)
         drawNorthArrow(map.northArrow, label: map.northLabel)
+    }
+
+    /// The route line's width on the map, and its white casing's.
+    static let routeWidth = 2.2, casingWidth = 4.6
+
+    /// The dash pattern of a route line running `kind`'s way, for a line `width` wide: none along
+    /// roads, dashes three widths long with gaps of two straight, round dots two widths apart as
+    /// drawn (a dash of no length with round caps is a dot).
+    static func dashes(_ kind: LegKind, width: Double) -> (pattern: [Double], cap: cairo_line_cap_t) {
+        switch kind {
+        case .road: ([], CAIRO_LINE_CAP_ROUND)
+        case .straight: ([3 * width, 2 * width], CAIRO_LINE_CAP_BUTT)
+        case .asDrawn: ([0, 2 * width], CAIRO_LINE_CAP_ROUND)
+        }
+    }
+
+    /// Strokes the line through `points` in `kind`'s style, with round joins.
+    private func strokeLine(_ points: [PagePoint], width: Double, colour: CoverColours.RGB, style kind: LegKind) {
+        guard let first = points.first else { return }
+        let cr = cairo.handle
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        let (pattern, cap) = Self.dashes(kind, width: width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, cap)
+        cairo_set_dash(cr, pattern, Int32(pattern.count), 0)
+        cairo_move_to(cr, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_set_line_width(cr, width)
+        setColour(colour)
+        cairo_stroke(cr)
     }
 
     /// A filled circle with a white rim; `ring` adds a white dot in the middle (start and finish).

@@ -97,7 +97,7 @@ final class PagePainter {
             setColour(colours.nearNext)
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
             cairo_fill(cr)
-        case .distanceCell, .notesCell, .partialDistance:
+        case .distanceCell, .notesCell, .partialDistance, .timeCell:
             frame(r)
         case .tulipCell:
             frame(r)
@@ -117,10 +117,16 @@ final class PagePainter {
             if let type = box.text.flatMap(WaypointType.init(name:)), let c = colours.waypoints[type] { setColour(c) }
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
-        case .symbol:
+        case .symbol, .speedChange:
             cairo.roundedRectangle(r, radius: 1.5)
-            cairo_set_line_width(cr, 0.6)
+            cairo_set_line_width(cr, box.kind == .speedChange ? 1.2 : 0.6)
             cairo_stroke(cr)
+        case .sectionStart, .sectionFinish:
+            // Tagged as the section's DSS and ASS are.
+            cairo.roundedRectangle(r, radius: 2)
+            if let c = colours.waypoints[box.kind == .sectionStart ? .dss : .ass] { setColour(c) }
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 1, 1, 1)
         case .speedLimit, .speedLimitEnd:
             // A speed sign: the limit in a red ring (DZ); at the zone's end (FZ) a grey ring with
             // the limit struck through, as on road signs.
@@ -152,8 +158,8 @@ final class PagePainter {
             cairo_stroke(cr)
         case .rowNumber, .footer, .headerInfo, .elevation, .lexiconGroup:
             cairo_set_source_rgb(cr, 0.3, 0.3, 0.3)
-        case .headerTitle, .headerUnits, .totalDistance, .totalDistanceHundredths, .marker, .noteText, .lexiconTitle,
-             .lexiconMeaning:
+        case .headerTitle, .headerUnits, .headerTime, .totalDistance, .totalDistanceHundredths, .marker, .noteText, .idealTime,
+             .lexiconTitle, .lexiconMeaning:
             break
         }
     }

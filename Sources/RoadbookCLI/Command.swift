@@ -78,3 +78,11 @@ struct RunError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
+
+/// A run that ends with an exit status of its own, its message printed as `RunError`'s: `check`'s
+/// 1 for problems found and 65 for a book it cannot read.
+struct StatusError: Error, CustomStringConvertible {
+    var status: Int32
+    var message: String
+    var description: String { message }
+}

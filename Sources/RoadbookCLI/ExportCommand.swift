@@ -48,7 +48,7 @@ struct ExportCommand: Command {
     func run(_ console: any Console) async throws {
         let result = drawing ? try await exportDrawing(of: book, to: output, format: format, symbols: symbols, force: force)
             : try exportBook(book, to: output, format: format, symbols: symbols, force: force)
-        for warning in result.warnings { console.err("warning: \(warning)") }
+        for warning in result.warnings + result.problems.map(\.description) { console.err("warning: \(warning)") }
         console.out("\(output.path): \(result.format)")
     }
 }

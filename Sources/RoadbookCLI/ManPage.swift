@@ -64,7 +64,9 @@ enum ManPage {
             escape("The cache folder for heights fetched from elevation services (default: the XDG cache folder's roadbook)."),
             ".SH EXIT STATUS",
             escape("0 when the command did what it was asked, 1 when it failed (one line on standard error names the file "
-                   + "or the field), 64 when the command line is wrong (the message and the command's usage lines)."),
+                   + "or the field), 64 when the command line is wrong (the message and the command's usage lines). "
+                   + "check exits 1 when it finds a problem in the book (each printed on standard output) and "
+                   + "\(CheckCommand.unreadableStatus) when the file cannot be read as a book."),
         ]
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import Workflows
 
 /// The `roadbook` command line: finds the subcommand, parses, runs, and turns errors into exit
-/// statuses (64 for a wrong command line, 1 for a failure).
+/// statuses (64 for a wrong command line, 1 for a failure, a command's own: `check`'s 65).
 public enum Roadbook {
-    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, NoteCommand.self, ApplyCommand.self, UndoCommand.self, RedoCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self] }
+    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, NoteCommand.self, ApplyCommand.self, UndoCommand.self, RedoCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self] }
 
     /// What roadbook is, in the help's first line and the man page's NAME.
     static let summary = "turns a route into a printable rally road book"
@@ -118,6 +118,9 @@ public enum Roadbook {
             // The refusal, then the usage lines alone: the full help is one command away.
             console.err("roadbook \(type.name): \(printable(error.message))\n\n\(type.declaration.usage)\nRun 'roadbook \(type.name) --help' for its options.")
             return 64
+        } catch let error as StatusError {
+            console.err("roadbook \(type.name): \(printable(error.message))")
+            return error.status
         } catch let error as OutputIsInput {
             console.err("roadbook \(type.name): \(printable(Self.option(naming: error.output, in: parsed) + error.description))")
             return 1

@@ -117,6 +117,8 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     let turns = TurnReading(request.turns ? request.osm.map { .map($0) } ?? .shape : .none, mode: request.mode)
     let built = try await BookPipeline.build(track: request.track, book: header, offRoute: request.offRoute, turns: turns,
                                              terrain: request.terrain, commit: commit).run(log: log)
+    // What `roadbook check` would say of the book, said as warnings: the book is written all the same.
+    log.recordProblems(of: built.book)
     return BuildResult(book: built.book, pages: built.pages, rows: built.book.notes.filter { $0.placement == .onRoute }.count,
                        routeLength: built.routeLength)
 }

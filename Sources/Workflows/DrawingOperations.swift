@@ -77,5 +77,5 @@ public func exportDrawing(of book: URL, to output: URL, format: String? = nil, s
     let writer = try exportWriter(named: format, for: output)
     try checkOutputs([RunOutput(output)], inputs: drawingInputs(of: book), force: force)
     let drawn = try await DraftSession.drawnBook(book, log: MessageList()).book
-    return try export(drawn, with: writer, to: output, symbols: symbols)
+    return try export(drawn, named: "the drawing beside \(book.path)", with: writer, to: output, symbols: symbols)
 }

@@ -63,13 +63,16 @@ public enum RenderResult: Sendable, Equatable {
 }
 
 /// Prints the book file of `request` in its format, in its language or the one asked for.
-/// - Parameter log: told of generated words that could not be printed in the language asked for.
+/// - Parameter log: told of generated words that could not be printed in the language asked for,
+///   and of the rows of a regularity book printed without an ideal time (`RegularityTimes`, the
+///   rule `roadbook check` applies).
 /// - Throws: `WorkflowError` for an output that cannot be written; `FormatError` for the book;
 ///   `TemplateError`; `RenderError` naming the output.
 public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageList()) throws -> RenderResult {
     try checkOutputs([RunOutput(request.output)], inputs: [RunInput(request.book, "the book it reads")] + RunInput.template(request.template),
                      force: request.force)
     var book = try BookFile.read(contentsOf: request.book)
+    log.recordProblems(of: book, checking: [RegularityTimes()])
     if let language = request.language {
         let reworded = rewordBook(book, in: language)
         book = reworded.book

@@ -320,9 +320,7 @@ extension RegenerationReport {
             "kept at \(Self.km($0.distanceAlong)): \"\($0.text)\" (no turn there any more; its words were not generated)"
         }
         lines += joined.map { "joined at \(Self.km($0.note.distanceAlong)): \"\($0.turn.text)\" now in the note \"\($0.note.text)\" (one row)" }
-        lines += drawnTulipsToCheck.map { note in
-            "check: \(note.marker.map { "\($0)'s tulip" } ?? "the tulip at \(Self.km(note.distanceAlong))") was drawn by hand and the junction changed: check it"
-        }
+        lines += drawnTulipsToCheck.map { "check: " + $0.drawnTulipCheck }
         return lines
     }
 

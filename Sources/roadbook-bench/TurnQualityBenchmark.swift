@@ -419,7 +419,8 @@ private func places(of m: Maneuver) -> [Coordinate] {
 /// junction's roads (role, class, name, angle from the arrival, whether one may leave by it): the
 /// rows far from any reference (FAR, in map mode with the junction pass's reason for each), the
 /// references with no row (MISS, with OSRM's angle and place and the nearest junction), wrong sides
-/// (SIDE, with OSRM's angle and place and how far our row stands from it) and exits (EXIT), and
+/// (SIDE, with OSRM's angle and place and how far our row stands from it), references whose rows
+/// there say no side (NOSIDE: "Straight on" where OSRM bears off, as SIDE) and exits (EXIT), and
 /// every row's kind (ROW). It is how the turn passes were checked against OSRM on routes of
 /// another seed.
 nonisolated(unsafe) private var dumpLines: [String] = []
@@ -503,15 +504,24 @@ private func score(_ ours: [Maneuver], against references: [ReferenceManeuver], 
             counts.rightSide += 1
         } else if sides.contains(-r.side) {
             counts.wrongSide += 1
-            if dump {
-                let rows = there.map { "\(Int($0.coordinate.distance(to: r.location))) m off, " + describe($0) }
-                dumpLines.append("SIDE osrm \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): "
-                                 + rows.joined(separator: " | "))
-            }
+            if dump { dumpLines.append(sideLine("SIDE", r, there, verdicts)) }
         } else {
             counts.noSide += 1
+            if dump { dumpLines.append(sideLine("NOSIDE", r, there, verdicts)) }
         }
     }
+}
+
+/// A dump line for a reference whose rows say the other side (SIDE) or none (NOSIDE): OSRM's kind,
+/// side, angle and place, each row there with how far it stands and the junction pass's reason.
+private func sideLine(_ tag: String, _ r: ReferenceManeuver, _ there: [Maneuver], _ verdicts: [Int64: String]) -> String {
+    let rows = there.map { m in
+        let why = m.junctions.compactMap { $0.nodeID.flatMap { verdicts[$0] } }
+        return "\(Int(m.coordinate.distance(to: r.location))) m off, " + describe(m)
+            + (why.isEmpty ? "" : "\n    why: " + why.joined(separator: " | "))
+    }
+    return "\(tag) osrm \(r.kind.rawValue) \(r.side) \(Int(r.angle ?? 0))° at (\(r.location.latitude),\(r.location.longitude)): "
+        + rows.joined(separator: " | ")
 }
 
 /// A standard normal draw (Box–Muller) from the seeded generator.

@@ -504,14 +504,22 @@ struct NoteEditorTests {
         let (same, quiet) = Regenerator().regenerate(book, route: NoteBook.route, maneuvers: [NoteBook.corner()])
         #expect(quiet.drawnTulipsKept == 1 && quiet.drawnTulipsToCheck.isEmpty, "the same junction: nothing to check")
         #expect(same.notes[2].tulip == drawn)
+        #expect(same.notes[2].tulipToCheck == nil)
 
         let (changed, report) = Regenerator().regenerate(book, route: NoteBook.route, maneuvers: [NoteBook.corner(extraRoad: 200)])
         #expect(report.drawnTulipsToCheck.map(\.id) == [4], "a track joins the corner: the drawing should be checked")
         #expect(changed.notes[2].tulip == drawn, "the drawing stays")
         NoteBook.check(changed, after: "regenerating")
+        // The book remembers it, so `roadbook check` names the row until a person draws the tulip again.
+        #expect(changed.notes[2].tulipToCheck == true && changed.notes.filter { $0.tulipToCheck == true }.count == 1)
+        #expect(changed.problems().map(\.rule) == ["drawn-tulips"])
+        var redrawn = changed
+        try apply(.tulip(.row(3), .exit(angle: -70)), to: &redrawn)
+        #expect(redrawn.notes[2].tulipToCheck == nil && redrawn.problems().isEmpty)
 
         // The junction gone from the road: kept without its turn, reported too.
         let (_, left) = Regenerator().regenerate(book, route: NoteBook.route, maneuvers: [])
         #expect(left.drawnTulipsToCheck.map(\.id) == [4] && left.keptWithoutTurn.map(\.id) == [4])
+        #expect(left.drawnTulipsToCheck.first?.tulipToCheck == true)
     }
 }

@@ -156,6 +156,23 @@ struct TurnDetectionTests {
         #expect(Instructions.english.text(for: right) == "Keep right at fork")
     }
 
+    //      o          two equal roads both bearing right, 25° and 40°: the side is the route's
+    //     X|          place between the branches, not its side of straight ahead
+    //     |/
+    //     *
+    //     ^
+    @Test("a fork whose branches both bear right: Keep left on the lesser, Keep right on the greater")
+    func forkOnOneSide() throws {
+        let lesser = try #require(F.detect([F.junction(100, heading: 0, exit: 25, sides: [40])]).first)
+        #expect(lesser.kind == .fork && lesser.modifier == .slightLeft)
+        #expect(Instructions.english.text(for: lesser) == "Keep left at fork")
+        let greater = try #require(F.detect([F.junction(100, heading: 0, exit: 40, sides: [25])]).first)
+        #expect(Instructions.english.text(for: greater) == "Keep right at fork")
+        // Both bearing left, −25° and −40°: the lesser is the right-hand branch.
+        let left = try #require(F.detect([F.junction(100, heading: 0, exit: 335, sides: [320])]).first)
+        #expect(Instructions.english.text(for: left) == "Keep right at fork")
+    }
+
     @Test("roundabout: four ring nodes become one row, Roundabout, 3rd exit, with every exit drawn")
     func roundabout() throws {
         let found = F.detect(F.roundabout())

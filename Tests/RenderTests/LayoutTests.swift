@@ -48,6 +48,18 @@ import TestSupport
         #expect(rows[1].waypointType == "WPV")
         #expect(DangerFormat.text(1) == "!" && DangerFormat.text(2) == "!!")
     }
+
+    @Test("a marker that only repeats the waypoint type prints once, in the type's tag")
+    func markerRepeatingTheTypePrintsOnce() {
+        let rows = RowContent.rows(of: Fixtures.book([
+            Fixtures.note(1, at: 0, "Start of the stage", marker: "DSS", type: .dss, resets: true),
+            Fixtures.note(2, at: 10, "Checkpoint", marker: "CP1", type: .cp),
+            Fixtures.note(3, at: 20, "Finish", marker: " ass ", type: .ass),
+            Fixtures.note(4, at: 30, "A marker alone", marker: "DSS"),
+        ]))
+        #expect(rows.map(\.waypointType) == ["DSS", "CP", "ASS", nil])
+        #expect(rows.map(\.marker) == [nil, "CP1", nil, "DSS"])
+    }
 }
 
 @Suite struct PaginationTests {
@@ -106,6 +118,19 @@ import TestSupport
                 }
             }
         }
+    }
+
+    @Test("row 1 of a stage start named DSS prints DSS once")
+    func stageStartPrintsDSSOnce() {
+        let book = Fixtures.book([Fixtures.note(1, at: 0, "Start of the stage", marker: "DSS", type: .dss, resets: true),
+                                  Fixtures.note(2, at: 500, "Turn left", marker: "R1", type: .wpm)])
+        let page = BookLayout.paginate(book: book, template: template, measurer: FakeMeasurer())[0]
+        let texts = { (row: Int) in page.boxes.filter { $0.row == row }.compactMap(\.text) }
+        #expect(texts(1).filter { $0 == "DSS" }.count == 1)
+        #expect(page.boxes.contains { $0.row == 1 && $0.kind == .waypointType && $0.text == "DSS" })
+        #expect(!page.boxes.contains { $0.row == 1 && $0.kind == .marker })
+        // A marker of its own is printed beside the type.
+        #expect(texts(2).contains("WPM") && texts(2).contains("R1"))
     }
 
     @Test func emptyBookStillPrintsOnePage() {

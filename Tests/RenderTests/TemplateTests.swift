@@ -53,6 +53,16 @@ struct TemplateTests {
         #expect(cells[6].rect.x > cells[5].rect.maxX && cells[6].rect.y == cells[0].rect.y)
     }
 
+    @Test("a template written before the time column reads, its time column 0.16 of the row")
+    func withoutTime() throws {
+        let old = Self.a5Text.replacingOccurrences(of: "\"notes\": 0.38,\n    \"time\": 0.16", with: "\"notes\": 0.38")
+        #expect(!old.contains("\"time\""))
+        let template = try TemplateFile.decode(Data(old.utf8), fileName: "old.json")
+        #expect(template.timeColumnFraction == PageTemplate.defaultTimeColumnFraction && template.timeColumnFraction == 0.16)
+        let a4 = Fixtures.template("a4")
+        #expect(a4.timeColumnFraction == 0.12, "the built-in templates give theirs")
+    }
+
     static let a5Text: String = {
         let url = packageRoot().appendingPathComponent("Templates/a5.json")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
@@ -69,6 +79,9 @@ struct TemplateTests {
         ("\"bold\": true", "\"bold\": 1", "must be true or false"),
         ("\"sheetColumns\": 1", "\"sheetColumns\": 1.5", "sheetColumns must be a whole number"),
         ("\"width\": 148", "\"width\": 60", "mm wide on this page"),
+        ("\"time\": 0.16", "\"time\": 0.05", "columns.time is 6.60 mm wide on this page; it needs at least 12 mm"),
+        ("\"time\": 0.16", "\"time\": 0.3", "columns.time leaves the notes 10.56 mm in a regularity book; they need at least 15 mm"),
+        ("\"time\": 0.16", "\"time\": 1.2", "columns.time must be a share of the row between 0 and 1"),
     ])
     func mistakes(find: String, replace: String, expected: String) {
         #expect(Self.a5Text.contains(find), "fixture must contain \(find)")
