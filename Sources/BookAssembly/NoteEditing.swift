@@ -71,7 +71,8 @@ public enum TulipEdit: Sendable, Equatable {
     case exit(angle: Degrees)
     /// The kind of road: of the other road number N (from 1), or with nil of the road taken.
     case roadClass(road: Int?, Tulip.RoadClass)
-    /// Back to the tulip drawn from the road (none, for a row that has no turn).
+    /// Back to the tulip drawn from the road: the junction's, or for a row on the route with no
+    /// turn the arrow along the road (`HeadingTulips`); none for a row off the route without a turn.
     case reset
 }
 

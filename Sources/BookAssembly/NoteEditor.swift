@@ -55,6 +55,7 @@ public struct NoteEditor: Sendable {
         note.elevation = Self.height(in: book, at: note.distanceAlong)
         try set(fields, on: &note)
         note.wordsEdited = now
+        note.tulip = HeadingTulips.tulip(of: note, in: book)
         insert(note, into: &book)
         let off = spot.onRoute ? nil : OffRouteNote(id: note.id, text: note.text, marker: note.marker,
                                                     distanceAlong: spot.distanceAlong, offset: spot.offset, resolution: .keep)
@@ -125,6 +126,7 @@ public struct NoteEditor: Sendable {
         note.placement = .onRoute
         if note.cap != nil { note.cap = line.heading(atDistance: target, lookahead: Thresholds.capLookahead) }
         note.elevation = Self.height(in: book, at: target) ?? note.elevation
+        note.tulip = HeadingTulips.tulip(of: note, in: book)
         insert(note, into: &book)
         return NoteStep(name: "Move \(name) to \(Self.km(target))", noteID: note.id)
     }
@@ -141,6 +143,8 @@ public struct NoteEditor: Sendable {
                     Tulip.Roundabout(exitNumber: $0, clockwise: note.tulip?.roundabout?.clockwise ?? (book.settings.drivingSide == .left))
                 })
             }
+            // A row with no turn goes back to the arrow along the road, where it has one.
+            if note.generated == nil { note.tulip = HeadingTulips.tulip(of: note, in: book) }
             what = "Reset the tulip of"
         case .addRoad(let angle, let roadClass):
             var tulip = note.tulip ?? Self.straightTulip

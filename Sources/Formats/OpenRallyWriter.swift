@@ -191,9 +191,11 @@ public enum OpenRallyWriter: BookWriter {
     }
 
     /// The tulip as an SVG in a 200 × 200 box, arriving from the bottom: the roads as lines from
-    /// the centre (the exit thick, with a dot at its end), a ring for a roundabout, the drawn
-    /// strokes; with the tulip's JSON in `<desc id="roadbook-tulip">` and, for a generated turn, what
-    /// it was generated from in `<desc id="roadbook-generated">`.
+    /// the centre at the angles they are drawn at (`TulipLayout`: spread at least 20° apart), the
+    /// exit thick with a dot at its end, a bar across the end of a road one may not leave by, a ring
+    /// for a roundabout, the drawn strokes; with the tulip's JSON (its true angles) in
+    /// `<desc id="roadbook-tulip">` and, for a generated turn, what it was generated from in
+    /// `<desc id="roadbook-generated">`.
     static func tulipSVG(_ tulip: Tulip, generated: GeneratedTurn? = nil) -> String {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"-100 -100 200 200\">"
         func desc(_ id: String, _ value: some Encodable) -> String {
@@ -204,8 +206,8 @@ public enum OpenRallyWriter: BookWriter {
         if let generated { svg += desc(OpenRally.generatedDataID, generated) }
         let ring = tulip.roundabout == nil ? 0.0 : 25
         if tulip.roundabout != nil { svg += "<circle cx=\"0\" cy=\"0\" r=\"25\" fill=\"none\" stroke=\"black\" stroke-width=\"6\"/>" }
-        for road in tulip.roads {
-            let a = road.angle * .pi / 180
+        for (road, angle) in zip(tulip.roads, TulipLayout.displayAngles(of: tulip)) {
+            let a = angle * .pi / 180
             let (dx, dy) = (sin(a), -cos(a))
             let width = road.role == .exit ? 10 : road.role == .entry ? 8 : 5
             let dash = road.roadClass == .path || road.roadClass == .offPiste ? " stroke-dasharray=\"8 6\"" : ""
@@ -213,6 +215,11 @@ public enum OpenRallyWriter: BookWriter {
                 + "x2=\"\(decimal(dx * 85, places: 2))\" y2=\"\(decimal(dy * 85, places: 2))\" stroke=\"black\" stroke-width=\"\(width)\"\(dash)/>"
             if road.role == .exit {
                 svg += "<circle cx=\"\(decimal(dx * 85, places: 2))\" cy=\"\(decimal(dy * 85, places: 2))\" r=\"9\" fill=\"black\"/>"
+            }
+            if road.noExit {
+                let (px, py) = (dx * 80, dy * 80), (nx, ny) = (-dy * 11, dx * 11)
+                svg += "<line x1=\"\(decimal(px - nx, places: 2))\" y1=\"\(decimal(py - ny, places: 2))\" "
+                    + "x2=\"\(decimal(px + nx, places: 2))\" y2=\"\(decimal(py + ny, places: 2))\" stroke=\"black\" stroke-width=\"6\"/>"
             }
         }
         if tulip.roundabout == nil, !tulip.roads.isEmpty { svg += "<circle cx=\"0\" cy=\"0\" r=\"7\" fill=\"black\"/>" }

@@ -119,10 +119,12 @@ public struct TurnJoiner: Sendable {
         return (text, TulipBuilder.tulip(for: maneuver), generated)
     }
 
-    /// The junction with bearings rounded to whole degrees, as `GeneratedTurn.junction` stores it.
+    /// The junction with bearings rounded to whole degrees (its roads after a roundabout's exit too),
+    /// as `GeneratedTurn.junction` stores it.
     func rounded(_ junction: Junction) -> Junction {
         var j = junction
         for k in j.spokes.indices { j.spokes[k].bearing = normalizedBearing(j.spokes[k].bearing.rounded()) }
+        j.ringArms = j.ringArms?.map { var arm = $0; arm.bearing = normalizedBearing(arm.bearing.rounded()); return arm }
         return j
     }
 }

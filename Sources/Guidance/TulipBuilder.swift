@@ -7,8 +7,12 @@ import Model
 /// Every road is placed at its turn angle relative to the direction of arrival:
 /// `normalizedTurn(spoke.bearing − (entry.bearing + 180))`, the entry itself at 180. Road classes
 /// come from `Spoke.roadClass`. A roundabout is drawn from its combined junction (see
-/// `Maneuver.combinedJunction`): the entry, every road leaving the ring at every ring node, each at
-/// its own bearing relative to the arrival at the first node, and the exit taken.
+/// `Maneuver.combinedJunction`): every road meeting the ring, at the nodes the route passes and
+/// past the exit, each at its own bearing relative to the arrival at the first node, the exit taken
+/// among them, each side road with whether traffic meets it before the exit (`metBeforeExit`); a
+/// road one may not leave the ring by (`Spoke.canLeave` false: one-way into the ring, or closed to
+/// the travel mode) is marked `noExit`. The angles are the true ones: a painter spreads roads drawn
+/// too close and keeps each on its side of the exit (`TulipLayout`).
 public enum TulipBuilder {
     /// The tulip of `maneuver`, origin `.generated`.
     /// - Returns: a straight road (entry and exit) for a maneuver without a junction (a keep-straight
@@ -18,16 +22,13 @@ public enum TulipBuilder {
         guard let entry = junction.entry else {
             return Tulip(origin: .generated, roads: [Tulip.Road(role: .entry, angle: 180), Tulip.Road(role: .exit, angle: 0)])
         }
-        let roads = self.roads(of: junction, arrivingAlong: entry)
         var roundabout: Tulip.Roundabout? = nil
-        if maneuver.kind == .roundabout, let number = maneuver.exitNumber, let first = maneuver.junctions.first {
+        if maneuver.kind == .roundabout, let number = maneuver.exitNumber {
             // The way traffic goes round, from the ring's one-way road where the route reaches it.
-            let ringOut = first.exit.flatMap { $0.isRoundabout ? $0 : nil }
-                ?? first.spokes.first { $0.isRoundabout && $0.canLeave }
-            roundabout = Tulip.Roundabout(exitNumber: number,
-                                          clockwise: ringOut.map { TurnPasses.ringRunsClockwise(at: first, leavingBy: $0) } ?? false)
+            roundabout = Tulip.Roundabout(exitNumber: number, clockwise: maneuver.ringClockwise ?? false)
         }
-        return Tulip(origin: .generated, roads: roads, roundabout: roundabout)
+        return Tulip(origin: .generated, roads: roads(of: junction, arrivingAlong: entry, atRing: roundabout != nil),
+                     roundabout: roundabout)
     }
 
     /// The tulip of a junction as a generated note keeps it (`GeneratedTurn.junction`, a roundabout's
@@ -35,18 +36,26 @@ public enum TulipBuilder {
     /// - Parameter roundabout: the ring, for a roundabout's exit.
     public static func tulip(for junction: Junction, roundabout: Tulip.Roundabout? = nil) -> Tulip? {
         guard let entry = junction.entry else { return nil }
-        return Tulip(origin: .generated, roads: roads(of: junction, arrivingAlong: entry), roundabout: roundabout)
+        return Tulip(origin: .generated, roads: roads(of: junction, arrivingAlong: entry, atRing: roundabout != nil),
+                     roundabout: roundabout)
     }
 
-    /// Every road of `junction` at its turn angle from the arrival along `entry`, with its class.
-    static func roads(of junction: Junction, arrivingAlong entry: Spoke) -> [Tulip.Road] {
-        junction.spokes.map { spoke in
+    /// Every road of `junction` at its turn angle from the arrival along `entry`, with its class. At
+    /// a ring (`atRing`), a side road one may not leave by is marked `noExit`, and where the junction
+    /// is a roundabout's combined one (`ringArms` present) each side road says whether it is met
+    /// before the exit (`spokes`) or after it (`ringArms`).
+    static func roads(of junction: Junction, arrivingAlong entry: Spoke, atRing: Bool = false) -> [Tulip.Road] {
+        let ordered = atRing && junction.ringArms != nil
+        let sides = junction.spokes.map { ($0, true) } + (atRing ? junction.ringArms ?? [] : []).map { ($0, false) }
+        return sides.map { spoke, met in
             let role: RoadRole = switch spoke.role {
             case .entry: .entry
             case .exit: .exit
             case .side: .side
             }
-            return Tulip.Road(role: role, angle: TurnPasses.relativeAngle(of: spoke, arrivingAlong: entry), roadClass: spoke.roadClass)
+            return Tulip.Road(role: role, angle: TurnPasses.relativeAngle(of: spoke, arrivingAlong: entry), roadClass: spoke.roadClass,
+                              noExit: atRing && role == .side && !spoke.canLeave,
+                              metBeforeExit: ordered && role == .side ? met : nil)
         }
     }
 }

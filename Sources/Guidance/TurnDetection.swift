@@ -107,17 +107,68 @@ public struct Maneuver: Sendable, Equatable {
     }
 
     /// The junction as the rider sees it, as one value: for a single junction, that junction; for a
-    /// roundabout, the first node's entry, every road leaving the ring (not the ring itself) and the
-    /// exit taken, all at the first node; for a staggered junction, the first junction.
+    /// staggered junction, the first junction; for a roundabout whose ring the map shows
+    /// (`ringClockwise`), every road meeting the ring (not the ring itself), all at the first node,
+    /// in the order traffic meets them going round from the entry (`ringRoads`): `spokes` holds the
+    /// entry, the roads met before the exit taken and the exit, `ringArms` (present, perhaps empty)
+    /// the roads met after it; as many as a tulip draws (`BookLimits.maximumRoads`, the last met
+    /// left out). A roundabout read from the track's shape is its first junction's entry and the exit.
     public var combinedJunction: Junction {
         guard kind == .roundabout, let first = junctions.first else { return junctions.first ?? emptyJunction }
-        var spokes: [Spoke] = []
-        if let entry = first.entry { spokes.append(entry) }
-        for junction in junctions {
-            for spoke in junction.spokes where !spoke.isRoundabout && spoke.role != .entry { spokes.append(spoke) }
+        guard let ring = ringRoads else {
+            var spokes: [Spoke] = []
+            if let entry = first.entry { spokes.append(entry) }
+            for junction in junctions {
+                for spoke in junction.spokes where !spoke.isRoundabout && spoke.role != .entry { spokes.append(spoke) }
+            }
+            return Junction(coordinate: first.coordinate, distanceAlong: first.distanceAlong, spokes: spokes, nodeID: first.nodeID)
         }
-        return Junction(coordinate: first.coordinate, distanceAlong: first.distanceAlong, spokes: spokes,
-                        nodeID: first.nodeID)
+        let route = ring.filter { $0.metBeforeExit == nil }.map(\.spoke)   // the entry and the exit
+        let before = ring.filter { $0.metBeforeExit == true }.map(\.spoke).prefix(BookLimits.maximumRoads - route.count)
+        let after = ring.filter { $0.metBeforeExit == false }.map(\.spoke).prefix(BookLimits.maximumRoads - route.count - before.count)
+        return Junction(coordinate: first.coordinate, distanceAlong: first.distanceAlong,
+                        spokes: [route[0]] + before + route.dropFirst(), nodeID: first.nodeID, ringArms: Array(after))
+    }
+
+    /// Whether traffic goes round this roundabout's ring clockwise, read from the map's one-way ring
+    /// where the route reaches it (`TurnPasses.ringRunsClockwise`); nil for a maneuver that is no
+    /// roundabout, or whose first junction has no ring road one may follow (read from a track's shape).
+    public var ringClockwise: Bool? {
+        guard kind == .roundabout, let first = junctions.first else { return nil }
+        let ringOut = first.exit.flatMap { $0.isRoundabout ? $0 : nil } ?? first.spokes.first { $0.isRoundabout && $0.canLeave }
+        return ringOut.map { TurnPasses.ringRunsClockwise(at: first, leavingBy: $0) }
+    }
+
+    /// A roundabout's roads (see `ringClockwise`, nil without it) in the order traffic meets them
+    /// going round from the entry, each with whether it is met before the exit taken (nil for the
+    /// entry and the exit): the entry; at the entry node, the roads met before the way round the
+    /// ring; the roads at every ring node between; at the exit node, those met before the exit;
+    /// the exit; those met after it there; the roads at the ring nodes the route does not pass
+    /// (`Junction.ringArms`); and last, the entry node's roads behind the way round. The roads met
+    /// before the exit are those exit counting counts (`TurnPasses.exitsBefore`), the ones one may
+    /// leave by among them.
+    public var ringRoads: [(spoke: Spoke, metBeforeExit: Bool?)]? {
+        guard let clockwise = ringClockwise, let first = junctions.first, let last = junctions.last,
+              let entry = first.entry, let exit = last.exit, let ringOut = first.exit else { return nil }
+        var before: [Spoke] = [], after: [Spoke] = [], behindEntry: [Spoke] = []
+        for (k, junction) in junctions.enumerated() {
+            for spoke in junction.spokes where !spoke.isRoundabout && spoke.role == .side {
+                // At the entry node a road is met first or last; at the exit node, before or after the exit.
+                if k == 0, !TurnPasses.isMet(spoke, before: ringOut, at: junction, clockwise: clockwise) {
+                    behindEntry.append(spoke)
+                } else if k == junctions.count - 1, !TurnPasses.isMet(spoke, before: exit, at: junction, clockwise: clockwise) {
+                    after.append(spoke)
+                } else {
+                    before.append(spoke)
+                }
+            }
+        }
+        let beyond = junctions.flatMap { $0.ringArms ?? [] }.filter { !$0.isRoundabout }.map { arm -> Spoke in
+            var side = arm
+            side.role = .side
+            return side
+        }
+        return [(entry, nil)] + before.map { ($0, true) } + [(exit, nil)] + (after + beyond + behindEntry).map { ($0, false) }
     }
 
     /// Two turns to opposite sides merged into one row: "Left then right".

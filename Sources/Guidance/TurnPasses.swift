@@ -121,13 +121,16 @@ public enum TurnPasses {
     /// than `spoke` on a ring run anticlockwise (traffic keeping right), further left on one run
     /// clockwise: they are met before it.
     public static func exitsBefore(_ spoke: Spoke, at junction: Junction, clockwise: Bool) -> Int {
-        guard let entry = junction.entry else { return 0 }
-        let angle = relativeAngle(of: spoke, arrivingAlong: entry)
-        return junction.spokes.filter {
-            guard isRingExit($0), $0.role == .side else { return false }
-            let other = relativeAngle(of: $0, arrivingAlong: entry)
-            return clockwise ? other < angle : other > angle
-        }.count
+        junction.spokes.filter { isRingExit($0) && $0.role == .side && isMet($0, before: spoke, at: junction, clockwise: clockwise) }.count
+    }
+
+    /// Whether traffic going round the ring meets `road` before `spoke`, both leaving `junction`:
+    /// `road` lies further right, seen from the junction's entry, on a ring run anticlockwise,
+    /// further left on one run clockwise (the rule `exitsBefore` counts by).
+    public static func isMet(_ road: Spoke, before spoke: Spoke, at junction: Junction, clockwise: Bool) -> Bool {
+        guard let entry = junction.entry else { return false }
+        let angle = relativeAngle(of: spoke, arrivingAlong: entry), other = relativeAngle(of: road, arrivingAlong: entry)
+        return clockwise ? other < angle : other > angle
     }
 
     /// Whether traffic goes round the ring clockwise (where it keeps left), read at `junction`, where

@@ -199,7 +199,7 @@ public enum BookLayout {
                                 Rect(x: header.maxX - unitsWidth, y: header.y, width: unitsWidth, height: titleHeight),
                                 horizontal: .right, vertical: .bottom))
         for column in timeColumns {
-            boxes.append(fitter.box(.headerTime, IdealTimeFormat.header, template.fonts.headerInfo,
+            boxes.append(fitter.box(.headerTime, IdealTimeFormat.header(in: Phrasebook.of(book.settings.language)), template.fonts.headerInfo,
                                     Rect(x: column.x, y: header.y + titleHeight + 1, width: column.width,
                                          height: header.height - titleHeight - 4),
                                     horizontal: .center, vertical: .bottom))
@@ -233,7 +233,7 @@ public enum BookLayout {
                   Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
                   Box(kind: .notesCell, rect: notes, row: n)]
         boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words, pictograms: pictograms)
-        if let time { boxes += timeBoxes(row, in: time, template: template, fitter: fitter) }
+        if let time { boxes += timeBoxes(row, in: time, template: template, fitter: fitter, words: words) }
 
         // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
         // danger at the bottom. A field the library has a pictogram for is drawn as it, where its
@@ -413,7 +413,7 @@ public enum BookLayout {
     /// The time cell: a section's START or FINISH tag at the top, the ideal time large in the
     /// middle (blank where the row has none), a new average framed at the foot.
     static func timeBoxes(_ row: RowContent, in cell: Rect, template: PageTemplate,
-                          fitter: Fitter<some TextMeasurer>) -> [Box] {
+                          fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let n = row.number
@@ -422,7 +422,7 @@ public enum BookLayout {
         var top = inner.y, bottom = inner.maxY
         if let mark = row.sectionMark {
             let height = fonts.waypointType.size * 1.7
-            boxes.append(fitter.box(mark == .start ? .sectionStart : .sectionFinish, IdealTimeFormat.label(mark), fonts.waypointType,
+            boxes.append(fitter.box(mark == .start ? .sectionStart : .sectionFinish, IdealTimeFormat.label(mark, in: words), fonts.waypointType,
                                     Rect(x: inner.x, y: inner.y, width: inner.width, height: height),
                                     horizontal: .center, vertical: .middle, row: n, oneLine: true))
             top += height + p
@@ -430,7 +430,7 @@ public enum BookLayout {
         if let speed = row.speedChange {
             let height = fonts.marker.size * 1.7
             let bold = FontSpec(family: fonts.marker.family, size: fonts.marker.size, bold: true)
-            boxes.append(fitter.box(.speedChange, IdealTimeFormat.speedChange(speed), bold,
+            boxes.append(fitter.box(.speedChange, IdealTimeFormat.speedChange(speed, in: words), bold,
                                     Rect(x: inner.x, y: inner.maxY - height, width: inner.width, height: height),
                                     horizontal: .center, vertical: .middle, row: n, oneLine: true))
             bottom -= height + p

@@ -195,21 +195,23 @@ public enum DistanceFormat {
     }
 }
 
-/// The words of a regularity book's time column (its times are `IdealTime.text`'s).
+/// The words of a regularity book's time column, in the book's language (its times are `IdealTime.text`'s).
 public enum IdealTimeFormat {
     /// The column's header, in the page header over the column.
-    public static let header = "Time"
+    public static func header(in words: Phrasebook = .english) -> String { words[.timeHeader] }
 
     /// The tag on a section's first row and on the ASS that closes it.
-    public static func label(_ mark: RegularitySchedule.Mark) -> String {
+    public static func label(_ mark: RegularitySchedule.Mark, in words: Phrasebook = .english) -> String {
         switch mark {
-        case .start: "START"
-        case .finish: "FINISH"
+        case .start: words[.sectionStart]
+        case .finish: words[.sectionFinish]
         }
     }
 
     /// A new average from this row on: "→ 42 km/h".
-    public static func speedChange(_ kmh: Int) -> String { "→ \(kmh) km/h" }
+    public static func speedChange(_ kmh: Int, in words: Phrasebook = .english) -> String {
+        words.text(.speedChange, ["speed": String(kmh)])
+    }
 }
 
 /// Printed CAP headings.

@@ -266,6 +266,13 @@ extension Book {
         for (i, spoke) in junction.spokes.enumerated() where !(spoke.bearing >= 0 && spoke.bearing <= 360) {
             throw BookValidationError(field: "\(at).spokes[\(i)].bearing", "\(number(spoke.bearing)) must be a bearing in degrees from 0 to 360")
         }
+        let arms = junction.ringArms ?? []
+        guard arms.count <= BookLimits.maximumRoads else {
+            throw BookValidationError(field: "\(at).ringArms", "has \(arms.count) roads; a ring has at most \(BookLimits.maximumRoads)")
+        }
+        for (i, spoke) in arms.enumerated() where !(spoke.bearing >= 0 && spoke.bearing <= 360) {
+            throw BookValidationError(field: "\(at).ringArms[\(i)].bearing", "\(number(spoke.bearing)) must be a bearing in degrees from 0 to 360")
+        }
     }
 
     private func checkCoordinate(_ c: Coordinate, _ at: String) throws(BookValidationError) {

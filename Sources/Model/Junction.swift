@@ -57,12 +57,24 @@ public struct Junction: Codable, Sendable, Equatable {
     public var spokes: [Spoke]
     /// OpenStreetMap node id, when the junction comes from a map.
     public var nodeID: Int64?
+    /// Roads of a roundabout met after the exit taken, each at its own node's bearing, with the
+    /// role `side`, in the order traffic meets them; no exit is counted among them, and they are
+    /// drawn in the roundabout's tulip. At the node where the route leaves a ring (or meets it and
+    /// leaves it at once, a map's junction): the roads meeting the ring at the nodes the route does
+    /// not pass, from this node on round the ring back to where the route joined it. In a
+    /// roundabout's combined junction (`GeneratedTurn.junction`): every road met after the exit,
+    /// present even when there is none, `spokes` holding the entry, the roads met before the exit
+    /// and the exit. Nil elsewhere, and where nobody said (a routing engine's junctions, books
+    /// before it).
+    public var ringArms: [Spoke]?
 
-    public init(coordinate: Coordinate, distanceAlong: Metres, spokes: [Spoke], nodeID: Int64? = nil) {
+    public init(coordinate: Coordinate, distanceAlong: Metres, spokes: [Spoke], nodeID: Int64? = nil,
+                ringArms: [Spoke]? = nil) {
         self.coordinate = coordinate
         self.distanceAlong = distanceAlong
         self.spokes = spokes
         self.nodeID = nodeID
+        self.ringArms = ringArms
     }
 
     public var entry: Spoke? { spokes.first { $0.role == .entry } }
@@ -92,13 +104,15 @@ extension Junction {
     /// moves its roads by a few degrees; a road added, taken away or turned further is another junction.
     public static let sameRoadTolerance: Degrees = 10
 
-    /// Whether `other` has the same roads as this junction: as many, with the same roles, each within
-    /// `sameRoadTolerance` of its bearing here. A tulip drawn by hand at a junction that is no longer
-    /// the same is flagged for the organiser to check.
+    /// Whether `other` has the same roads as this junction (its roads after a roundabout's exit,
+    /// `ringArms`, among them): as many, with the same roles, each within `sameRoadTolerance` of its
+    /// bearing here. A tulip drawn by hand at a junction that is no longer the same is flagged for
+    /// the organiser to check.
     public func sameRoads(as other: Junction) -> Bool {
-        guard spokes.count == other.spokes.count else { return false }
+        let roads = spokes + (ringArms ?? []), others = other.spokes + (other.ringArms ?? [])
+        guard roads.count == others.count else { return false }
         func key(_ s: Spoke) -> (Int, Degrees) { (s.role == .entry ? 0 : s.role == .exit ? 1 : 2, s.bearing) }
-        let mine = spokes.map(key).sorted { $0 < $1 }, theirs = other.spokes.map(key).sorted { $0 < $1 }
+        let mine = roads.map(key).sorted { $0 < $1 }, theirs = others.map(key).sorted { $0 < $1 }
         return zip(mine, theirs).allSatisfy { a, b in
             a.0 == b.0 && abs(normalizedTurn(a.1 - b.1)) <= Self.sameRoadTolerance
         }

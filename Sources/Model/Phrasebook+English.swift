@@ -22,6 +22,8 @@ extension Phrasebook {
 
         .pageFooter: "page {page} of {pages}",
         .odometerReset: "RESET",
+        .timeHeader: "Time", .sectionStart: "START", .sectionFinish: "FINISH",
+        .speedChange: "→ {speed} km/h",
 
         .symbolFuel: "FUEL", .symbolBridge: "BRIDGE", .symbolFord: "FORD", .symbolCattleGrid: "CATTLE GRID",
         .symbolGate: "GATE", .symbolVillage: "VILLAGE", .symbolRailway: "RAILWAY", .symbolHump: "HUMP",

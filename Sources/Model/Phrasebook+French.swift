@@ -24,6 +24,8 @@ extension Phrasebook {
 
         .pageFooter: "page {page} sur {pages}",
         .odometerReset: "RAZ",
+        .timeHeader: "Temps", .sectionStart: "DÉPART", .sectionFinish: "ARRIVÉE",
+        .speedChange: "→ {speed} km/h",
 
         .symbolFuel: "CARBURANT", .symbolBridge: "PONT", .symbolFord: "GUÉ", .symbolCattleGrid: "PASSAGE CANADIEN",
         .symbolGate: "BARRIÈRE", .symbolVillage: "VILLAGE", .symbolRailway: "VOIE FERRÉE", .symbolHump: "BOSSE",

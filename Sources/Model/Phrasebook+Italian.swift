@@ -24,6 +24,8 @@ extension Phrasebook {
 
         .pageFooter: "pagina {page} di {pages}",
         .odometerReset: "AZZERA",
+        .timeHeader: "Tempo", .sectionStart: "PARTENZA", .sectionFinish: "ARRIVO",
+        .speedChange: "→ {speed} km/h",
 
         .symbolFuel: "CARBURANTE", .symbolBridge: "PONTE", .symbolFord: "GUADO", .symbolCattleGrid: "GRIGLIA CANADESE",
         .symbolGate: "CANCELLO", .symbolVillage: "PAESE", .symbolRailway: "FERROVIA", .symbolHump: "DOSSO",

@@ -25,6 +25,8 @@ extension Phrasebook {
 
         .pageFooter: "página {page} de {pages}",
         .odometerReset: "A ZERO",
+        .timeHeader: "Tempo", .sectionStart: "PARTIDA", .sectionFinish: "CHEGADA",
+        .speedChange: "→ {speed} km/h",
 
         .symbolFuel: "COMBUSTÍVEL", .symbolBridge: "PONTE", .symbolFord: "VAU", .symbolCattleGrid: "PASSAGEM CANADIANA",
         .symbolGate: "CANCELA", .symbolVillage: "ALDEIA", .symbolRailway: "VIA FÉRREA", .symbolHump: "LOMBA",

@@ -25,6 +25,8 @@ extension Phrasebook {
 
         .pageFooter: "página {page} de {pages}",
         .odometerReset: "A CERO",
+        .timeHeader: "Tiempo", .sectionStart: "SALIDA", .sectionFinish: "LLEGADA",
+        .speedChange: "→ {speed} km/h",
 
         .symbolFuel: "COMBUSTIBLE", .symbolBridge: "PUENTE", .symbolFord: "VADO", .symbolCattleGrid: "PASO CANADIENSE",
         .symbolGate: "CANCELA", .symbolVillage: "PUEBLO", .symbolRailway: "VÍA FÉRREA", .symbolHump: "LOMO",

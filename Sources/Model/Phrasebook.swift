@@ -21,7 +21,7 @@ public enum BookLanguage: String, Codable, Sendable, CaseIterable {
 /// language, and the ordinal rule of a roundabout's exit.
 ///
 /// A text may hold placeholders, written `{name}`: `{ordinal}`, `{road}`, `{page}`, `{pages}`,
-/// `{source}`, `{count}`, `{distance}`. A translation holds exactly the placeholders the English
+/// `{source}`, `{count}`, `{distance}`, `{speed}`. A translation holds exactly the placeholders the English
 /// text holds (a test checks every language: a key missing, a placeholder missing or extra, an
 /// empty text). Adding a language is one table with every key (`docs/languages.md`).
 public struct Phrasebook: Sendable {
@@ -55,6 +55,10 @@ public struct Phrasebook: Sendable {
         case pageFooter = "page.footer"
         /// The mark in the distance cell telling the rider to set the trip meter to zero.
         case odometerReset = "page.reset"
+        /// A regularity book's column of ideal times: its header, the tags of a section's first and
+        /// last rows, and a new average from a row on (`{speed}`, in km/h).
+        case timeHeader = "page.time", sectionStart = "page.sectionStart", sectionFinish = "page.sectionFinish"
+        case speedChange = "page.speedChange"
 
         // A note's symbols, printed as small tags in capitals.
         case symbolFuel = "symbol.fuel", symbolBridge = "symbol.bridge", symbolFord = "symbol.ford"

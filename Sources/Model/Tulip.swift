@@ -38,21 +38,47 @@ public struct Tulip: Codable, Sendable, Equatable {
         /// Turn angle of the road leaving the junction, in (−180, 180]; the entry is at 180.
         public var angle: Degrees
         public var roadClass: RoadClass
+        /// The rider may not leave by this road: at a roundabout, an arm that only enters the ring
+        /// (one-way towards it) or one closed to the travel mode. Drawn with a bar across its end,
+        /// and no exit is counted on it. Written only when true.
+        public var noExit: Bool
+        /// At a roundabout: whether traffic going round from the entry meets this road before the
+        /// exit taken (it is among the exits counted before it, where one may leave by it) or after
+        /// it. Nil for the entry and the exit, and where not known (a road a person added, a book
+        /// before it): its angle then decides. A drawing keeps every road on its side of the exit
+        /// (`TulipLayout`), so the roads one may leave by drawn before the exit are the ones counted.
+        /// Written only when known.
+        public var metBeforeExit: Bool?
 
-        public init(role: RoadRole, angle: Degrees, roadClass: RoadClass = .tarmac) {
+        public init(role: RoadRole, angle: Degrees, roadClass: RoadClass = .tarmac, noExit: Bool = false,
+                    metBeforeExit: Bool? = nil) {
             self.role = role
             self.angle = angle
             self.roadClass = roadClass
+            self.noExit = noExit
+            self.metBeforeExit = metBeforeExit
         }
 
-        private enum CodingKeys: String, CodingKey { case role, angle, roadClass }
+        private enum CodingKeys: String, CodingKey { case role, angle, roadClass, noExit, metBeforeExit }
 
-        /// A road written without its class is tarmac, the common case.
+        /// A road written without its class is tarmac, the common case; one written without
+        /// `noExit` (every road of books before it) may be left by.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             role = try c.decode(RoadRole.self, forKey: .role)
             angle = try c.decode(Degrees.self, forKey: .angle)
             roadClass = try c.decodeIfPresent(RoadClass.self, forKey: .roadClass) ?? .tarmac
+            noExit = try c.decodeIfPresent(Bool.self, forKey: .noExit) ?? false
+            metBeforeExit = try c.decodeIfPresent(Bool.self, forKey: .metBeforeExit)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(role, forKey: .role)
+            try c.encode(angle, forKey: .angle)
+            try c.encode(roadClass, forKey: .roadClass)
+            if noExit { try c.encode(true, forKey: .noExit) }
+            try c.encodeIfPresent(metBeforeExit, forKey: .metBeforeExit)
         }
     }
 

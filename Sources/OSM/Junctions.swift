@@ -79,9 +79,57 @@ public struct JunctionFinder: Sendable {
         for i in 1..<(nodes.count - 1) {
             let node = nodes[i], previous = nodes[i - 1], next = nodes[i + 1]
             guard graph.degree(of: node) >= 3 || previous == next else { continue }
-            result.append(junction(at: node, from: previous, to: next, distanceAlong: along[i]))
+            var junction = junction(at: node, from: previous, to: next, distanceAlong: along[i])
+            // Where the route leaves a ring, the roads meeting the rest of it, for the tulip.
+            if !onRing(node, next), junction.spokes.contains(where: \.isRoundabout) {
+                var entry = i
+                while entry > 0, onRing(nodes[entry - 1], nodes[entry]) { entry -= 1 }
+                let arms = ringArms(from: node, arrivingFrom: entry < i ? previous : nil, to: nodes[entry])
+                if let arms, !arms.isEmpty { junction.ringArms = arms }
+            }
+            result.append(junction)
         }
         return result
+    }
+
+    /// Whether the route's step from `a` to `b` runs along a roundabout's ring.
+    func onRing(_ a: Int, _ b: Int) -> Bool {
+        graph.edges(from: a).contains { $0.target == b && graph.ways[$0.way].isRoundabout }
+    }
+
+    /// The most ring nodes `ringArms` walks before it gives up: a ring of a kilometre and more, or
+    /// ways tagged as a roundabout that do not close.
+    static let ringWalkLimit = 2_000
+
+    /// The roads meeting a roundabout's ring at the nodes between `exit`, where the route leaves
+    /// it, and `entry`, where the route joined it, going on round the ring the way traffic goes
+    /// (`Junction.ringArms`): every road at those nodes that is not the ring, as a side spoke, in the
+    /// order they are met.
+    /// - Parameters:
+    ///   - previous: the ring node the route came from; nil where it meets the ring at `exit` and
+    ///     leaves it there (the whole ring is walked round, back to `exit`).
+    /// - Returns: nil where the walk does not come back to `entry` (a ring that does not close, or
+    ///   runs the other way), so no road is drawn that does not meet this ring.
+    /// - Complexity: O(ring nodes + arms × spoke walks).
+    func ringArms(from exit: Int, arrivingFrom previous: Int?, to entry: Int) -> [Spoke]? {
+        var arms: [Spoke] = []
+        var prior = previous, here = exit
+        for _ in 0..<Self.ringWalkLimit {
+            // On round the ring: the way traffic goes where the ring is one-way, never back.
+            let ring = graph.edges(from: here).filter { graph.ways[$0.way].isRoundabout && $0.target != prior }
+            guard let step = ring.first(where: graph.canTravel) ?? (prior == nil ? nil : ring.first) else { return nil }
+            prior = here
+            here = step.target
+            if here == entry { return arms }
+            if here == exit { return nil }
+            var seen: Set<Int> = []
+            // As many as a junction holds (`BookLimits.maximumRoads`): a ring with more is no roundabout a tulip draws.
+            for edge in graph.edges(from: here) where !graph.ways[edge.way].isRoundabout && seen.insert(edge.target).inserted
+                && arms.count < BookLimits.maximumRoads {
+                arms.append(closedNear(spoke(leaving: here, along: edge), leaving: here, along: edge))
+            }
+        }
+        return nil
     }
 
     /// The junctions along every piece of a matched route, with distances along the input route:
@@ -110,14 +158,20 @@ public struct JunctionFinder: Sendable {
                 spokes.append(exit)
             }
             if edge.target != previous && edge.target != next {
-                // The route's own roads are passable, whatever their tags: only a side road is closed.
-                var side = spoke
-                if side.canLeave, closedNear(along: edge, from: node) { side.canLeave = false }
-                spokes.append(side)
+                spokes.append(closedNear(spoke, leaving: node, along: edge))
             }
         }
         return Junction(coordinate: graph.coordinates[node], distanceAlong: distanceAlong, spokes: spokes,
                         nodeID: graph.osmIDs[node])
+    }
+
+    /// `spoke`, a road the route does not take leaving `node` by `edge`, closed where the travel mode
+    /// may not pass it near the junction (`barrierReach`). The route's own roads are passable,
+    /// whatever their tags: only a side road is closed.
+    func closedNear(_ spoke: Spoke, leaving node: Int, along edge: GraphEdge) -> Spoke {
+        var side = spoke
+        if side.canLeave, closedNear(along: edge, from: node) { side.canLeave = false }
+        return side
     }
 
     /// The road leaving `node` along `edge`, as a side spoke: its bearing over its first metres, tags

@@ -8,8 +8,11 @@ import Model
 /// Draws a `Tulip` as rally riders know it from FIA/FIM cross-country road books: the rider
 /// arrives from the bottom edge (a filled dot where the entry road starts), the junction sits a
 /// little below the centre, the road taken ends in an arrowhead and the other roads leave as
-/// shorter stubs at their true angles. Each road class has its own line (see `Style`); the route
-/// (entry, junction, exit) is drawn bolder and on top of the other roads.
+/// shorter stubs at their angles, spread where two lie too close to tell apart (`TulipLayout`: at
+/// least 20° between neighbours, order and sides kept). Each road class has its own line (see
+/// `Style`); the route (entry, junction, exit) is drawn bolder and on top of the other roads; a road
+/// one may not leave by (`Tulip.Road.noExit`, a roundabout's one-way arm into the ring) has a bar
+/// across its end.
 ///
 /// Every size is a fraction of the side of the square the tulip is fitted into, so the same
 /// drawing reads at 40 mm in a road-book row and at 300 px on its own. Cost: O(roads + stroke points).
@@ -49,6 +52,10 @@ struct TulipPainter {
         /// A U-turn is drawn as a bend rather than at its angle when the exit lies this close
         /// (degrees) to the entry, where a straight exit would be drawn over the entry.
         static let uTurnThreshold = 165.0
+        /// The bar across the end of a road one may not leave by: half its length and its width,
+        /// as wide as a tarmac road's line so it reads as a mark, not a road.
+        static let noExitBarHalfLength = 0.055
+        static let noExitBarWidth = 0.03
     }
 
     /// How one road class looks, in fractions of the square's side.
@@ -138,9 +145,14 @@ struct TulipPainter {
 
     // MARK: - Roads
 
-    private func drawRoads(of tulip: Tulip, centre: Point, side: Double) {
+    private func drawRoads(of given: Tulip, centre: Point, side: Double) {
         let junction = centre + Point(x: 0, y: Proportion.junctionDrop * side)
         let frame = Frame(centre: centre, side: side)
+        // Each road at the angle it is drawn at; whether the exit turns back is its true angle's.
+        var tulip = given
+        for (i, angle) in TulipLayout.displayAngles(of: given).enumerated() { tulip.roads[i].angle = angle }
+        let trueExit = given.exit?.angle ?? 0
+        let turnsBack = abs(trueExit) >= Proportion.uTurnThreshold
         let ring = tulip.roundabout.map { _ in Proportion.ringRadius * side }
         let exit = tulip.exit
         // The rider always arrives from the bottom: a tulip without an entry road gets one in the
@@ -149,11 +161,16 @@ struct TulipPainter {
         let start = ring ?? 0
 
         var lines: [Line] = []
+        var bars: [(at: Point, direction: Point)] = []
         for road in tulip.roads where road.role == .side {
             let d = Self.direction(road.angle)
             let length = frame.length(Proportion.sideLength * side + start, from: junction, along: d)
             lines.append(Line(points: [junction + d * start, junction + d * length],
                               style: Style.of(road.roadClass).scaled(Proportion.sideScale), isRoute: false))
+            if road.noExit {
+                // Inside the road's end, so the bar's half length stays in the square.
+                bars.append((junction + d * max(start, length - Proportion.noExitBarWidth * side), d))
+            }
         }
         let entryDirection = Self.direction(entry.angle)
         // The dot stands out of the widest road (a motorway's double line).
@@ -191,10 +208,10 @@ struct TulipPainter {
                 lines.append(Line(points: [dot, entryOnRing], style: Style.of(entry.roadClass), isRoute: true))
             }
         } else if let exit {
-            if abs(exit.angle) >= Proportion.uTurnThreshold {
+            if turnsBack {
                 // A U-turn: round a bend beside the junction and back down, parallel to the entry.
                 // 180 turns left (driving on the right); a road just right of the entry turns right.
-                let toRight = exit.angle > 0 && exit.angle < 180
+                let toRight = trueExit > 0 && trueExit < 180
                 let radius = Proportion.uTurnRadius * side
                 let offset = Point(x: toRight ? radius : -radius, y: 0)
                 let bendCentre = junction + offset
@@ -217,6 +234,7 @@ struct TulipPainter {
         }
 
         drawLayered(lines, ring: ringLine, side: side)
+        for bar in bars { strokeBar(at: bar.at, across: bar.direction, side: side) }
         fillDot(at: dot, radius: dotRadius)
         if let arrow { fillArrow(tip: arrow.tip, direction: arrow.direction, side: side) }
         if let roundabout = tulip.roundabout { printExitNumber(roundabout.exitNumber, at: junction, side: side) }
@@ -312,6 +330,20 @@ struct TulipPainter {
         } else {
             cairo_arc_negative(cr, arc.centre.x, arc.centre.y, arc.radius, arc.startAngle, arc.endAngle)
         }
+    }
+
+    /// A bar across a road at `p`, square to its direction `d`: no way out along it.
+    private func strokeBar(at p: Point, across d: Point, side: Double) {
+        let cr = cairo.handle
+        let half = Point(x: -d.y, y: d.x) * (Proportion.noExitBarHalfLength * side)
+        cairo_new_path(cr)
+        cairo_move_to(cr, p.x - half.x, p.y - half.y)
+        cairo_line_to(cr, p.x + half.x, p.y + half.y)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_set_line_width(cr, Proportion.noExitBarWidth * side)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_stroke(cr)
     }
 
     /// The rider's position: a filled dot where the entry starts.

@@ -41,8 +41,21 @@ extension BookPipeline {
         }
     }
 
-    /// "join turns to notes".
+    /// "join turns to notes", then the arrow of every row on the route with no turn and no tulip
+    /// of a person's, drawn from the route's heading there (`HeadingTulips`): a new book's rows
+    /// without a tulip (a book a file carries keeps the arrows it was written with), every such row
+    /// of a changed route drawn again.
     func joinTurns(_ found: FoundTurns, read: ReadRoute, to placed: inout Placed, log: any WorkflowLog) throws {
+        try joinOnly(found, read: read, to: &placed, log: log)
+        switch notes {
+        case .waypoints, .handles: placed.outcome.book = HeadingTulips.draw(in: placed.outcome.book, again: false)
+        case .moved, .applied: placed.outcome.book = HeadingTulips.draw(in: placed.outcome.book)
+        case .routeRemoved, .kept: break
+        }
+    }
+
+    /// "join turns to notes", by the way the notes were placed.
+    private func joinOnly(_ found: FoundTurns, read: ReadRoute, to placed: inout Placed, log: any WorkflowLog) throws {
         switch notes {
         case .waypoints:
             joinWaypoints(found, carried: read.file?.book != nil, to: &placed.outcome.book, log: log)

@@ -40,7 +40,7 @@ struct OpenRallyTests {
                               symbols: i == 3 ? [.fuel, .police] : [], openRadius: 800 + i, clearRadius: 90 + i))
         }
         let tulip = Tulip(origin: .drawn, roads: [Tulip.Road(role: .entry, angle: 180), Tulip.Road(role: .exit, angle: 87.5, roadClass: .gravel),
-                                                  Tulip.Road(role: .side, angle: -45, roadClass: .path)],
+                                                  Tulip.Road(role: .side, angle: -45, roadClass: .path, noExit: true, metBeforeExit: false)],
                           roundabout: Tulip.Roundabout(exitNumber: 2, clockwise: true),
                           strokes: [[Tulip.Point(x: -0.5, y: 0.25), Tulip.Point(x: 0.125, y: -0.75)]])
         let junction = Junction(coordinate: line.coordinate(atDistance: 6000), distanceAlong: 6000,
@@ -100,6 +100,26 @@ struct OpenRallyTests {
         }
         _ = try OpenRallyWriter.write(back, to: second)
         #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    }
+
+    @Test("a tulip's drawing spreads roads closer than 20° and bars a road one may not leave by; its data keeps the true angles")
+    func tulipDrawing() throws {
+        // A fork: the exit straight on, the other branch 7° right, drawn 20° right: its end 85
+        // along, at (85 sin 20°, −85 cos 20°) = (29.07, −79.87).
+        let fork = Tulip(origin: .generated, roads: [Tulip.Road(role: .entry, angle: 180), Tulip.Road(role: .exit, angle: 0),
+                                                     Tulip.Road(role: .side, angle: 7)])
+        let svg = OpenRallyWriter.tulipSVG(fork)
+        #expect(svg.contains("x2=\"29.07\" y2=\"-79.87\""), "\(svg)")
+        #expect(svg.contains("\"angle\":7"), "the tulip's data keeps its true angle: \(svg)")
+        #expect(svg.components(separatedBy: "<line").count - 1 == 3)
+        // At a ring, a road one may not leave by (90° right) gets a bar across its end, 80 along:
+        // from (80, −11) to (80, 11).
+        var ring = fork
+        ring.roads[2] = Tulip.Road(role: .side, angle: 90, noExit: true)
+        ring.roundabout = Tulip.Roundabout(exitNumber: 1)
+        let barred = OpenRallyWriter.tulipSVG(ring)
+        #expect(barred.contains("x1=\"80\" y1=\"-11\" x2=\"80\" y2=\"11\""), "\(barred)")
+        #expect(barred.components(separatedBy: "<line").count - 1 == 4)
     }
 
     @Test("in miles, distances are in miles and radii in yards, and the book reads back in miles")

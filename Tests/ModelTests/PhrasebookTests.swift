@@ -47,7 +47,7 @@ struct PhrasebookTests {
     @Test("the placeholders the texts use are the ones the code fills")
     func knownPlaceholders() {
         let used = Set(Phrasebook.Key.allCases.flatMap { Phrasebook.placeholders(in: Phrasebook.english[$0]) })
-        #expect(used == ["ordinal", "road", "page", "pages", "source", "count", "distance"])
+        #expect(used == ["ordinal", "road", "page", "pages", "source", "count", "distance", "speed"])
     }
 
     @Test("English ordinals: st, nd, rd, th, and th for 11 to 13")

@@ -42,6 +42,16 @@ enum TulipFixtures {
         ("gravel-to-off-piste", generated([Road(role: .entry, angle: 180, roadClass: .gravel),
                                            Road(role: .side, angle: -20, roadClass: .gravel),
                                            Road(role: .exit, angle: 45, roadClass: .offPiste)])),
+        // A fork whose branches lie 7° apart: drawn 20° apart, the road taken straight on where it is.
+        ("fork-seven-degrees", generated([entry, Road(role: .exit, angle: 0), Road(role: .side, angle: 7)])),
+        // The sample's R6: the 1st exit straight on, then three roads met after it going round, one
+        // of them one-way into the ring (a bar), one whose bearing lies right of the entry, drawn
+        // just left of it where traffic meets it last.
+        ("roundabout-every-road", generated([entry, Road(role: .exit, angle: -1),
+                                             Road(role: .side, angle: 25, noExit: true, metBeforeExit: false),
+                                             Road(role: .side, angle: -127, metBeforeExit: false),
+                                             Road(role: .side, angle: 125, metBeforeExit: false)],
+                                            roundabout: Tulip.Roundabout(exitNumber: 1))),
         // A person's drawing: a fence along the left of the road and a tree (a small triangle) on the right.
         ("hand-drawn", Tulip(origin: .drawn, roads: [entry, Road(role: .exit, angle: 0, roadClass: .gravel)],
                              strokes: [[Tulip.Point(x: -0.35, y: -0.8), Tulip.Point(x: -0.35, y: 0.7)],
