@@ -36,6 +36,9 @@ let package = Package(
                        providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // The symbol library's pictograms are SVG files, drawn by librsvg onto the page's Cairo context.
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
 
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
@@ -67,7 +70,7 @@ let package = Package(
         .target(name: "AtomicFile", swiftSettings: swift6),
         // GeoPackage export writes SQLite through CSQLite, wrapped in Formats alone.
         .target(name: "Formats", dependencies: ["Model", "Geo", "XML", "Archive", "AtomicFile", "CSQLite"], swiftSettings: swift6),
-        .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "AtomicFile"],
+        .target(name: "Render", dependencies: ["Layout", "Model", "Geo", "CCairo", "CPango", "CFontconfig", "CRsvg", "AtomicFile"],
                 swiftSettings: swift6),
 
         // The operations a script or another program calls: build a book, regenerate it, route
@@ -115,7 +118,7 @@ let package = Package(
                                                            "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Layout", "Model", "Geo", "TestSupport"],
-                    exclude: ["Goldens", "Hostile"], swiftSettings: swift6),
+                    exclude: ["Goldens", "Hostile", "Fixtures"], swiftSettings: swift6),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "Formats", "BookAssembly", "Guidance", "RouteEditing", "OSM", "Routing",
                                                         "Render", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),

@@ -27,6 +27,11 @@ for f in bin/roadbook share/roadbook/Templates/a5.json share/roadbook/Fonts/Deja
          share/bash-completion/completions/roadbook share/zsh/site-functions/_roadbook; do
   [ -s "$prefix/$f" ] || fail "$f was not installed"
 done
+# The symbol library, when the checkout has it: every pictogram and the meanings.
+for f in Symbols/*.svg Symbols/symbols.json; do
+  [ -f "$f" ] || continue
+  [ -s "$prefix/share/roadbook/$f" ] || fail "share/roadbook/$f was not installed"
+done
 
 # The installed binary alone: from /, no ROADBOOK_* variable, no checkout among its ancestors.
 mkdir "$tmp/out"

@@ -2,7 +2,7 @@
 # Installs roadbook under a prefix, so the binary works outside the checkout: builds the release
 # binary (after scripts/install-deps.sh build) and installs
 #   PREFIX/bin/roadbook
-#   PREFIX/share/roadbook/Templates, Fonts    what the binary looks for beside itself
+#   PREFIX/share/roadbook/Templates, Fonts, Symbols   what the binary looks for beside itself
 #   PREFIX/share/roadbook/VERSION             "VERSION COMMIT", which `roadbook --version` prints
 #   PREFIX/share/man/man1/roadbook.1          written by the installed binary (roadbook --man)
 #   PREFIX/share/bash-completion/completions/roadbook, PREFIX/share/zsh/site-functions/_roadbook
@@ -86,6 +86,14 @@ share="$prefix/share/roadbook"
 put "$built" "$prefix/bin/roadbook" 755
 put_folder Templates/*.json Templates/README.md "$share/Templates"
 put_folder "${fonts[@]}" Fonts/README.md "$share/Fonts"
+# The symbol library: a pictogram a symbol and the meanings. Without it books print symbols as names.
+symbols=()
+for f in Symbols/*.svg Symbols/symbols.json Symbols/README.md; do [ -f "$f" ] && symbols+=("$f"); done
+if [ ${#symbols[@]} -gt 0 ]; then
+  put_folder "${symbols[@]}" "$share/Symbols"
+else
+  echo "install.sh: warning: Symbols/ holds no pictograms; the installed binary prints symbols as their names" >&2
+fi
 
 # The commit, as the built binary reads it from this checkout: recorded beside the installed one.
 line=$("$built" --version)

@@ -33,7 +33,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -1618,6 +1618,45 @@ def make_journal():
     put("journal", "deep-array.json", "[" * 100_000 + "]" * 100_000, "fail", "100,000 nested arrays", opts)
 
 
+# ---------------------------------------------------------------------------------------- Symbols
+
+def make_symbol():
+    """Pictograms in a person's folder of them (`render sample.json --symbols symbols`), each named
+    dss.svg so it draws the seed book's DSS row: a pictogram librsvg cannot draw prints as its
+    name with a warning naming the file, and the print goes on; nothing a file names is fetched."""
+    opts = "as=dss.svg"
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">'
+    put("symbol", "valid.svg", svg + '<rect x="10" y="10" width="80" height="80" fill="#1e8c3a"/></svg>', "ok", "control: a green square", opts)
+    put("symbol", "truncated.svg", svg + '<rect x="10" y="', "ok", "cut inside a tag: printed as its name", opts)
+    put("symbol", "empty.svg", b"", "ok", "zero bytes", opts)
+    put("symbol", "not-svg.svg", b"PK\x03\x04" + bytes(range(256)) * 4, "ok", "binary bytes, not XML", opts)
+    put("symbol", "html.svg", "<!DOCTYPE html><html><body>404</body></html>", "ok", "an HTML page", opts)
+    put("symbol", "external-file.svg", svg + '<image width="100" height="100" xlink:href="file:///etc/passwd"/>'
+        + '<image width="100" height="100" href="/etc/hostname"/><use xlink:href="/etc/passwd#x"/></svg>', "ok",
+        "images and a use of files on the machine: none is read", opts)
+    put("symbol", "external-include.svg", svg + '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd" parse="text"/></svg>',
+        "ok", "an XInclude of a file on the machine: not followed", opts)
+    put("symbol", "external-web.svg", svg + '<image width="100" height="100" xlink:href="http://10.255.255.1/x.png"/>'
+        + '<image width="100" height="100" xlink:href="https://127.0.0.1:9/y.svg"/></svg>', "ok",
+        "images at web addresses (one that never answers): nothing is asked, so nothing waits", opts)
+    put("symbol", "entity-bomb.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [\n<!ENTITY a "aaaaaaaaaa">\n'
+        + "".join(f'<!ENTITY {chr(98 + k)} "{("&" + chr(97 + k) + ";") * 10}">\n' for k in range(8))
+        + ']>\n' + svg + '<text>&i;</text></svg>', "ok", "entities expanding to 10^9 characters", opts)
+    put("symbol", "external-entity.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+        + svg + '<text>&x;</text></svg>', "ok", "an entity naming a file on the machine", opts)
+    put("symbol", "deep-groups.svg", svg + "<g>" * 100_000 + "</g>" * 100_000 + "</svg>", "ok", "100,000 nested groups", opts)
+    uses = svg + '<defs><path id="u0" d="M0 0 L100 100" stroke="black"/>'
+    for k in range(1, 12):
+        uses += f'<g id="u{k}">' + f'<use xlink:href="#u{k - 1}"/>' * 10 + "</g>"
+    put("symbol", "use-fanout.svg", uses + '</defs><use xlink:href="#u11"/></svg>', "ok",
+        "uses of uses: 10^11 paths drawn if followed", opts)
+    put("symbol", "use-loop.svg", svg + '<g id="a"><use xlink:href="#b"/></g><g id="b"><use xlink:href="#a"/></g></svg>',
+        "ok", "two uses of each other", opts)
+    put("symbol", "huge-size.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="1000000000" height="1000000000">'
+        + '<filter id="f"><feGaussianBlur stdDeviation="1000000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>',
+        "ok", "a picture of 10^9 × 10^9 blurred by 10^6: fitted to 8 mm, not drawn at its size", opts)
+
+
 def main():
     for kind in KINDS:
         shutil.rmtree(os.path.join(HOSTILE, kind), ignore_errors=True)
@@ -1638,6 +1677,7 @@ def main():
     make_graph()
     make_saved()
     make_journal()
+    make_symbol()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

@@ -60,6 +60,11 @@ extension NoteEditor {
             guard Note.dangers.contains(danger) else { throw NoteEditError(.outOfRange, "danger is 0, 1, 2 or 3, not \(danger)") }
             note.danger = danger
         }
+        // A name the library lacks may be taken away only from a row that carries it: elsewhere it
+        // is a mistyped name, not a symbol.
+        for symbol in fields.removeSymbols where !symbol.isKnown && !note.symbols.contains(symbol) {
+            throw NoteEditError(.notPossible, "'\(symbol.name.prefix(40))' is not a symbol of the library, nor one this row carries")
+        }
         note.symbols.removeAll { fields.removeSymbols.contains($0) }
         for symbol in fields.addSymbols where !note.symbols.contains(symbol) { note.symbols.append(symbol) }
         if fields.clearType { note.waypointType = nil }

@@ -102,6 +102,7 @@ public enum OpenRallyReader: RouteFileReader {
         var disagreements: [String] = []
         var beyondEnd = 0
         var foreignDrawings = 0
+        var tooManySymbols = 0
         for (i, (waypoint, extra)) in zip(document.waypoints, extras.points).enumerated() {
             let ours = waypoint.type.flatMap(Note.Kind.init(rawValue:))
             let kind = ours ?? {
@@ -144,7 +145,18 @@ public enum OpenRallyReader: RouteFileReader {
                 generated = tulip == nil ? nil : roadbookData(OpenRally.generatedDataID, in: drawing)
                 if tulip == nil { foreignDrawings += 1 }
             }
-            if extra.notesDrawing, ours == nil { foreignDrawings += 1 }
+            if extra.notes != nil, ours == nil { foreignDrawings += 1 }
+            // The symbols as roadbook wrote them (every one, in order), then any marker another
+            // program added since.
+            var symbols: [NoteSymbol] = []
+            if let drawing = extra.notes, let names: [String] = roadbookData(OpenRally.symbolsDataID, in: drawing) {
+                symbols = names.filter(NoteSymbol.isWellFormed).map(NoteSymbol.init)
+            }
+            for symbol in extra.symbols where !symbols.contains(symbol) { symbols.append(symbol) }
+            if symbols.count > BookLimits.maximumSymbols {
+                symbols = Array(symbols.prefix(BookLimits.maximumSymbols))
+                tooManySymbols += 1
+            }
             let speed = extra.speed.map { extras.units == .miles ? Int((Double($0) * perUnit / 1000).rounded()) : $0 }
             let metres = { (r: Int?) in r.map { extras.units == .miles ? max(1, Int((Double($0) * OpenRally.metresPerYard).rounded())) : $0 } }
             notes.append(Note(
@@ -153,7 +165,7 @@ public enum OpenRallyReader: RouteFileReader {
                 placement: passes.isEmpty ? .offRoute : .onRoute,
                 text: text, marker: marker, waypointType: extra.type, cap: extra.cap.map { Double($0 % 360) },
                 danger: extra.danger ?? 0, elevation: waypoint.elevation, resetsOdometer: extra.reset,
-                speedLimit: speed.map { min(max($0, 1), 300) }, symbols: extra.symbols, tulip: tulip, generated: generated,
+                speedLimit: speed.map { min(max($0, 1), 300) }, symbols: symbols, tulip: tulip, generated: generated,
                 openRadius: metres(extra.open), clearRadius: metres(extra.clear)))
         }
         if !disagreements.isEmpty {
@@ -163,6 +175,10 @@ public enum OpenRallyReader: RouteFileReader {
         }
         if beyondEnd > 0 {
             warnings.append("\(fileName): \(beyondEnd) waypoint\(beyondEnd == 1 ? " has" : "s have") an openrally:distance beyond the track's end; placed at its end")
+        }
+        if tooManySymbols > 0 {
+            warnings.append("\(fileName): \(tooManySymbols) waypoint\(tooManySymbols == 1 ? " has" : "s have") more than "
+                + "\(BookLimits.maximumSymbols) symbols; the first \(BookLimits.maximumSymbols) are kept")
         }
         if foreignDrawings > 0 {
             warnings.append("\(fileName): \(foreignDrawings) tulip or notes drawings are not kept: roadbook draws its own tulips and prints the words")
@@ -202,7 +218,8 @@ struct OpenRallyPoint {
     var reset = false
     var symbols: [NoteSymbol] = []
     var tulip: String?
-    var notesDrawing = false
+    /// The notes drawing's SVG, when there is one.
+    var notes: String?
 }
 
 /// The OpenRally pass: the extensions of `<metadata>` and of each top-level `<wpt>`.
@@ -215,6 +232,9 @@ private final class ExtensionsHandler: XMLStreamHandler {
     var points: [OpenRallyPoint] = []
     /// Elements roadbook keeps nothing of, by name, with how many times each was seen.
     private var dropped: [String: Int] = [:]
+    /// Marker elements read as symbols whose time (a stop's or neutralization's seconds, a time
+    /// control's minutes allowed) is not kept, by name.
+    private var timesDropped: [String: Int] = [:]
     private var extraTypes = 0
     private var otherVersion: String?
     private var gpxNamespace: String?
@@ -239,6 +259,9 @@ private final class ExtensionsHandler: XMLStreamHandler {
         }
         for (name, count) in dropped.sorted(by: { $0.key < $1.key }) {
             lines.append("\(fileName): \(count) <openrally:\(name)> not kept: a road book row has no place for it")
+        }
+        for (name, count) in timesDropped.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(fileName): the time of \(count) <openrally:\(name)> not kept: the row keeps the symbol, not its time")
         }
         return lines
     }
@@ -296,6 +319,7 @@ private final class ExtensionsHandler: XMLStreamHandler {
     }
 
     private func startPointElement(_ local: String, attributes: XMLAttributes, line: Int) throws {
+        if local == "timecontrol", attributes["allowed"] != nil { timesDropped[local, default: 0] += 1 }
         guard let type = OpenRally.waypointType(element: local) else { return }
         if current!.type != nil { extraTypes += 1; return }
         current!.type = type
@@ -326,12 +350,18 @@ private final class ExtensionsHandler: XMLStreamHandler {
         case "reset":
             current!.reset = true
             if !trimmed.isEmpty, (try number(text, field: "reset")) != 0 { dropped["reset (to a reading other than 0)", default: 0] += 1 }
-        case "fuel": current!.symbols.append(.fuel)
-        case "police": current!.symbols.append(.police)
         case "tulip": current!.tulip = text
-        case "notes": current!.notesDrawing = true
+        case "notes": current!.notes = text
         default:
-            if OpenRally.waypointType(element: local) == nil { dropped[local, default: 0] += 1 }
+            if let symbol = OpenRally.symbolOfElement[local] {
+                if !current!.symbols.contains(symbol) { current!.symbols.append(symbol) }
+                // A stop's or a neutralization's time in seconds: the row keeps the symbol only.
+                if local == "stop" || local == "neutralization", !trimmed.isEmpty, trimmed != "0" {
+                    timesDropped[local, default: 0] += 1
+                }
+            } else if OpenRally.waypointType(element: local) == nil {
+                dropped[local, default: 0] += 1
+            }
         }
     }
 

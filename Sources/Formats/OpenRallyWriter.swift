@@ -20,8 +20,42 @@ public enum OpenRally {
         element == "checkpoint" ? .cp : WaypointType(rawValue: element.uppercased())
     }
 
-    /// Symbols OpenRally has an element of its own for (`<openrally:fuel/>`, `<openrally:police/>`).
-    public static let symbolElements: [NoteSymbol: String] = [.fuel: "fuel", .police: "police"]
+    /// The elements a note's fields are written as (`Note.fieldSymbols`): the waypoint types, the
+    /// danger, the speed, the reset and the CAP. A library symbol naming one of them is no marker
+    /// of its own: a row carrying it as a symbol keeps it in roadbook's data (`symbolsDataID`).
+    public static let fieldElements: Set<String> = Set(WaypointType.allCases.map(element(of:)) + ["danger", "speed", "reset", "cap"])
+
+    /// The marker elements of the published v1.0.3 schema a library symbol is written as
+    /// (`<openrally:medical/>`). The schema comments out gps, passagecontrol, endfuel, radio,
+    /// begintireservice, endtireservice, toilets, giveway, sensitivezone, startofassistance,
+    /// finishofassistance, startofzone and village, so a file with them would not validate: those
+    /// symbols are kept in roadbook's data instead, and read back from another program's file that
+    /// has the elements. `neutralization` needs a time in seconds a symbol does not have: kept the
+    /// same way.
+    public static let writtenSymbolElements: Set<String> = ["medical", "helicopter", "police", "fire", "spectators", "media",
+                                                            "fuel", "stop", "timecontrol", "show_coordinates", "fn", "dt", "ft"]
+
+    /// The library symbol each OpenRally marker element is read as (`medical`, `village`,
+    /// `show_coordinates`, …): every element the library names that is no field's.
+    public static let symbolOfElement: [String: NoteSymbol] = Dictionary(
+        NoteSymbol.entries.compactMap { entry in
+            entry.openRally.flatMap { fieldElements.contains($0) ? nil : ($0, entry.symbol) }
+        }, uniquingKeysWith: { first, _ in first })
+
+    /// The element `symbol` is written as: its library entry's marker element, when the published
+    /// schema has it; nil for a symbol kept only in roadbook's data.
+    public static func element(of symbol: NoteSymbol) -> String? {
+        symbol.entry?.openRally.flatMap { writtenSymbolElements.contains($0) ? $0 : nil }
+    }
+
+    /// The id of the SVG `<desc>` inside an `<openrally:notes>` drawing that holds the row's symbols
+    /// as a JSON list of names, in order, those OpenRally has no element for and names the library
+    /// does not have included, so roadbook reads back every symbol it wrote (other readers see them
+    /// drawn).
+    public static let symbolsDataID = "roadbook-symbols"
+    /// The largest pictogram embedded in a notes drawing: the drawing is one element's text, read
+    /// back within the XML reader's limit of 1 MiB.
+    public static let largestEmbeddedPictogram = 64 << 10
 
     /// The id of the SVG `<desc>` inside an `<openrally:tulip>` that holds the tulip as the book
     /// file's JSON, so roadbook reads back the drawing it wrote (other readers draw the SVG).
@@ -46,9 +80,11 @@ public enum OpenRally {
 /// back); extensions: `distance` (total distance in the book's units, five decimals), the waypoint
 /// type element with `name` (the marker), `open` and `clear` (the note's radii; none is invented when
 /// the book has none, the schema giving no default), `speed` at DZ/FZ, `danger`, `cap`, `reset`,
-/// `fuel`/`police`, `tulip` (an SVG drawn from the tulip, carrying the tulip's JSON, and a generated
-/// turn's record, in `<desc>` elements that other readers ignore)
-/// and `notes` (an SVG with the words). What the format has no place for is named in the warnings.
+/// the symbols' marker elements (`fuel`, `medical`, … `OpenRally.element(of:)`), `tulip` (an SVG drawn from
+/// the tulip, carrying the tulip's JSON, and a generated turn's record, in `<desc>` elements that
+/// other readers ignore) and `notes` (an SVG with the words and the symbols drawn, their pictograms
+/// when given, carrying the list of the row's symbols in a `<desc>`). What the format has no place
+/// for is named in the warnings.
 ///
 /// Written as it goes through a 64 KiB buffer: memory is the buffer, not the file.
 public enum OpenRallyWriter: BookWriter {
@@ -57,21 +93,27 @@ public enum OpenRallyWriter: BookWriter {
     public static let summary = "OpenRally GPX v1.0.3: rows as waypoints with distance, CAP, danger, waypoint types and radii, resets, tulips; the route as a track"
 
     public static func write(_ book: Book, to file: URL) throws -> [String] {
+        try write(book, to: file, pictograms: [:])
+    }
+
+    /// Writes `book`, drawing each row's symbols in its notes drawing with `pictograms` (SVG files'
+    /// bytes by symbol) where given, and as their names elsewhere.
+    public static func write(_ book: Book, to file: URL, pictograms: [NoteSymbol: Data]) throws -> [String] {
         // Created new, as every writer creates the export's temporary file: one that exists is refused.
         let out = OpenRallyOutput(sink: try TextFileSink(creating: file))
-        try write(book, into: out)
+        try write(book, into: out, pictograms: pictograms)
         try out.finish()
         return warnings(for: book)
     }
 
     /// The book as OpenRally GPX, in memory (for tests and the fuzz harness).
-    public static func data(of book: Book) throws -> Data {
+    public static func data(of book: Book, pictograms: [NoteSymbol: Data] = [:]) throws -> Data {
         let out = OpenRallyOutput(sink: nil)
-        try write(book, into: out)
+        try write(book, into: out, pictograms: pictograms)
         return Data(out.buffer)
     }
 
-    private static func write(_ book: Book, into out: OpenRallyOutput) throws {
+    private static func write(_ book: Book, into out: OpenRallyOutput, pictograms: [NoteSymbol: Data]) throws {
         let units = book.settings.units
         let perUnit = OpenRally.metresPerUnit(units)
         let length = Polyline(book.route.coordinates).length
@@ -92,7 +134,8 @@ public enum OpenRallyWriter: BookWriter {
               </metadata>
 
             """)
-        for note in book.notes { try write(note, units: units, into: out) }
+        let embedded = embeddable(pictograms)
+        for note in book.notes { try write(note, units: units, into: out, pictograms: embedded) }
         try out.raw("  <trk>\n")
         try out.element("name", book.title, indent: 4)
         try out.raw("    <trkseg>\n")
@@ -107,7 +150,8 @@ public enum OpenRallyWriter: BookWriter {
         try out.raw("    </trkseg>\n  </trk>\n</gpx>\n")
     }
 
-    private static func write(_ note: Note, units: BookSettings.Units, into out: OpenRallyOutput) throws {
+    private static func write(_ note: Note, units: BookSettings.Units, into out: OpenRallyOutput,
+                              pictograms: [NoteSymbol: String]) throws {
         let perUnit = OpenRally.metresPerUnit(units)
         try out.raw("  <wpt lat=\"\(decimal(note.coordinate.latitude, places: 9))\" lon=\"\(decimal(note.coordinate.longitude, places: 9))\">\n")
         if let e = note.elevation { try out.raw("    <ele>\(decimal(e, places: 3))</ele>\n") }
@@ -131,14 +175,17 @@ public enum OpenRallyWriter: BookWriter {
         if (1...3).contains(note.danger) { try out.raw("      <openrally:danger>\(note.danger)</openrally:danger>\n") }
         if let cap = note.cap { try out.raw("      <openrally:cap>\(Int(cap.rounded()) % 360)</openrally:cap>\n") }
         if note.resetsOdometer { try out.raw("      <openrally:reset/>\n") }
+        var written: Set<String> = []
         for symbol in note.symbols {
-            if let element = OpenRally.symbolElements[symbol] { try out.raw("      <openrally:\(element)/>\n") }
+            if let element = OpenRally.element(of: symbol), written.insert(element).inserted {
+                try out.raw("      <openrally:\(element)/>\n")
+            }
         }
         if let tulip = note.tulip {
             try out.raw("      <openrally:tulip><![CDATA[\(cdata(tulipSVG(tulip, generated: note.generated)))]]></openrally:tulip>\n")
         }
-        if !note.text.isEmpty || note.marker != nil {
-            try out.raw("      <openrally:notes><![CDATA[\(cdata(notesSVG(note)))]]></openrally:notes>\n")
+        if !note.text.isEmpty || note.marker != nil || !note.symbols.isEmpty {
+            try out.raw("      <openrally:notes><![CDATA[\(cdata(notesSVG(note, pictograms: pictograms)))]]></openrally:notes>\n")
         }
         try out.raw("    </extensions>\n  </wpt>\n")
     }
@@ -183,14 +230,58 @@ public enum OpenRallyWriter: BookWriter {
         return svg + "</svg>"
     }
 
-    /// The notes box as an SVG: the marker, then the words, one line of text each.
-    static func notesSVG(_ note: Note) -> String {
-        let lines = ([note.marker].compactMap { $0 } + note.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"\(20 + 20 * lines.count)\">"
+    /// The notes box as an SVG: the marker, then the words, one line of text each, then the row's
+    /// symbols four a line, 40 × 40 each: its pictogram (an SVG embedded as a `data:` URL) where
+    /// `pictograms` has one, else its name in a frame. The symbols' names, in order, are in
+    /// `<desc id="roadbook-symbols">` as JSON.
+    static func notesSVG(_ note: Note, pictograms: [NoteSymbol: String] = [:]) -> String {
+        let lines = ([note.marker].compactMap { $0 } + (note.text.isEmpty ? [] : note.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+        let symbolLines = (note.symbols.count + 3) / 4
+        let height = 20 + 20 * lines.count + 44 * symbolLines
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"200\" height=\"\(height)\">"
+        if !note.symbols.isEmpty {
+            let json = (try? sortedKeysEncoder.encode(note.symbols.map(\.name))).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            svg += "<desc id=\"\(OpenRally.symbolsDataID)\">\(escaped(json, attribute: false))</desc>"
+        }
         for (i, line) in lines.enumerated() {
             svg += "<text x=\"4\" y=\"\(20 + 20 * i)\" font-size=\"16\">\(escaped(line, attribute: false))</text>"
         }
+        for (i, symbol) in note.symbols.enumerated() {
+            let x = 4 + 48 * (i % 4), y = 8 + 20 * lines.count + 44 * (i / 4)
+            if let data = pictograms[symbol] {
+                svg += "<image x=\"\(x)\" y=\"\(y)\" width=\"40\" height=\"40\" xlink:href=\"data:image/svg+xml;base64,\(data)\"/>"
+            } else {
+                svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"40\" height=\"40\" fill=\"none\" stroke=\"black\"/>"
+                    + "<text x=\"\(x + 20)\" y=\"\(y + 24)\" font-size=\"8\" text-anchor=\"middle\">\(escaped(symbol.name, attribute: false))</text>"
+            }
+        }
         return svg + "</svg>"
+    }
+
+    /// The pictograms that may go into a notes drawing, base64: each at most
+    /// `largestEmbeddedPictogram` bytes and self-contained (no reference to another file or a web
+    /// address, which a reader might follow: the schema asks drawings not to reference anything).
+    static func embeddable(_ pictograms: [NoteSymbol: Data]) -> [NoteSymbol: String] {
+        pictograms.compactMapValues { data in
+            data.count <= OpenRally.largestEmbeddedPictogram && isSelfContained(data) ? data.base64EncodedString() : nil
+        }
+    }
+
+    /// Whether an SVG file refers to nothing outside itself: every `href` and `url(…)` names a part
+    /// of it (`#id`) or is a `data:` URL, and it includes no other file (`xi:include`, `<!ENTITY`).
+    static func isSelfContained(_ data: Data) -> Bool {
+        let text = String(decoding: data, as: UTF8.self)
+        if text.contains("<!ENTITY") || text.contains("XInclude") { return false }
+        for marker in ["href", "url("] {
+            var rest = Substring(text)
+            while let found = rest.range(of: marker) {
+                rest = rest[found.upperBound...]
+                // `href = "…"` or `url( '…' )`: what the reference names, past the spaces, `=` and quote.
+                let value = rest.drop { $0.isWhitespace || $0 == "=" || $0 == "\"" || $0 == "'" }
+                if !(value.hasPrefix("#") || value.hasPrefix("data:")) { return false }
+            }
+        }
+        return true
     }
 
     /// What the format has no place for, one line each; empty when nothing of `book` is lost.
@@ -216,8 +307,11 @@ public enum OpenRallyWriter: BookWriter {
         count("without a tulip lose what their turn was generated from (regeneration will treat them as written by a person)") { $0.generated != nil && $0.tulip == nil }
         count("lose their link to a handle of the plan") { $0.handleID != nil }
         count("lose when their words were edited") { $0.wordsEdited != nil }
-        let others = Set(book.notes.flatMap(\.symbols).filter { OpenRally.symbolElements[$0] == nil }).map(\.rawValue).sorted()
-        if !others.isEmpty { lost.append("the symbols \(others.joined(separator: ", ")) are not kept: OpenRally has elements for fuel and police only") }
+        let others = Set(book.notes.flatMap(\.symbols).filter { OpenRally.element(of: $0) == nil }).map(\.name).sorted()
+        if !others.isEmpty {
+            lost.append("the symbols \(others.prefix(10).joined(separator: ", "))\(others.count > 10 ? ", …" : "") have no OpenRally element: "
+                        + "they are kept in the notes drawings, where roadbook reads them back and other programs see them drawn")
+        }
         count("have a speed limit on a row that is not DZ or FZ, not kept") { $0.speedLimit != nil && $0.waypointType != .dz && $0.waypointType != .fz }
         count("have radii without a waypoint type, not kept") { ($0.openRadius != nil || $0.clearRadius != nil) && $0.waypointType == nil }
         if book.settings.units == .miles {

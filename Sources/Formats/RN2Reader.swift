@@ -182,6 +182,10 @@ public enum RN2Reader: RouteFileReader {
                 case "fuel":
                     if !note.symbols.contains(.fuel) { note.symbols.append(.fuel) }
                     understood = true
+                case _ where OpenRally.symbolOfElement[element] != nil:
+                    // A marker of OpenRally's (medical, police, village, …) is the library's symbol of it.
+                    if let symbol = OpenRally.symbolOfElement[element], !note.symbols.contains(symbol) { note.symbols.append(symbol) }
+                    understood = true
                 default:
                     if let type = WaypointType(name: element) {
                         note.waypointType = type

@@ -130,6 +130,7 @@ public enum RN2Writer: BookWriter {
             switch symbol {
             case .fuel: elements.append(icon(id: RN2Reader.SystemIcon.fuelZone.rawValue, name: "Fuel Zone", tags: "<fuel/>", x: 25, y: 110))
             case .water: elements.append(icon(id: RN2Reader.SystemIcon.riverWater.rawValue, name: "River / Water", tags: nil, x: 175, y: 25))
+            case .bridge: elements.append(icon(id: RN2Reader.SystemIcon.aboveBridge.rawValue, name: "Bridge", tags: nil, x: 100, y: 110))
             default: lost.symbols.insert(symbol.rawValue)
             }
         }

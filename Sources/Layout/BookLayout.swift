@@ -40,13 +40,15 @@ public struct Box: Sendable, Equatable {
         case speedLimit
         /// The end of a speed zone (FZ): the limit struck through in grey.
         case speedLimitEnd
-        /// A road-book symbol, as a small tag.
+        /// A road-book symbol: its pictogram (`Box.symbol`), or, without one, its name as a small tag.
         case symbol
         /// A regularity book's time column: its header over the column in the page header, the
         /// framed cell, the ideal time in it, a new average ("→ 42 km/h") framed at its foot, and
         /// a section's first row and its finish tagged in the DSS and ASS colours.
         case headerTime, timeCell, idealTime, speedChange, sectionStart, sectionFinish
         case footer
+        /// The lexicon's title, its groups' titles, and the meaning beside each symbol.
+        case lexiconTitle, lexiconGroup, lexiconMeaning
     }
 
     public enum HorizontalAlignment: String, Sendable { case left, center, right }
@@ -70,6 +72,9 @@ public struct Box: Sendable, Equatable {
     public var markup: Bool = false
     /// The tulip drawn in a tulip cell.
     public var tulip: Tulip? = nil
+    /// The symbol whose pictogram is drawn in the box, fitted to `rect` (its text, if any, on top:
+    /// the limit in the speed sign); nil for a box drawn its kind's own way.
+    public var symbol: NoteSymbol? = nil
 
     public init(kind: Kind, rect: Rect, text: String? = nil, font: FontSpec? = nil,
                 horizontal: HorizontalAlignment = .left, vertical: VerticalAlignment = .top,
@@ -122,6 +127,7 @@ public struct PageLayout: Sendable, Equatable {
                 line += " \"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\""
             }
             if let tulip = box.tulip { line += " tulip " + Self.describe(tulip) }
+            if let symbol = box.symbol { line += " pictogram \(symbol.name)" }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -152,9 +158,15 @@ public enum BookLayout {
     /// fit its box shrinks down to the template's minimum size and is then marked clipped.
     /// - Parameter precedingPages: pages printed before the rows (1 for a cover): they count in
     ///   the footers' "page N of M".
+    /// - Parameters:
+    ///   - followingPages: pages printed after the rows (the lexicon): they count in "of M" too.
+    ///   - pictograms: the symbols whose pictograms can be drawn; every other symbol prints as its
+    ///     name in a tag, and a field (waypoint type, danger, …) as its text.
     public static func pages<M: TextMeasurer>(book: Book, template: PageTemplate, measurer: M,
-                                              precedingPages: Int = 0) -> BookPages<M> {
-        BookPages(book: book, template: template, measurer: measurer, precedingPages: precedingPages)
+                                              precedingPages: Int = 0, followingPages: Int = 0,
+                                              pictograms: Set<NoteSymbol> = []) -> BookPages<M> {
+        BookPages(book: book, template: template, measurer: measurer, precedingPages: precedingPages,
+                  followingPages: followingPages, pictograms: pictograms)
     }
 
     /// Number of row pages `book` needs on `template`.
@@ -204,7 +216,8 @@ public enum BookLayout {
     /// The boxes of one row; `timed` (a regularity book) adds the time column at its right.
     /// - Parameter words: the book's language, for the reset mark and the symbols' tags.
     static func rowBoxes(_ row: RowContent, in rect: Rect, template: PageTemplate,
-                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english, timed: Bool = false) -> [Box] {
+                         fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english, timed: Bool = false,
+                         pictograms: Set<NoteSymbol> = []) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let distance = Rect(x: rect.x, y: rect.y, width: rect.width * template.distanceColumnFraction,
@@ -219,69 +232,100 @@ public enum BookLayout {
         boxes += [Box(kind: .distanceCell, rect: distance, row: n),
                   Box(kind: .tulipCell, rect: tulip, row: n, tulip: row.tulip),
                   Box(kind: .notesCell, rect: notes, row: n)]
-        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words)
+        boxes += distanceBoxes(row, in: distance, template: template, fitter: fitter, words: words, pictograms: pictograms)
         if let time { boxes += timeBoxes(row, in: time, template: template, fitter: fitter, words: words) }
 
         // Notes cell: waypoint type, marker and speed sign on top; the instruction; symbols; CAP and
-        // danger at the bottom.
+        // danger at the bottom. A field the library has a pictogram for is drawn as it, where its
+        // text would be; the line it is on grows to hold it (up to a third of the cell on top, a
+        // quarter at the bottom).
         let inner = notes.inset(by: p)
         var textTop = inner.y
         let tagHeight = fonts.marker.size * 1.7
+        let typeSymbol = row.waypointType.flatMap(WaypointType.init(name:)).map(NoteSymbol.of)
+        let typePictogram = typeSymbol.flatMap { pictograms.contains($0) ? $0 : nil }
+        let topHeight = typePictogram == nil ? tagHeight : max(tagHeight, min(PictogramSize.side, inner.height / 3))
         var x = inner.x
         var right = inner.maxX
+        let speedSide = min(tagHeight * 1.6, inner.height / 3)
         if let limit = row.speedLimit {
-            let side = min(tagHeight * 1.6, inner.height / 3)
-            boxes.append(fitter.box(row.waypointType == WaypointType.fz.rawValue ? .speedLimitEnd : .speedLimit,
-                                    String(limit), fonts.speedLimit,
-                                    Rect(x: right - side, y: inner.y, width: side, height: side),
-                                    horizontal: .center, vertical: .middle, row: n))
-            right -= side + p
+            let end = row.waypointType == WaypointType.fz.rawValue
+            let sign = Rect(x: right - speedSide, y: inner.y, width: speedSide, height: speedSide)
+            if !end, pictograms.contains(.speedLimit) {
+                // The limit inside the sign's ring: fitted to the ring's inner part, centred in the sign.
+                let (font, clipped) = fitter.fit(String(limit), fonts.speedLimit, sign.inset(by: speedSide * 0.2))
+                var box = Box(kind: .speedLimit, rect: sign, text: String(limit), font: font, horizontal: .center,
+                              vertical: .middle, clipped: clipped, row: n)
+                box.symbol = .speedLimit
+                boxes.append(box)
+            } else {
+                boxes.append(fitter.box(end ? .speedLimitEnd : .speedLimit, String(limit), fonts.speedLimit, sign,
+                                        horizontal: .center, vertical: .middle, row: n))
+            }
+            right -= speedSide + p
         }
         if let type = row.waypointType {
-            let width = min(inner.width, fonts.waypointType.size * 3.6)
-            boxes.append(fitter.box(.waypointType, type, fonts.waypointType,
-                                    Rect(x: x, y: inner.y, width: width, height: tagHeight),
-                                    horizontal: .center, vertical: .middle, row: n))
-            x += width + p
+            if let symbol = typePictogram {
+                boxes.append(Self.pictogram(.waypointType, symbol, Rect(x: x, y: inner.y, width: topHeight, height: topHeight), row: n))
+                x += topHeight + p
+            } else {
+                let width = min(inner.width, fonts.waypointType.size * 3.6)
+                boxes.append(fitter.box(.waypointType, type, fonts.waypointType,
+                                        Rect(x: x, y: inner.y, width: width, height: tagHeight),
+                                        horizontal: .center, vertical: .middle, row: n))
+                x += width + p
+            }
         }
         if let marker = row.marker {
+            // On the top line's first tag height, as beside a type's tag: level with the row number.
             boxes.append(fitter.box(.marker, marker, fonts.marker,
                                     Rect(x: x, y: inner.y, width: max(0, right - x), height: tagHeight),
                                     vertical: .middle, row: n))
         }
         if row.waypointType != nil || row.marker != nil || row.speedLimit != nil {
-            textTop += (row.speedLimit != nil ? max(tagHeight, min(tagHeight * 1.6, inner.height / 3)) : tagHeight) + p
+            textTop += (row.speedLimit != nil ? max(topHeight, speedSide) : topHeight) + p
         }
         var textBottom = inner.maxY
-        let bottomHeight = fonts.danger.size * 1.4
+        let dangerSymbol = row.dangerText.flatMap { NoteSymbol.danger($0.count) }
+        let dangerPictogram = dangerSymbol.flatMap { pictograms.contains($0) ? $0 : nil }
+        let capPictogram = row.capText != nil && pictograms.contains(.cap)
+        var bottomHeight = fonts.danger.size * 1.4
+        if dangerPictogram != nil || capPictogram {
+            bottomHeight = max(bottomHeight, min(PictogramSize.side, inner.height / 4))
+        }
         if row.capText != nil || row.dangerText != nil { textBottom -= bottomHeight + p }
         if let cap = row.capText {
+            var capX = inner.x
+            if capPictogram {
+                boxes.append(Self.pictogram(.cap, .cap, Rect(x: capX, y: inner.maxY - bottomHeight, width: bottomHeight,
+                                                             height: bottomHeight), row: n))
+                capX += bottomHeight + p
+            }
+            let tag = fonts.danger.size * 1.4
             boxes.append(fitter.box(.cap, cap, fonts.cap,
-                                    Rect(x: inner.x, y: inner.maxY - bottomHeight, width: fonts.cap.size * 4.6,
-                                         height: bottomHeight),
+                                    Rect(x: capX, y: inner.maxY - (bottomHeight + tag) / 2, width: fonts.cap.size * 4.6,
+                                         height: tag),
                                     horizontal: .center, vertical: .middle, row: n))
         }
         if let danger = row.dangerText {
-            let width = fonts.danger.size * 2.5
-            boxes.append(fitter.box(danger.count >= 3 ? .dangerHigh : .danger, danger, fonts.danger,
-                                    Rect(x: inner.maxX - width, y: inner.maxY - bottomHeight, width: width,
-                                         height: bottomHeight),
-                                    horizontal: .center, vertical: .middle, row: n))
+            if let symbol = dangerPictogram {
+                boxes.append(Self.pictogram(.danger, symbol, Rect(x: inner.maxX - bottomHeight, y: inner.maxY - bottomHeight,
+                                                                  width: bottomHeight, height: bottomHeight), row: n))
+            } else {
+                let width = fonts.danger.size * 2.5
+                boxes.append(fitter.box(danger.count >= 3 ? .dangerHigh : .danger, danger, fonts.danger,
+                                        Rect(x: inner.maxX - width, y: inner.maxY - bottomHeight, width: width,
+                                             height: bottomHeight),
+                                        horizontal: .center, vertical: .middle, row: n))
+            }
         }
         if !row.symbols.isEmpty {
-            // One line of small tags above the CAP line, as many as fit.
-            let height = fonts.symbol.size * 1.6
-            var sx = inner.x
-            let y = textBottom - height
-            for symbol in row.symbols {
-                let label = SymbolFormat.label(symbol, in: words)
-                let width = fitter.measurer.measure(label, font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
-                guard sx + width <= inner.maxX + 1e-6 else { break }
-                boxes.append(fitter.box(.symbol, label, fonts.symbol, Rect(x: sx, y: y, width: width, height: height),
-                                        horizontal: .center, vertical: .middle, row: n))
-                sx += width + p
-            }
-            textBottom = y - p
+            let reserve = row.text.isEmpty ? 0 : fonts.noteText.size * 1.2
+            let flow = symbolBoxes(row.symbols, from: inner.x, to: inner.maxX, bottom: textBottom,
+                                   room: max(0, textBottom - textTop - reserve), template: template, fitter: fitter,
+                                   words: words, pictograms: pictograms, row: n)
+            boxes += flow.boxes
+            textBottom = flow.top - p
         }
         if !row.text.isEmpty {
             boxes.append(fitter.box(.noteText, NoteMarkup.pango(from: row.text), fonts.noteText,
@@ -289,6 +333,81 @@ public enum BookLayout {
                                     row: n, markup: true))
         }
         return boxes
+    }
+
+    /// A box drawing `symbol`'s pictogram in `rect`.
+    static func pictogram(_ kind: Box.Kind, _ symbol: NoteSymbol, _ rect: Rect, row: Int?) -> Box {
+        var box = Box(kind: kind, rect: rect, row: row)
+        box.symbol = symbol
+        return box
+    }
+
+    /// A row's own symbols, side by side from `left` to `right` in lines ending at `bottom`:
+    /// pictograms `PictogramSize.side` square, shrinking down to `PictogramSize.minimumSide` when
+    /// their lines would take more than `room`; a symbol without a pictogram as its name in a tag.
+    /// Lines wrap as the width asks; a symbol that finds no place even at the smallest size is left
+    /// out (a row has few symbols; ten at 5 mm fill an A5 notes cell's line twice).
+    /// - Returns: the boxes and the top of the lines (`bottom` when there are none).
+    static func symbolBoxes(_ symbols: [NoteSymbol], from left: Double, to right: Double, bottom: Double, room: Double,
+                            template: PageTemplate, fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                            pictograms: Set<NoteSymbol>, row: Int) -> (boxes: [Box], top: Double) {
+        let fonts = template.fonts
+        let p = template.cellPadding
+        let tagHeight = fonts.symbol.size * 1.6
+        let tagWidths = symbols.map { symbol in
+            pictograms.contains(symbol) ? 0
+                : fitter.measurer.measure(SymbolFormat.label(symbol, in: words), font: fonts.symbol, width: BookLayout.unboundedWidth).width + 2 * p
+        }
+        let drawsPictograms = symbols.contains { pictograms.contains($0) }
+        /// The lines at pictogram side `side`: the indices of each line's symbols, and the line height.
+        func lines(side: Double) -> (lines: [[Int]], height: Double) {
+            let height = drawsPictograms ? max(side, tagHeight) : tagHeight
+            var result: [[Int]] = [[]]
+            var x = left
+            for (i, symbol) in symbols.enumerated() {
+                let width = pictograms.contains(symbol) ? side : tagWidths[i]
+                if x + width > right + 1e-6, !result[result.count - 1].isEmpty {
+                    result.append([])
+                    x = left
+                }
+                result[result.count - 1].append(i)
+                x += width + p
+            }
+            return (result, height)
+        }
+        func extent(_ laid: (lines: [[Int]], height: Double)) -> Double {
+            Double(laid.lines.count) * laid.height + Double(laid.lines.count - 1) * p
+        }
+        var side = drawsPictograms ? min(PictogramSize.side, max(room, PictogramSize.minimumSide)) : 0
+        var laid = lines(side: side)
+        while drawsPictograms, extent(laid) > room + 1e-6, side > PictogramSize.minimumSide {
+            side = max(PictogramSize.minimumSide, side - 1)
+            laid = lines(side: side)
+        }
+        // As many lines as the room takes (one at least), the last lines left out.
+        let fitting = max(1, min(laid.lines.count, Int(((room + p) / (laid.height + p)).rounded(.down))))
+        let kept = Array(laid.lines.prefix(fitting))
+        let top = bottom - Double(kept.count) * laid.height - Double(kept.count - 1) * p
+        var boxes: [Box] = []
+        for (k, line) in kept.enumerated() {
+            let y = top + Double(k) * (laid.height + p)
+            var x = left
+            for i in line {
+                let symbol = symbols[i]
+                if pictograms.contains(symbol) {
+                    guard x + side <= right + 1e-6 else { break }
+                    boxes.append(pictogram(.symbol, symbol, Rect(x: x, y: y, width: side, height: side), row: row))
+                    x += side + p
+                } else {
+                    guard x + tagWidths[i] <= right + 1e-6 else { break }
+                    boxes.append(fitter.box(.symbol, SymbolFormat.label(symbol, in: words), fonts.symbol,
+                                            Rect(x: x, y: y + (laid.height - tagHeight) / 2, width: tagWidths[i], height: tagHeight),
+                                            horizontal: .center, vertical: .middle, row: row))
+                    x += tagWidths[i] + p
+                }
+            }
+        }
+        return (boxes, top)
     }
 
     /// The time cell: a section's START or FINISH tag at the top, the ideal time large in the
@@ -329,7 +448,8 @@ public enum BookLayout {
     /// Number top left, height top right, odometer large in the middle with its hundredths set
     /// apart, the partial in the bottom-right corner box, a reset mark beside it.
     static func distanceBoxes(_ row: RowContent, in distance: Rect, template: PageTemplate,
-                              fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english) -> [Box] {
+                              fitter: Fitter<some TextMeasurer>, words: Phrasebook = .english,
+                              pictograms: Set<NoteSymbol> = []) -> [Box] {
         let fonts = template.fonts
         let p = template.cellPadding
         let n = row.number
@@ -353,7 +473,10 @@ public enum BookLayout {
                           width: cornerWidth, height: cornerHeight)
         boxes.append(fitter.box(.partialDistance, row.partialText, fonts.partialDistance, corner,
                                 horizontal: .center, vertical: .middle, row: n))
-        if row.resetsOdometer {
+        if row.resetsOdometer, pictograms.contains(.reset) {
+            boxes.append(pictogram(.odometerReset, .reset, Rect(x: distance.x + p, y: corner.y, width: cornerHeight,
+                                                                height: cornerHeight), row: n))
+        } else if row.resetsOdometer {
             boxes.append(fitter.box(.odometerReset, words[.odometerReset], fonts.odometerReset,
                                     Rect(x: distance.x + p, y: corner.y, width: corner.x - distance.x - 2 * p,
                                          height: cornerHeight),
@@ -416,16 +539,23 @@ public struct BookPages<M: TextMeasurer>: Sequence {
     public let count: Int
     /// Pages printed before the rows (a cover).
     let precedingPages: Int
+    /// Pages printed after the rows (the lexicon).
+    let followingPages: Int
+    /// The symbols drawn as pictograms.
+    let pictograms: Set<NoteSymbol>
     /// The words of the book's language (`BookSettings.language`).
     let words: Phrasebook
 
-    init(book: Book, template: PageTemplate, measurer: M, precedingPages: Int) {
+    init(book: Book, template: PageTemplate, measurer: M, precedingPages: Int, followingPages: Int = 0,
+         pictograms: Set<NoteSymbol> = []) {
         self.book = book
         self.template = template
         self.measurer = measurer
         rows = RowContent.rows(of: book, nearNextWithin: template.highlightNextWithin)
         count = BookLayout.pageCount(rows: rows.count, template: template)
         self.precedingPages = precedingPages
+        self.followingPages = followingPages
+        self.pictograms = pictograms
         words = Phrasebook.of(book.settings.language)
     }
 
@@ -441,12 +571,12 @@ public struct BookPages<M: TextMeasurer>: Sequence {
             let rect = Rect(x: column.x, y: column.y + Double(slot % template.rowsPerColumn) * template.rowHeight,
                             width: column.width, height: template.rowHeight)
             boxes += BookLayout.rowBoxes(row, in: rect, template: template, fitter: fitter, words: words,
-                                         timed: book.settings.purpose == .regularity)
+                                         timed: book.settings.purpose == .regularity, pictograms: pictograms)
         }
         let number = precedingPages + index + 1
-        boxes += BookLayout.footerBoxes(page: number, of: precedingPages + count, size: size, template: template,
-                                        fitter: fitter, words: words)
-        return PageLayout(pageNumber: number, pageCount: precedingPages + count, size: size,
+        let total = precedingPages + count + followingPages
+        boxes += BookLayout.footerBoxes(page: number, of: total, size: size, template: template, fitter: fitter, words: words)
+        return PageLayout(pageNumber: number, pageCount: total, size: size,
                           rowNumbers: pageRows.map(\.number), boxes: boxes)
     }
 
@@ -460,15 +590,30 @@ public struct BookPages<M: TextMeasurer>: Sequence {
     }
 }
 
-/// Printed symbol names.
+/// Printed symbol names, for a symbol drawn without its pictogram.
 public enum SymbolFormat {
-    /// The tag printed for a symbol in `words`' language, in capitals so it reads at a glance.
+    /// The tag printed for a symbol, in capitals so it reads at a glance: the phrasebook's word in
+    /// `words`' language for a symbol it has one for, else its name's words (`cattleGrid` is
+    /// "CATTLE GRID", `danger2` "DANGER 2", a name the library lacks as written, in capitals).
     public static func label(_ symbol: NoteSymbol, in words: Phrasebook = .english) -> String {
-        words[key(of: symbol)]
+        if let key = key(of: symbol) { return words[key] }
+        var parts: [String] = []
+        var word = ""
+        var previous: Character?
+        for character in symbol.name {
+            let breaks = character == "-" || character == "_"
+                || (character.isUppercase && previous.map { $0.isLowercase || $0.isNumber } == true)
+                || (character.isNumber && previous.map { $0.isLetter } == true)
+            if breaks, !word.isEmpty { parts.append(word); word = "" }
+            if character != "-" && character != "_" { word.append(character) }
+            previous = character
+        }
+        if !word.isEmpty { parts.append(word) }
+        return parts.joined(separator: " ").uppercased()
     }
 
-    /// The phrasebook's key of a symbol's tag.
-    public static func key(of symbol: NoteSymbol) -> Phrasebook.Key {
+    /// The phrasebook's key of a symbol's tag; nil for a symbol the phrasebook has no word for.
+    public static func key(of symbol: NoteSymbol) -> Phrasebook.Key? {
         switch symbol {
         case .fuel: .symbolFuel
         case .bridge: .symbolBridge
@@ -488,8 +633,17 @@ public enum SymbolFormat {
         case .water: .symbolWater
         case .police: .symbolPolice
         case .radar: .symbolRadar
+        default: nil
         }
     }
+}
+
+/// The size of a pictogram in a row.
+public enum PictogramSize {
+    /// 8 mm: read at a glance on a bouncing bike, five or six side by side in an A5 notes cell.
+    public static let side = 8 * 72 / 25.4
+    /// 5 mm: the smallest a row's pictograms shrink to when they would not fit at 8 mm.
+    public static let minimumSide = 5 * 72 / 25.4
 }
 
 /// Fits text into a box: shrinks the font in half-point steps down to a minimum, then marks the

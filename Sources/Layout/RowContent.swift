@@ -36,8 +36,12 @@ public struct RowContent: Sendable, Equatable {
     public var elevationText: String? = nil
     /// Speed limit of a DZ/FZ row, km/h.
     public var speedLimit: Int? = nil
-    /// Symbols printed in the notes cell.
+    /// Symbols printed in the notes cell: the note's own, each once, leaving out those its fields
+    /// already print (`fieldSymbols`).
     public var symbols: [NoteSymbol] = []
+    /// The symbols the note's fields print as (`Note.fieldSymbols`): its waypoint type, a DZ's
+    /// speed limit, the reset, the CAP and the danger, drawn as pictograms where the library has them.
+    public var fieldSymbols: [NoteSymbol] = []
     /// The junction drawing the note carries.
     public var tulip: Tulip? = nil
     /// In a regularity book, the ideal time at the row as printed ("00:08:20"); nil where it has
@@ -121,7 +125,9 @@ public struct RowContent: Sendable, Equatable {
             }
             if hasTerrain, let height = note.elevation { row.elevationText = ElevationFormat.text(height) }
             if note.waypointType == .dz || note.waypointType == .fz { row.speedLimit = note.speedLimit }
-            row.symbols = note.symbols
+            row.fieldSymbols = note.fieldSymbols
+            var seen = Set(row.fieldSymbols)
+            row.symbols = note.symbols.filter { seen.insert($0).inserted }
             row.tulip = note.tulip
             if let time = timed?[index] {
                 row.idealTimeText = time.idealTime.map(IdealTime.text)

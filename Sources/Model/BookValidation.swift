@@ -24,6 +24,8 @@ public enum BookLimits {
     public static let maximumRoads = 32
     /// A row holds a few lines; a longer text is a file pasted by mistake and costs layout time.
     public static let maximumNoteLength = 4_000
+    /// Symbols of one row: more than a notes cell can show side by side, twice over.
+    public static let maximumSymbols = 32
     /// Titles, markers, names and other one-line texts.
     public static let maximumLineLength = 500
     /// Leg durations: a year of travel is more than any leg takes.
@@ -143,6 +145,12 @@ extension Book {
                 throw fail("\(at).text", "has \(note.text.count) characters; a note holds at most \(BookLimits.maximumNoteLength)")
             }
             if let marker = note.marker { try checkLine(marker, "\(at).marker") }
+            guard note.symbols.count <= BookLimits.maximumSymbols else {
+                throw fail("\(at).symbols", "has \(note.symbols.count) symbols; a row prints at most \(BookLimits.maximumSymbols)")
+            }
+            for (k, symbol) in note.symbols.enumerated() where !NoteSymbol.isWellFormed(symbol.name) {
+                throw fail("\(at).symbols[\(k)]", "'\(symbol.name.prefix(40))' is not a symbol's name: 1 to \(NoteSymbol.maximumNameLength) letters, digits, - and _")
+            }
             if let tulip = note.tulip { try check(tulip, "\(at).tulip") }
             if let generated = note.generated {
                 if let exit = generated.exitNumber, !BookLimits.exitNumber.contains(exit) {

@@ -219,12 +219,6 @@ public enum WaypointType: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// Symbols of cross-country road books, printed in the notes box.
-public enum NoteSymbol: String, Codable, Sendable, CaseIterable {
-    case fuel, bridge, ford, cattleGrid, gate, village, railway, hump, hole, stones, sand, dunes, fork,
-         summit, viewpoint, water, police, radar
-}
-
 /// What a generated turn note was made from.
 public struct GeneratedTurn: Codable, Sendable, Equatable {
     /// The maneuver, as the turn detector named it (for example `turn`, `fork`, `roundabout`).

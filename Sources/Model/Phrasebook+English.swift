@@ -66,5 +66,6 @@ extension Phrasebook {
 
         .lexiconTitle: "Lexicon",
         .lexiconUnknown: "not in the library",
+        .lexiconOther: "Other symbols",
     ]
 }

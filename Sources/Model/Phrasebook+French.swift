@@ -69,5 +69,6 @@ extension Phrasebook {
 
         .lexiconTitle: "Lexique",
         .lexiconUnknown: "absent de la bibliothèque",
+        .lexiconOther: "Autres symboles",
     ]
 }

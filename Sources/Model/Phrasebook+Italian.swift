@@ -69,5 +69,6 @@ extension Phrasebook {
 
         .lexiconTitle: "Lessico",
         .lexiconUnknown: "non è nella libreria",
+        .lexiconOther: "Altri simboli",
     ]
 }

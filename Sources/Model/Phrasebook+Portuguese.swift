@@ -70,5 +70,6 @@ extension Phrasebook {
 
         .lexiconTitle: "Léxico",
         .lexiconUnknown: "não está na biblioteca",
+        .lexiconOther: "Outros símbolos",
     ]
 }

@@ -70,5 +70,6 @@ extension Phrasebook {
 
         .lexiconTitle: "Léxico",
         .lexiconUnknown: "no está en la biblioteca",
+        .lexiconOther: "Otros símbolos",
     ]
 }

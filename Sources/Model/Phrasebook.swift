@@ -105,6 +105,8 @@ public struct Phrasebook: Sendable {
         case lexiconTitle = "lexicon.title"
         /// Said of a symbol the symbol library does not hold.
         case lexiconUnknown = "lexicon.unknown"
+        /// The title over symbols of no group the library knows.
+        case lexiconOther = "lexicon.other"
     }
 
     public let language: BookLanguage

@@ -17,13 +17,25 @@ public struct BookRenderer: Sendable {
     /// Print a cover page first: the route to scale, the totals, the elevation profile and the
     /// legend of the symbols the book uses.
     public var includeCover: Bool
-    /// Receives warnings (a glyph missing from the fonts); standard error by default.
+    /// The pictograms and meanings of the symbols; `SymbolLibrary.standard()` (the library's
+    /// `Symbols/`) unless another is given.
+    public var symbols: SymbolLibrary
+    /// Print the lexicon last: every symbol the book uses, with its pictogram and its meaning in the
+    /// book's language (`BookSettings.language`; English where the library gives none in it).
+    public var includeLexicon: Bool
+    /// Receives warnings (a glyph missing from the fonts, a symbol printed as text); standard
+    /// error by default.
     public var warn: @Sendable (String) -> Void
 
-    public init(template: PageTemplate, includeCover: Bool = true,
+    /// - Parameter symbols: nil for `SymbolLibrary.standard()`, or `SymbolLibrary.none` when the
+    ///   library's folder cannot be listed.
+    public init(template: PageTemplate, includeCover: Bool = true, symbols: SymbolLibrary? = nil,
+                includeLexicon: Bool = true,
                 warn: @escaping @Sendable (String) -> Void = BookRenderer.standardError) {
         self.template = template
         self.includeCover = includeCover
+        self.symbols = symbols ?? (try? SymbolLibrary.standard()) ?? .none
+        self.includeLexicon = includeLexicon
         self.warn = warn
     }
 
@@ -31,9 +43,15 @@ public struct BookRenderer: Sendable {
         FileHandle.standardError.write(Data("roadbook: warning: \(message)\n".utf8))
     }
 
-    /// Number of pages `book` prints on, the cover included.
+    /// Number of pages `book` prints on, the cover and the lexicon included.
     public func pageCount(of book: Book) -> Int {
         BookLayout.pageCount(rows: RowContent.count(of: book), template: template) + (includeCover ? 1 : 0)
+            + LexiconLayout.pageCount(lexicon(of: book), template: template)
+    }
+
+    /// The lexicon's sections for `book`; none when it is left out.
+    func lexicon(of book: Book) -> [LexiconSection] {
+        includeLexicon ? Lexicon.sections(for: book, catalogue: symbols.catalogue) : []
     }
 
     /// The template the cover is laid out on: the sheet itself, or for a roll a page as wide as
@@ -58,32 +76,42 @@ public struct BookRenderer: Sendable {
         }
     }
 
-    /// The pages of the printed document, laid out on demand: the cover (if any), then the rows.
+    /// The pages of the printed document, laid out on demand: the cover (if any), the rows, then
+    /// the lexicon (if the book uses symbols).
     struct Document {
         let renderer: BookRenderer
         let book: Book
         let rows: BookPages<PangoMeasurer>
         let measurer: PangoMeasurer
+        let lexicon: [LexiconSection]
+        let lexiconPages: Int
+        let pictograms: Set<NoteSymbol>
 
-        init(renderer: BookRenderer, book: Book, measurer: PangoMeasurer) {
+        init(renderer: BookRenderer, book: Book, measurer: PangoMeasurer, pictograms: Set<NoteSymbol>) {
             self.renderer = renderer
             self.book = book
             self.measurer = measurer
+            self.pictograms = pictograms
+            lexicon = renderer.lexicon(of: book)
+            lexiconPages = LexiconLayout.pageCount(lexicon, template: renderer.template)
             rows = BookLayout.pages(book: book, template: renderer.template, measurer: measurer,
-                                    precedingPages: renderer.includeCover ? 1 : 0)
+                                    precedingPages: renderer.includeCover ? 1 : 0, followingPages: lexiconPages,
+                                    pictograms: pictograms)
         }
 
-        var count: Int { rows.count + (renderer.includeCover ? 1 : 0) }
+        var cover: Int { renderer.includeCover ? 1 : 0 }
+        var count: Int { cover + rows.count + lexiconPages }
 
         /// Page `number`, 1-based.
         func page(_ number: Int) -> DocumentPage {
-            if renderer.includeCover {
-                if number == 1 {
-                    return .cover(CoverLayout.layout(book: book, template: renderer.coverTemplate, measurer: measurer))
-                }
-                return .rows(rows.page(number - 2))
+            if renderer.includeCover, number == 1 {
+                return .cover(CoverLayout.layout(book: book, template: renderer.coverTemplate, measurer: measurer))
             }
-            return .rows(rows.page(number - 1))
+            let index = number - cover - 1
+            if index < rows.count { return .rows(rows.page(index)) }
+            let lexicon = LexiconLayout.pages(self.lexicon, book: book, template: renderer.template, measurer: measurer,
+                                              firstPageNumber: cover + rows.count + 1, pageCount: count, pictograms: pictograms)
+            return .rows(lexicon[index - rows.count])
         }
     }
 
@@ -116,8 +144,9 @@ public struct BookRenderer: Sendable {
             let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
             try setMetadata(of: book, on: surface)
             let cairo = try CairoContext(surface: surface)
-            let painter = try PagePainter(cairo: cairo, template: template, warn: warn)
-            let document = Document(renderer: self, book: book, measurer: painter.measurer)
+            let pictograms = Pictograms(for: book, library: symbols, warn: warn)
+            let painter = try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn)
+            let document = Document(renderer: self, book: book, measurer: painter.measurer, pictograms: pictograms.names)
             for number in 1...document.count {
                 let page = document.page(number)
                 try surface.setPageSize(width: page.size.width, height: page.size.height)
@@ -138,7 +167,7 @@ public struct BookRenderer: Sendable {
         guard dpi >= 10, dpi <= 2400 else {
             throw RenderError(call: "renderPNG", reason: "a resolution of \(dpi) dpi is outside 10…2400", path: url.path)
         }
-        return try renderEach(book, pages: pages, to: url) { page, temporary in
+        return try renderEach(book, pages: pages, to: url) { page, pictograms, temporary in
             let scale = dpi / 72
             let width = (page.size.width * scale).rounded(), height = (page.size.height * scale).rounded()
             if let excess = ImageLimits.excess(width: width, height: height) {
@@ -148,7 +177,7 @@ public struct BookRenderer: Sendable {
             let surface = try ImageSurface(width: max(1, Int(width)), height: max(1, Int(height)))
             let cairo = try CairoContext(surface: surface)
             cairo_scale(cairo.handle, scale, scale)
-            try PagePainter(cairo: cairo, template: template, warn: warn).draw(page)
+            try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn).draw(page)
             try surface.writePNG(to: temporary.path)
         }
     }
@@ -156,10 +185,10 @@ public struct BookRenderer: Sendable {
     /// Renders pages as SVG files, named as `renderPNG` names them.
     @discardableResult
     public func renderSVG(_ book: Book, pages: [Int]? = nil, to url: URL) throws -> [URL] {
-        try renderEach(book, pages: pages, to: url) { page, temporary in
+        try renderEach(book, pages: pages, to: url) { page, pictograms, temporary in
             let surface = try SVGSurface(path: temporary.path, width: page.size.width, height: page.size.height)
             let cairo = try CairoContext(surface: surface)
-            try PagePainter(cairo: cairo, template: template, warn: warn).draw(page)
+            try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn).draw(page)
             try surface.finish()
         }
     }
@@ -167,12 +196,13 @@ public struct BookRenderer: Sendable {
     /// Lays out the chosen pages one by one and hands each to `draw` with a temporary path that is
     /// renamed onto its file when drawn. Checks every page number before writing anything.
     private func renderEach(_ book: Book, pages wanted: [Int]?, to url: URL,
-                            draw: (DocumentPage, URL) throws -> Void) throws -> [URL] {
+                            draw: (DocumentPage, Pictograms, URL) throws -> Void) throws -> [URL] {
         // Measuring needs a Pango context; an image surface of one pixel gives the same metrics
         // as the drawing surfaces (metrics are unhinted at 72 dpi).
+        let pictograms = Pictograms(for: book, library: symbols, warn: warn)
         let measuring = try PagePainter(cairo: CairoContext(surface: ImageSurface(width: 1, height: 1)),
-                                        template: template, warn: warn)
-        let pages = Document(renderer: self, book: book, measurer: measuring.measurer)
+                                        template: template, pictograms: pictograms, warn: warn)
+        let pages = Document(renderer: self, book: book, measurer: measuring.measurer, pictograms: pictograms.names)
         let numbers = wanted ?? Array(1...pages.count)
         if let bad = numbers.first(where: { !(1...pages.count).contains($0) }) {
             throw RenderError(call: "pages", reason: "page \(bad) does not exist; the book has \(pages.count) page\(pages.count == 1 ? "" : "s")",
@@ -186,7 +216,7 @@ public struct BookRenderer: Sendable {
             for number in numbers {
                 let target = numbers.count == 1 ? url : Self.numbered(url, number)
                 let temporary = try outputs.add(target)
-                try renaming(to: target) { try draw(pages.page(number), temporary) }
+                try renaming(to: target) { try draw(pages.page(number), pictograms, temporary) }
                 written.append(target)
             }
             try outputs.commit()

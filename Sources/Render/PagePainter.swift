@@ -11,6 +11,8 @@ final class PagePainter {
     let template: PageTemplate
     let text: TextLayout
     let warn: @Sendable (String) -> Void
+    /// The pictograms of the symbols the pages draw.
+    let pictograms: Pictograms
     /// Families already reported missing, so the warning is said once per run.
     private static let warnedFamilies = WarnedOnce()
     /// Texts already reported for missing glyphs, so a warning is said once.
@@ -20,10 +22,12 @@ final class PagePainter {
     static let frameWidth = 0.8
     static let headerRuleWidth = 1.5
 
-    init(cairo: CairoContext, template: PageTemplate, warn: @escaping @Sendable (String) -> Void) throws {
+    init(cairo: CairoContext, template: PageTemplate, pictograms: Pictograms? = nil,
+         warn: @escaping @Sendable (String) -> Void) throws {
         self.cairo = cairo
         self.template = template
         self.warn = warn
+        self.pictograms = pictograms ?? Pictograms(warn: warn)
         let fontMap = try FontMap()
         let family = template.fonts.noteText.family
         if !fontMap.families.contains(family), Self.warnedFamilies.insert(family) {
@@ -59,7 +63,12 @@ final class PagePainter {
         // selects its font again.
         for box in page.boxes {
             if box.clipped { cairo_save(cr) }
-            try decorate(box)
+            if let symbol = box.symbol, let image = pictograms.images[symbol] {
+                do { try image.draw(in: box.rect, on: cr) } catch { pictograms.say("\(error)") }
+                setColour(template.colours.ink)
+            } else {
+                try decorate(box)
+            }
             if let string = box.text, let font = box.font { show(string, font: font, in: box) }
             if box.clipped { cairo_restore(cr) }
         }
@@ -147,9 +156,10 @@ final class PagePainter {
             setColour(colours.danger)
             cairo_set_line_width(cr, 1.6)
             cairo_stroke(cr)
-        case .rowNumber, .footer, .headerInfo, .elevation:
+        case .rowNumber, .footer, .headerInfo, .elevation, .lexiconGroup:
             cairo_set_source_rgb(cr, 0.3, 0.3, 0.3)
-        case .headerTitle, .headerUnits, .headerTime, .totalDistance, .totalDistanceHundredths, .marker, .noteText, .idealTime:
+        case .headerTitle, .headerUnits, .headerTime, .totalDistance, .totalDistanceHundredths, .marker, .noteText, .idealTime,
+             .lexiconTitle, .lexiconMeaning:
             break
         }
     }

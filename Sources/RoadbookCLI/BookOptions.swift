@@ -17,6 +17,8 @@ struct BookOptions {
     var template: String?
     /// Whether the PDF has its cover page.
     var cover: Bool
+    /// A folder of pictograms over the library's.
+    var symbols: URL?
     /// What happens to a note farther from the route than `settings.offRouteDistance`.
     var offRoute: OffRouteResolution
 
@@ -39,6 +41,7 @@ struct BookOptions {
             letter-2up, or a template file (see Templates/README.md)
             """),
         Option("no-cover", .flag, help: "leave out the cover page"),
+        .symbols,
         Option("off-route-distance", .number(1...100_000), value: "M", default: String(format: "%g", Thresholds.offRouteDistance),
                help: "metres from the route beyond which a waypoint is off it"),
         .choice("driving-side", of: DrivingSide.self, help: """
@@ -66,6 +69,8 @@ struct BookOptions {
         if let template, BookSettings.builtInTemplates.contains(template) { settings.template = template }
         settings.offRouteDistance = try options.number(always: "off-route-distance")
         cover = !options.flag("no-cover")
+        // Listed now, so a folder that cannot be read is refused before any work.
+        symbols = try options.file("symbols").map { _ = try symbolNames(in: $0); return $0 }
         offRoute = try options.choice(always: "off-route", as: OffRouteResolution.self)
         // Kept as given; not given, the map's roundabouts decide (see `settleDrivingSide`), else right.
         settings.drivingSide = options.choice("driving-side", as: DrivingSide.self)
@@ -73,7 +78,8 @@ struct BookOptions {
 
     /// The header and print settings of a book built from handles.
     var routeBook: RouteBookOptions {
-        RouteBookOptions(rally: rally, stage: stage, date: date, settings: settings, template: template, cover: cover)
+        RouteBookOptions(rally: rally, stage: stage, date: date, settings: settings, template: template, cover: cover,
+                         symbols: symbols)
     }
 }
 

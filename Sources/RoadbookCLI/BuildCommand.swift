@@ -78,6 +78,7 @@ struct BuildCommand: Command {
                                    offRoute: book.offRoute, cover: book.cover, turns: turns,
                                    osm: osm, terrain: terrain.request, mode: LastTravelMode.mode(mode, console: console))
         request.replaceBook = force
+        request.symbols = book.symbols
         let result = try await buildBook(request, log: ConsoleLog(console))
         LastTravelMode.remember(mode, console: console)
         console.out(String(format: "%@: %d rows, %d pages, route %.2f km", output.path, result.rows, result.pages ?? 0,

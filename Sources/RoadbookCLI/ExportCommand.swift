@@ -22,6 +22,7 @@ struct ExportCommand: Command {
                     the drawing beside the book ('roadbook handles'), not yet
                     applied, as apply would make the book
                     """),
+                .symbols,
                 .force,
             ])
     }
@@ -30,6 +31,8 @@ struct ExportCommand: Command {
     var output: URL
     var format: String?
     var force: Bool
+    /// A folder of pictograms over the library's, drawn in OpenRally's notes drawings.
+    var symbols: URL?
     /// The drawing not yet applied, not the book.
     var drawing: Bool
 
@@ -39,11 +42,12 @@ struct ExportCommand: Command {
         format = options.string("format")
         book = URL(fileURLWithPath: options.positionals[0])
         force = options.flag("force")
+        symbols = try options.file("symbols").map { _ = try symbolNames(in: $0); return $0 }
     }
 
     func run(_ console: any Console) async throws {
-        let result = drawing ? try await exportDrawing(of: book, to: output, format: format, force: force)
-            : try exportBook(book, to: output, format: format, force: force)
+        let result = drawing ? try await exportDrawing(of: book, to: output, format: format, symbols: symbols, force: force)
+            : try exportBook(book, to: output, format: format, symbols: symbols, force: force)
         for warning in result.warnings + result.problems.map(\.description) { console.err("warning: \(warning)") }
         console.out("\(output.path): \(result.format)")
     }

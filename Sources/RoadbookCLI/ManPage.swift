@@ -47,9 +47,10 @@ enum ManPage {
     private static var footer: [String] {
         [
             ".SH FILES",
-            ".TP", #"\fIPREFIX\fB/share/roadbook/Templates\fR, \fIPREFIX\fB/share/roadbook/Fonts\fR"#,
-            escape("The built-in page templates and the DejaVu Sans fonts, beside an installed binary in PREFIX/bin. "
-                   + "A binary built in a checkout uses the checkout's Templates and Fonts folders instead."),
+            ".TP", #"\fIPREFIX\fB/share/roadbook/Templates\fR, \fIPREFIX\fB/share/roadbook/Fonts\fR, \fIPREFIX\fB/share/roadbook/Symbols\fR"#,
+            escape("The built-in page templates, the DejaVu Sans fonts and the symbol library (a pictogram NAME.svg a symbol, "
+                   + "and symbols.json of their meanings), beside an installed binary in PREFIX/bin. "
+                   + "A binary built in a checkout uses the checkout's Templates, Fonts and Symbols folders instead."),
             ".TP", #"\fIPREFIX\fB/share/roadbook/\#(BuildInfo.versionFileName)\fR"#,
             escape("The version and the commit the installed binary was built from, as --version prints them."),
             ".SH ENVIRONMENT",
@@ -57,6 +58,8 @@ enum ManPage {
             escape("A folder of page templates, looked in instead of the installed or checkout Templates folder."),
             ".TP", ".B \(ResourceEnvironment.fonts)",
             escape("A folder holding the DejaVu Sans files, looked in instead of the installed or checkout Fonts folder."),
+            ".TP", ".B \(ResourceEnvironment.symbols)",
+            escape("The symbol library's folder, looked in instead of the installed or checkout Symbols folder."),
             ".TP", ".B ROADBOOK_CACHE",
             escape("The cache folder for heights fetched from elevation services (default: the XDG cache folder's roadbook)."),
             ".SH EXIT STATUS",

@@ -33,7 +33,10 @@ extension NoteCommand {
         var fields = NoteFields(text: text, marker: options.string("marker"), danger: options.integer("danger"),
                                 speedLimit: options.integer("speed"), zone: options.choice("zone", as: SpeedZone.self))
         if let list = options.string("symbol") {
-            (fields.addSymbols, fields.removeSymbols) = try typed(list, "--symbol", TypedInput.symbols)
+            let folder = try options.file("symbols").map(symbolNames) ?? []
+            (fields.addSymbols, fields.removeSymbols) = try typed(list, "--symbol") { (text) throws(TypedInput.Refusal) in
+                try TypedInput.symbols(text, folder: folder)
+            }
         }
         if let type = options.string("type") {
             if type.isEmpty { fields.clearType = true } else { fields.waypointType = try typed(type, "--type", TypedInput.waypointType) }

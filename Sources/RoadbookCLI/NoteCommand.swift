@@ -30,7 +30,7 @@ struct NoteCommand: Command {
     /// Which subcommands take each option.
     static let optionUse: [String: Set<String>] = [
         "at": ["add"], "at-row": ["add"], "at-handle": ["add"], "text": ["edit"], "marker": ["add", "edit"],
-        "danger": ["add", "edit"], "symbol": ["add", "edit"], "type": ["add", "edit"], "cap": ["edit"],
+        "danger": ["add", "edit"], "symbol": ["add", "edit"], "symbols": ["add", "edit"], "type": ["add", "edit"], "cap": ["edit"],
         "speed": ["add", "edit"], "zone": ["add", "edit"], "reset": ["add", "edit"], "to": ["move"], "by": ["move"], "all": ["restore"],
     ]
 
@@ -58,7 +58,11 @@ struct NoteCommand: Command {
             Option("text", value: "WORDS", help: "edit: the row's words"),
             Option("marker", value: "TEXT", help: "the marker printed before the words, such as CP1 (empty: none)"),
             Option("danger", .integer(Note.dangers), value: "0-3", help: "danger: 0 none, 1 !, 2 !!, 3 !!!"),
-            Option("symbol", value: "LIST", help: "symbols to add (fuel,ford) or change (+gate,-fuel)"),
+            Option("symbol", value: "LIST", help: """
+                symbols to add (fuel,ford) or change (+gate,-fuel): the library's
+                names (docs/printing.md lists them), in any case
+                """),
+            Option("symbols", value: "DIR", help: "a folder of pictograms (NAME.svg) whose names --symbol takes too"),
             Option("type", value: "TYPE", help: "the waypoint type: " + WaypointType.allCases.map(\.rawValue).joined(separator: ", ")),
             Option("cap", .number(0...360), value: "DEGREES", help: "edit: the heading printed (CAP)"),
             Option("speed", .integer(Note.speeds), value: "KMH", help: "a speed zone's limit, with --zone"),

@@ -115,6 +115,14 @@ extension Option {
     /// `--force`, for commands that replace a file a person named: a read-only one is refused
     /// without it, as an editor refuses it (`checkOutputs`).
     static let force = Option("force", .flag, help: "replace an output although it is read-only")
+
+    /// `--symbols DIR`, for every command that prints symbols (and for `note`, whose `--symbol`
+    /// then takes the folder's names too).
+    static let symbols = Option("symbols", value: "DIR", help: """
+        a folder of pictograms (NAME.svg, and symbols.json for their
+        meanings) over the library's: a file replaces the library's of
+        the same name, a new name adds a symbol
+        """)
 }
 
 /// A usage line's shape beyond the positionals and the required options: the options it names.

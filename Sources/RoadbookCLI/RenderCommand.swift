@@ -25,6 +25,7 @@ struct RenderCommand: Command {
                 the cover
                 """),
             Option("no-cover", .flag, help: "leave out the cover page (route map, totals, profile, legend)"),
+            .symbols,
             .language(help: """
                 print in this language (default: the book's): page labels and
                 generated turn words; the book file is not changed, and a
@@ -48,6 +49,7 @@ struct RenderCommand: Command {
     var template: String?
     var pages: [Int]?
     var cover: Bool
+    var symbols: URL?
     var language: BookLanguage?
     var force: Bool
 
@@ -57,6 +59,7 @@ struct RenderCommand: Command {
         book = URL(fileURLWithPath: options.positionals[0])
         template = options.string("template")
         cover = !options.flag("no-cover")
+        symbols = try options.file("symbols").map { _ = try symbolNames(in: $0); return $0 }
         let png = options.flag("png"), svg = options.flag("svg")
         let dpi = options.number("dpi")
         if png && svg { throw UsageError(message: "choose one of --png and --svg") }
@@ -86,6 +89,7 @@ struct RenderCommand: Command {
         var request = RenderRequest(book: book, output: output, format: format, template: template, pages: pages, cover: cover)
         request.language = language
         request.force = force
+        request.symbols = symbols
         switch try renderBook(request, log: ConsoleLog(console)) {
         case .pdf(let pages): console.out("\(output.path): \(pages) pages")
         case .images(let files): console.out(files.map(\.path).joined(separator: "\n"))

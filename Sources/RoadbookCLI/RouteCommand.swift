@@ -39,7 +39,7 @@ struct RouteCommand: Command {
         A route whose legs are all straight or as drawn (--legs straight or as-drawn) asks no engine:
         --engine may be left out.
 
-        The book options (--rally, --stage, --date, --units, --template, --no-cover,
+        The book options (--rally, --stage, --date, --units, --template, --no-cover, --symbols,
         --off-route-distance, --off-route) are those of 'roadbook build'.
         """,
         options: [
@@ -217,7 +217,8 @@ struct RouteCommand: Command {
         options.offRoute = bookOptions.offRoute
         options.terrain = terrain.request
         let (report, printed) = try await retry.finish(options: options, pdf: output, template: bookOptions.template,
-                                                       cover: bookOptions.cover, log: ConsoleLog(console))
+                                                       cover: bookOptions.cover, symbols: bookOptions.symbols,
+                                                       log: ConsoleLog(console))
         if let printed, let output { console.out("\(output.path): \(printed.rows) rows, \(printed.pages) pages") }
         console.out(report.summary)
         LastTravelMode.remember(mode, console: console)

@@ -30,6 +30,9 @@ public struct BuildRequest: Sendable {
     public var offRoute: OffRouteResolution
     /// Whether the PDF has its cover page.
     public var cover: Bool
+    /// A folder of pictograms (`NAME.svg`, and a `symbols.json` of meanings) over the library's:
+    /// its files replace the library's of the same name and add new names. Never stored in the book.
+    public var symbols: URL?
     /// Whether turn notes are generated.
     public var turns: Bool
     /// An OpenStreetMap extract whose junctions the turns come from; nil for the track's shape.
@@ -101,7 +104,8 @@ public func buildBook(_ request: BuildRequest, log: any WorkflowLog) async throw
     inputs += RunInput.terrain(request.terrain) + RunInput.template(request.template ?? request.settings.template)
     try checkOutputs(named + RunOutput.preparedGraph(request.osm), inputs: inputs, force: request.replaceBook)
     let renderer = try request.pdf.map { _ in
-        BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover)
+        BookRenderer(template: try TemplateLibrary.load(request.template ?? request.settings.template), includeCover: request.cover,
+                     symbols: try SymbolLibrary.standard(adding: request.symbols))
     }
     // What a later run reads back is checked before it is written, so no book is written that could not be opened.
     let commit = BookCommit(book: request.bookFile, madeFrom: request.track.path, refusesOtherBook: request.replaceBook ? nil : request.track,

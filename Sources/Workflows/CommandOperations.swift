@@ -90,4 +90,6 @@ public enum ResourceEnvironment {
     public static let templates = TemplateLibrary.environmentVariable
     /// A folder of the DejaVu Sans files (`BundledFonts`).
     public static let fonts = BundledFonts.environmentVariable
+    /// The symbol library's folder of pictograms (`SymbolLibrary`).
+    public static let symbols = SymbolLibrary.environmentVariable
 }

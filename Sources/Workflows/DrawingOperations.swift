@@ -72,9 +72,10 @@ public func drawDrawingProfile(book: URL, to output: URL, width: Double, height:
 /// Writes the book the drawing beside `book` would make (`DraftSession.drawnBook`), not yet
 /// applied, as `exportBook` writes a book: in `format`, or the one `output`'s extension names.
 /// - Throws: as `exportBook`; `DraftSession.drawnBook`'s errors.
-public func exportDrawing(of book: URL, to output: URL, format: String? = nil, force: Bool = false) async throws -> ExportResult {
+public func exportDrawing(of book: URL, to output: URL, format: String? = nil, symbols: URL? = nil,
+                          force: Bool = false) async throws -> ExportResult {
     let writer = try exportWriter(named: format, for: output)
     try checkOutputs([RunOutput(output)], inputs: drawingInputs(of: book), force: force)
     let drawn = try await DraftSession.drawnBook(book, log: MessageList()).book
-    return try export(drawn, named: "the drawing beside \(book.path)", with: writer, to: output)
+    return try export(drawn, named: "the drawing beside \(book.path)", with: writer, to: output, symbols: symbols)
 }

@@ -40,22 +40,69 @@ extension TypedInput {
         }
     }
 
-    /// Symbols to add and take away: `fuel,ford` adds both; `+gate,-fuel` adds gate and takes away fuel.
-    /// - Throws: `Refusal` naming a symbol that is not one of `NoteSymbol`'s, with the list.
-    public static func symbols(_ text: String) throws(Refusal) -> (add: [NoteSymbol], remove: [NoteSymbol]) {
+    /// Symbols to add and take away: `fuel,ford` adds both; `+gate,-fuel` adds gate and takes away
+    /// fuel. A name to add is one of the library's (`NoteSymbol.library`) or of `folder`'s pictograms
+    /// (`--symbols DIR`), in any case (`Ford` is `ford`); a name to take away may also be one the
+    /// library does not have, so a name a book carries can be taken off its row.
+    /// - Parameter folder: the names of a person's folder of pictograms, if one was given.
+    /// - Throws: `Refusal` naming a symbol that is neither, with the names close to it.
+    public static func symbols(_ text: String, folder: [NoteSymbol] = []) throws(Refusal) -> (add: [NoteSymbol], remove: [NoteSymbol]) {
         var add: [NoteSymbol] = [], remove: [NoteSymbol] = []
+        let known = NoteSymbol.library + folder.filter { !$0.isKnown }
         for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
             let taken = word.hasPrefix("-"), name = word.hasPrefix("-") || word.hasPrefix("+") ? String(word.dropFirst()) : word
-            guard let symbol = NoteSymbol.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-                throw Refusal(reason: "'\(name.prefix(40))' is not a symbol: one of \(symbolNames.joined(separator: ", "))")
+            if let symbol = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                if taken { remove.append(symbol) } else { add.append(symbol) }
+            } else if taken, NoteSymbol.isWellFormed(name) {
+                remove.append(NoteSymbol(name))
+            } else {
+                let close = closeSymbols(to: name, among: known)
+                let where_ = folder.isEmpty ? "the library" : "the library or the --symbols folder"
+                throw Refusal(reason: "'\(name.prefix(40))' is not a symbol of \(where_): "
+                              + (close.isEmpty ? "one of \(known.map(\.name).joined(separator: ", "))"
+                                 : "did you mean \(close.map(\.name).joined(separator: ", "))?"))
             }
-            if taken { remove.append(symbol) } else { add.append(symbol) }
         }
         return (add, remove)
     }
 
-    /// The symbols a row can carry, as typed.
-    public static var symbolNames: [String] { NoteSymbol.allCases.map(\.rawValue) }
+    /// The library's names, as typed.
+    public static var symbolNames: [String] { NoteSymbol.library.map(\.name) }
+
+    /// Up to five names of `symbols` close to `typed`, closest first: those it begins or is part of,
+    /// and those a few letters away (a third of its length, at least one).
+    static func closeSymbols(to typed: String, among symbols: [NoteSymbol]) -> [NoteSymbol] {
+        let word = Array(typed.lowercased().prefix(NoteSymbol.maximumNameLength))
+        guard !word.isEmpty else { return [] }
+        let most = max(1, word.count / 3)
+        var scored: [(distance: Int, symbol: NoteSymbol)] = []
+        for symbol in symbols {
+            let name = Array(symbol.name.lowercased())
+            let contained = word.count >= 3 && (String(name).contains(String(word)) || String(word).contains(String(name)))
+            let distance = editDistance(word, name)
+            if distance <= most || contained { scored.append((contained ? min(distance, most) : distance, symbol)) }
+        }
+        return scored.sorted { ($0.distance, $0.symbol.name) < ($1.distance, $1.symbol.name) }.prefix(5).map(\.symbol)
+    }
+
+    /// The number of letters to insert, delete, replace or swap with the next to make `a` into `b`.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
+            }
+            previous2 = previous
+            previous = current
+        }
+        return previous[b.count]
+    }
 
     /// A waypoint type as typed (`wpv`, `WPV`).
     public static func waypointType(_ text: String) throws(Refusal) -> WaypointType {

@@ -29,6 +29,8 @@ public struct RenderRequest: Sendable {
     public var pages: [Int]?
     /// Whether the cover page is printed.
     public var cover: Bool
+    /// A folder of pictograms over the library's (`BuildRequest.symbols`).
+    public var symbols: URL?
     /// The language to print in; nil for the book's own. The book file is not changed: its
     /// generated turn words are printed in this language (`rewordBook`), a person's words as written.
     public var language: BookLanguage?
@@ -43,6 +45,13 @@ public struct RenderRequest: Sendable {
         self.pages = pages
         self.cover = cover
     }
+}
+
+/// The pictograms of a person's folder (`--symbols DIR`: `NAME.svg` files), by name: the names
+/// `note --symbol` takes besides the library's.
+/// - Throws: `SymbolFolderError` naming the folder when it is not a folder that can be listed.
+public func symbolNames(in folder: URL) throws -> [NoteSymbol] {
+    try SymbolLibrary.names(in: folder)
 }
 
 /// What `renderBook` wrote.
@@ -71,7 +80,7 @@ public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageL
     }
     let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
                                     ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
-                                includeCover: request.cover)
+                                includeCover: request.cover, symbols: try SymbolLibrary.standard(adding: request.symbols))
     switch request.format {
     case .pdf:
         return .pdf(pages: try renderer.renderPDF(book, to: request.output))

@@ -158,7 +158,8 @@ public struct RouteRun: Sendable {
         var built = try pipeline.prepare(log: log)
         // The PDF is printed on the template named, else the book's own (`RouteWorkflow.renderer`).
         let pdf = try request.pdf.map {
-            ($0, try RouteWorkflow.renderer(for: built.book, bookFile: request.book, template: options.template, cover: options.cover))
+            ($0, try RouteWorkflow.renderer(for: built.book, bookFile: request.book, template: options.template, cover: options.cover,
+                                            symbols: options.symbols))
         }
         let source: String = if case .file(let file) = request.handles { file.path } else { "the handles" }
         let engine = editor.engineName ?? request.engine?.kind.rawValue
@@ -206,13 +207,13 @@ public struct RouteRetry: Sendable {
     /// Applies the route to the book (`ApplyWorkflow.applyFile`), then prints the book as written
     /// when `pdf` is given.
     /// - Returns: the Apply's report, and the PDF's rows and pages.
-    public func finish(options: ApplyOptions, pdf: URL?, template: String?, cover: Bool,
+    public func finish(options: ApplyOptions, pdf: URL?, template: String?, cover: Bool, symbols: URL? = nil,
                        log: any WorkflowLog) async throws -> (report: ApplyReport, printed: PrintedBook?) {
         let report = try await ApplyWorkflow.applyFile(book, editor: editor, options: options,
                                                        name: "Retry the route's legs", log: log)
         let printed = try pdf.map { pdf in
             let (rows, pages) = try RouteWorkflow.print(try BookFile.read(contentsOf: book), bookFile: book, to: pdf,
-                                                        template: template, cover: cover)
+                                                        template: template, cover: cover, symbols: symbols)
             return PrintedBook(rows: rows, pages: pages)
         }
         return (report, printed)

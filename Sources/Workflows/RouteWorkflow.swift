@@ -95,15 +95,18 @@ public struct RouteBookOptions: Sendable {
     public var template: String?
     /// Whether the PDF has its cover page.
     public var cover: Bool
+    /// A folder of pictograms over the library's (`BuildRequest.symbols`).
+    public var symbols: URL?
 
     public init(rally: String? = nil, stage: String? = nil, date: String? = nil, settings: BookSettings = BookSettings(),
-                template: String? = nil, cover: Bool = true) {
+                template: String? = nil, cover: Bool = true, symbols: URL? = nil) {
         self.rally = rally
         self.stage = stage
         self.date = date
         self.settings = settings
         self.template = template
         self.cover = cover
+        self.symbols = symbols
     }
 
     /// The header and the settings of the book, titled `title`, as the pipeline makes it.
@@ -253,12 +256,15 @@ public enum RouteWorkflow {
     /// - Parameters:
     ///   - template: a built-in template's name or a template file's path; nil for the book's own.
     ///   - cover: whether the PDF has its cover page.
+    ///   - symbols: a folder of pictograms over the library's.
     /// - Returns: the rows and pages of the PDF, when one was printed.
     ///   - madeFrom: what the route was made from ("handles.txt routed by OSRM"), named should the
     ///     book not be valid.
     public static func write(_ book: Book, to url: URL, pdf: URL?, template: String? = nil,
-                             cover: Bool = true, madeFrom: String? = nil) throws -> (rows: Int, pages: Int)? {
-        let printed = try pdf.map { ($0, try Self.renderer(for: book, bookFile: url, template: template, cover: cover)) }
+                             cover: Bool = true, symbols: URL? = nil, madeFrom: String? = nil) throws -> (rows: Int, pages: Int)? {
+        let printed = try pdf.map {
+            ($0, try Self.renderer(for: book, bookFile: url, template: template, cover: cover, symbols: symbols))
+        }
         let pages = try BookCommit(book: url, madeFrom: madeFrom, pdf: printed).commit(book)
         return pages.map { (RowContent.count(of: book), $0) }
     }
@@ -267,14 +273,16 @@ public enum RouteWorkflow {
     /// file), without writing the book again.
     /// - Returns: the rows and pages printed.
     public static func print(_ book: Book, bookFile: URL, to pdf: URL, template: String? = nil,
-                             cover: Bool = true) throws -> (rows: Int, pages: Int) {
-        let pages = try renderer(for: book, bookFile: bookFile, template: template, cover: cover).renderPDF(book, to: pdf)
+                             cover: Bool = true, symbols: URL? = nil) throws -> (rows: Int, pages: Int) {
+        let pages = try renderer(for: book, bookFile: bookFile, template: template, cover: cover, symbols: symbols)
+            .renderPDF(book, to: pdf)
         return (RowContent.count(of: book), pages)
     }
 
-    /// The renderer of `book`: `template` (a built-in name or a file), else the book's own.
-    static func renderer(for book: Book, bookFile: URL, template: String?, cover: Bool) throws -> BookRenderer {
+    /// The renderer of `book`: `template` (a built-in name or a file), else the book's own; the
+    /// symbol library with `symbols` over it.
+    static func renderer(for book: Book, bookFile: URL, template: String?, cover: Bool, symbols: URL? = nil) throws -> BookRenderer {
         BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: bookFile.path),
-                     includeCover: cover)
+                     includeCover: cover, symbols: try SymbolLibrary.standard(adding: symbols))
     }
 }

@@ -245,6 +245,15 @@ struct NoteEditorTests {
         #expect(book.notes[1].danger == 3 && book.notes[1].symbols == [.cattleGrid, .gate, .fuel])
         try apply(.edit(.marker("R2"), NoteFields(addSymbols: [.gate, .ford], removeSymbols: [.fuel, .radar])), to: &book)
         #expect(book.notes[1].symbols == [.cattleGrid, .gate, .ford], "added once, taken away where present")
+        // A name the library lacks is kept, and taken away only where it is: elsewhere it is a typo.
+        try apply(.edit(.marker("R2"), NoteFields(addSymbols: [NoteSymbol("myOwn")])), to: &book)
+        #expect(book.notes[1].symbols.map(\.name) == ["cattleGrid", "gate", "ford", "myOwn"])
+        let typo = #expect(throws: NoteEditError.self) {
+            try apply(.edit(.marker("R2"), NoteFields(removeSymbols: [NoteSymbol("myOwm")])), to: &book)
+        }
+        #expect(typo?.message == "'myOwm' is not a symbol of the library, nor one this row carries")
+        try apply(.edit(.marker("R2"), NoteFields(removeSymbols: [NoteSymbol("myOwn")])), to: &book)
+        #expect(book.notes[1].symbols == [.cattleGrid, .gate, .ford])
         try apply(.edit(.marker("R2"), NoteFields(danger: 0)), to: &book)
         #expect(book.notes[1].danger == 0)
 

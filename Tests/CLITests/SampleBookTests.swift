@@ -55,14 +55,21 @@ struct SampleBookTests {
         }
         // The rows, from page 2 on (page 1 is the cover): a row starts with its number at the left
         // edge, and its first reading like "12.34" is its total distance. Printed rows are matched
-        // to the book's rows in order; a waypoint's row shows its marker on the number's line.
+        // to the book's rows in order; a waypoint's row shows its marker on the number's line, or,
+        // where only the type's pictogram says it (a DSS marked "DSS"), on the pictogram's line below.
         let text = try runTool("pdftotext", ["-layout", "-f", "2", pdf.path, "-"])
         var printed: [(firstLine: String, total: Double?)] = []
+        var lineAfterNumber = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = line.split(separator: " ")
             if let first = words.first, Int(first) == printed.count + 1, line.first?.isNumber == true {
                 printed.append((String(line), nil))
+                lineAfterNumber = true
                 continue
+            }
+            if lineAfterNumber, !printed.isEmpty {
+                printed[printed.count - 1].firstLine += "\n" + line
+                lineAfterNumber = false
             }
             if !printed.isEmpty, printed[printed.count - 1].total == nil,
                let reading = words.first(where: { $0.wholeMatch(of: /\d+\.\d\d/) != nil }) {

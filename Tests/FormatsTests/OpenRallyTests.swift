@@ -161,7 +161,11 @@ struct OpenRallyTests {
         let xml = try XMLDocument(contentsOf: Self.example)
         let wpts = try xml.nodes(forXPath: "//*[local-name()='wpt']").compactMap { $0 as? XMLElement }
         #expect(book.notes.count == wpts.count)
-        struct Expected { var distance: Double; var type: String?; var open: Int?; var clear: Int?; var name: String?; var danger: Int?; var speed: Int?; var cap: Int?; var reset: Bool }
+        struct Expected { var distance: Double; var type: String?; var open: Int?; var clear: Int?; var name: String?; var danger: Int?; var speed: Int?; var cap: Int?; var reset: Bool
+                          var markers: [String] }
+        // The marker elements the library has a symbol for, as the symbol names them (the library's table).
+        let markers = ["stop": "stop", "neutralization": "neutralization", "timecontrol": "timeControl", "fn": "fn", "dt": "dt",
+                       "ft": "ft", "show_coordinates": "showCoordinates", "fuel": "fuel"]
         let types = Set(WaypointType.allCases.map { OpenRally.element(of: $0) })
         let expected: [Expected] = wpts.map { wpt in
             let ext = (wpt.elements(forName: "extensions").first?.children ?? []).compactMap { $0 as? XMLElement }
@@ -173,7 +177,8 @@ struct OpenRallyTests {
                             name: attribute("name"),
                             danger: value("danger").flatMap { Int($0) },
                             speed: value("speed").flatMap { Int($0) } ?? value("dz").flatMap { Int($0) },
-                            cap: value("cap").flatMap { Int($0) }, reset: value("reset") != nil)
+                            cap: value("cap").flatMap { Int($0) }, reset: value("reset") != nil,
+                            markers: ext.compactMap { $0.localName.flatMap { markers[$0] } }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
         }
         // The book is in distance order; the file's order breaks ties.
         let ordered = expected.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
@@ -186,10 +191,14 @@ struct OpenRallyTests {
             #expect(note.speedLimit == want.speed)
             #expect(note.cap.map { Int($0) } == want.cap.map { $0 % 360 })
             #expect(note.resetsOdometer == want.reset)
+            #expect(note.symbols.map(\.name) == want.markers, "\(note.symbols) \(want)")
         }
-        // Kept out, each named: stops, neutralizations, time controls, transfers, extra types, foreign drawings.
-        for name in ["stop", "neutralization", "timecontrol", "fn", "dt", "ft", "show_coordinates"] {
-            #expect(file.warnings.contains { $0.contains("<openrally:\(name)> not kept") }, "\(name): \(file.warnings)")
+        #expect(ordered.contains { $0.markers.count > 1 }, "the example has rows of several markers")
+        // Stops, neutralizations, time controls, transfers are the library's symbols; what a symbol
+        // cannot hold (a stop's seconds, a time allowed) is named, as are extra types and foreign drawings.
+        for name in ["stop", "neutralization", "timecontrol"] {
+            #expect(file.warnings.contains { $0.contains("the time of") && $0.contains("<openrally:\(name)> not kept") },
+                    "\(name): \(file.warnings)")
         }
         #expect(file.warnings.contains { $0.contains("more than one waypoint type") })
         #expect(file.warnings.contains { $0.contains("drawings are not kept") })
@@ -252,8 +261,9 @@ struct OpenRallyTests {
                                             namespace: "http://www.openrally.org/xmlschemas/GpxExtensions/v1.0.2"))
         #expect(other.warnings.contains { $0.contains("v1.0.2") })
         #expect(other.warnings.contains { $0.contains("<openrally:wpx> not kept") })
-        #expect(other.warnings.contains { $0.contains("<openrally:medical> not kept") })
+        #expect(!other.warnings.contains { $0.contains("medical") }, "a marker of the library's is read as its symbol")
         #expect(other.book?.notes.count == 1)
+        #expect(other.book?.notes.first?.symbols == [.medical])
     }
 
     @Test("a drawing larger than the reader keeps is refused naming the file and line")
@@ -287,5 +297,112 @@ struct OpenRallyTests {
         let book = Self.everyFeatureBook()
         let data = try OpenRallyWriter.data(of: book)
         _ = try XMLDocument(data: data)
+    }
+
+    // MARK: Symbols
+
+    /// The marker elements of the published schema and the library symbol each is, from the
+    /// library's table (the elements the schema comments out included: another program may write them).
+    static let markerSymbols: [(element: String, symbol: String)] = [
+        ("medical", "medical"), ("helicopter", "helicopter"), ("police", "police"), ("fire", "fire"),
+        ("spectators", "spectators"), ("media", "media"), ("gps", "gps"), ("passagecontrol", "passageControl"),
+        ("endfuel", "endFuel"), ("radio", "radio"), ("begintireservice", "beginTyreService"), ("endtireservice", "endTyreService"),
+        ("toilets", "toilets"), ("giveway", "giveWay"), ("sensitivezone", "sensitiveZone"), ("startofassistance", "startOfAssistance"),
+        ("finishofassistance", "finishOfAssistance"), ("startofzone", "startOfZone"), ("village", "village"), ("fuel", "fuel"),
+        ("show_coordinates", "showCoordinates"), ("stop", "stop"), ("neutralization", "neutralization"),
+        ("timecontrol", "timeControl"), ("fn", "fn"), ("dt", "dt"), ("ft", "ft"),
+    ]
+    /// Those the v1.0.3 schema defines and a symbol alone can fill (neutralization needs its seconds).
+    static let schemaMarkers: Set<String> = ["medical", "helicopter", "police", "fire", "spectators", "media", "fuel", "stop",
+                                             "timecontrol", "show_coordinates", "fn", "dt", "ft"]
+
+    /// A book of a row a library symbol, the symbol alone on it (no words, no marker), and a row of
+    /// several with a name the library lacks among them.
+    static func symbolBook() -> Book {
+        let start = Coordinate(latitude: 42.5, longitude: 1.5)
+        let points = (0...100).map { RoutePoint(coordinate: Geodesic.wgs84.direct(from: start, bearing: 0, distance: Double($0) * 100).coordinate) }
+        let line = Polyline(points.map(\.coordinate))
+        var notes = NoteSymbol.library.enumerated().map { i, symbol in
+            Note(id: i + 1, kind: .typed, distanceAlong: 50 * Double(i + 1), coordinate: line.coordinate(atDistance: 50 * Double(i + 1)),
+                 text: "", symbols: [symbol])
+        }
+        notes.append(Note(id: 500, kind: .typed, distanceAlong: 9000, coordinate: line.coordinate(atDistance: 9000), text: "Many",
+                          symbols: [.village, NoteSymbol("myOwn"), .ford, .medical, .danger2, .gps]))
+        return Book(title: "Symbols", route: Route(points: points), notes: notes)
+    }
+
+    @Test("every one of the library's 135 symbols, and a name it lacks, comes back from an export and an import; the file is valid")
+    func everySymbolRoundTrips() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("symbols.gpx")
+        let book = Self.symbolBook()
+        let lost = try OpenRallyWriter.write(book, to: url)
+        try Self.validate(url)
+        #expect(lost.count == 1 && lost[0].contains("have no OpenRally element") && lost[0].contains("kept in the notes drawings"), "\(lost)")
+        let back = try #require(try OpenRallyReader.read(contentsOf: url).book)
+        #expect(back.notes.count == book.notes.count)
+        for (read, original) in zip(back.notes, book.notes) {
+            #expect(read.symbols == original.symbols, "\(original.symbols)")
+            #expect(read.danger == 0 && read.waypointType == nil && read.cap == nil && !read.resetsOdometer,
+                    "a symbol is not made into a field: \(original.symbols)")
+        }
+        // The markers the schema has are written as their elements, each where its symbol is: once
+        // on its own row, and medical again on the row of several.
+        let xml = try XMLDocument(contentsOf: url)
+        for (element, symbol) in Self.markerSymbols {
+            let count = try xml.nodes(forXPath: "//*[local-name()='wpt']/*[local-name()='extensions']/*[local-name()='\(element)']").count
+            let expected = Self.schemaMarkers.contains(element) ? (element == "medical" ? 2 : 1) : 0
+            #expect(count == expected, "\(element) for \(symbol)")
+        }
+    }
+
+    @Test("a file with every OpenRally marker element, as another program writes it, reads each as the library's symbol")
+    func everyMarkerReads() throws {
+        var wpts = ""
+        for (i, marker) in Self.markerSymbols.enumerated() {
+            let value = marker.element == "stop" || marker.element == "neutralization" ? "0" : ""
+            wpts += """
+              <wpt lat="\(42.5 + Double(i) * 0.0005)" lon="1.5"><name>\(marker.element)</name><extensions>
+                <openrally:distance>\(Double(i) * 0.05)</openrally:distance><openrally:\(marker.element)>\(value)</openrally:\(marker.element)>
+              </extensions></wpt>
+
+            """
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1" creator="other" xmlns:openrally="\(OpenRally.namespace)">
+            \(wpts)  <trk><trkseg><trkpt lat="42.5" lon="1.5"/><trkpt lat="42.52" lon="1.5"/></trkseg></trk>
+            </gpx>
+            """
+        let file = try Self.read(text)
+        let book = try #require(file.book)
+        #expect(book.notes.count == Self.markerSymbols.count)
+        for (note, marker) in zip(book.notes, Self.markerSymbols) {
+            #expect(note.text == marker.element && note.symbols.map(\.name) == [marker.symbol], "\(marker)")
+        }
+        #expect(!file.warnings.contains { $0.contains("not kept") }, "\(file.warnings)")
+    }
+
+    @Test("a row's pictograms go into its notes drawing as data: URLs, unless a pictogram refers to another file")
+    func pictogramsInNotes() throws {
+        let ford = Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 5 H10" stroke="blue"/></svg>"#.utf8)
+        let outward = Data(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>"#.utf8)
+        let inward = Data(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><path id="p" d="M0 0"/></defs><use xlink:href = '#p'/></svg>"#.utf8)
+        var book = Self.symbolBook()
+        book.notes = [book.notes.last!]
+        let folder = try TemporaryFolder()
+        let url = folder.path("drawn.gpx")
+        try OpenRallyWriter.data(of: book, pictograms: [.ford: ford, .village: outward, .medical: inward]).write(to: url)
+        try Self.validate(url)
+        let xml = try XMLDocument(contentsOf: url)
+        let notes = try #require(try xml.nodes(forXPath: "//*[local-name()='notes']").first?.stringValue)
+        #expect(notes.contains("data:image/svg+xml;base64,\(ford.base64EncodedString())"))
+        #expect(notes.contains("data:image/svg+xml;base64,\(inward.base64EncodedString())"))
+        #expect(!notes.contains(outward.base64EncodedString()), "a pictogram naming a file is drawn as its name")
+        #expect(notes.contains(">village</text>") && notes.contains(">myOwn</text>"))
+        // The drawing is well-formed SVG of its own.
+        let drawing = try XMLDocument(data: Data(notes.utf8))
+        #expect(drawing.rootElement()?.name == "svg")
+        #expect(try OpenRallyReader.read(contentsOf: url).book?.notes.first?.symbols == book.notes[0].symbols)
     }
 }

@@ -28,7 +28,7 @@ struct RN2WriterTests {
             Note(id: 1, kind: .checkpoint, distanceAlong: 0, coordinate: points[0].coordinate, text: "Start", marker: "DSS",
                  waypointType: .dss, resetsOdometer: true),
             Note(id: 2, kind: .turn, distanceAlong: between, coordinate: line.coordinate(atDistance: between),
-                 text: "Left onto the track\nDanger: ruts", danger: 2, symbols: [.fuel, .water, .bridge], tulip: tulip),
+                 text: "Left onto the track\nDanger: ruts", danger: 2, symbols: [.fuel, .water, .bridge, .gate], tulip: tulip),
             Note(id: 3, kind: .waypoint, distanceAlong: line.cumulativeDistances[6], coordinate: points[6].coordinate,
                  text: "Roundabout", waypointType: .dz, speedLimit: 50, tulip: roundabout),
             Note(id: 4, kind: .waypoint, distanceAlong: line.cumulativeDistances[8], coordinate: Coordinate(latitude: 42.51, longitude: 1.508),
@@ -56,7 +56,7 @@ struct RN2WriterTests {
             #expect(a.danger == b.danger && a.resetsOdometer == b.resetsOdometer)
         }
         #expect(back.notes.map(\.text) == ["DSS\nStart", "Left onto the track\nDanger: ruts", "Roundabout", "Far"])
-        #expect(Set(back.notes[1].symbols) == [.fuel, .water])
+        #expect(Set(back.notes[1].symbols) == [.fuel, .water, .bridge])
         let tulip = try #require(back.notes[1].tulip)
         #expect(tulip.exit.map { abs($0.angle + 90) < 1e-6 && $0.roadClass == .tarmac } == true)
         #expect(tulip.entry?.roadClass == .gravel)
@@ -70,7 +70,7 @@ struct RN2WriterTests {
         #expect(back.notes[3].coordinate.distance(to: book.route.points[8].coordinate) < 0.01)
         #expect(warnings.contains { $0.contains("waypoint types (DSS, DZ)") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("1 speed limit") })
-        #expect(warnings.contains { $0.contains("symbols not written: bridge") })
+        #expect(warnings.contains { $0.contains("symbols not written: gate") })
         #expect(warnings.contains { $0.contains("strokes drawn in 1 tulip") })
         #expect(warnings.contains { $0.contains("1 row off the route") })
         #expect(try back.validate() == ())

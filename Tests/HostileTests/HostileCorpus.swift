@@ -32,7 +32,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "command"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol", "command"]
 
     /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, large.tsv and
     /// commands.tsv.

@@ -128,6 +128,17 @@ struct HostileRunner: Sendable {
                 inputs.append("sample.json")
                 invocations = [invocation(["render", "sample.json", "-o", "out.pdf", "--template", input.path],
                                           outputs: ["out.pdf"], naming: [c.inputName])]
+            case "symbol":
+                // A pictogram in a person's folder of them, named as a symbol the seed book prints
+                // (`as=dss.svg`): one that cannot be drawn prints as its name, with a warning.
+                try FileManager.default.copyItem(at: seeds.appendingPathComponent("book.json"), to: work.appendingPathComponent("sample.json"))
+                let folder = work.appendingPathComponent("symbols")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                try FileManager.default.moveItem(at: input, to: folder.appendingPathComponent(c.inputName))
+                inputs = ["sample.json", "symbols/\(c.inputName)"]
+                artefacts = ["symbols"]
+                invocations = [invocation(["render", "sample.json", "-o", "out.pdf", "--symbols", "symbols"],
+                                          outputs: ["out.pdf"], naming: [c.inputName])]
             case "handles":
                 invocations = [invocation(["route", input.path, "--engine", "embedded", "--osm", extract.path, "--book", "out.json"],
                                           outputs: ["out.json"], naming: [c.inputName])]

@@ -63,7 +63,9 @@ struct HostileRenderTests {
                     text: String(repeating: "**Long** _text_ with words ", count: BookLimits.maximumNoteLength / 27),
                     marker: String(repeating: "M", count: BookLimits.maximumLineLength), waypointType: .dz,
                     cap: 359.999, danger: 3, elevation: BookLimits.heights.lowerBound, resetsOdometer: id % 2 == 0,
-                    speedLimit: 300, symbols: NoteSymbol.allCases,
+                    speedLimit: 300,
+                    symbols: Array(NoteSymbol.library.suffix(BookLimits.maximumSymbols - 1))
+                        + [NoteSymbol(String(repeating: "x", count: NoteSymbol.maximumNameLength))],
                     tulip: Tulip(origin: .drawn, roads: roads, roundabout: Tulip.Roundabout(exitNumber: BookLimits.exitNumber.upperBound),
                                  strokes: [[Tulip.Point(x: -1, y: -1), Tulip.Point(x: 1, y: 1)]]))
     }

@@ -69,7 +69,9 @@ struct LanguageLayoutTests {
 
     @Test("the English symbol tags are the ones the book always printed")
     func englishSymbols() {
-        #expect(NoteSymbol.allCases.map { SymbolFormat.label($0) } == [
+        let eighteen: [NoteSymbol] = [.fuel, .bridge, .ford, .cattleGrid, .gate, .village, .railway, .hump, .hole, .stones, .sand,
+                                      .dunes, .fork, .summit, .viewpoint, .water, .police, .radar]
+        #expect(eighteen.map { SymbolFormat.label($0) } == [
             "FUEL", "BRIDGE", "FORD", "CATTLE GRID", "GATE", "VILLAGE", "RAILWAY", "HUMP", "HOLE", "STONES", "SAND",
             "DUNES", "FORK", "SUMMIT", "VIEW", "WATER", "POLICE", "RADAR"])
         #expect(WaypointType.allCases.map { Legend.meaning(of: $0) }.first == "Masked waypoint: hidden on the GPS")

@@ -25,7 +25,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Suite struct PDFRenderTests {
-    @Test func thirtyRowBookPrintsACoverAndFiveA5Pages() throws {
+    @Test func thirtyRowBookPrintsACoverFiveA5PagesAndTheLexicon() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("book.pdf")
@@ -37,7 +37,9 @@ func temporaryDirectory() throws -> URL {
         }
 
         let info = try poppler("pdfinfo", [url.path])
-        #expect(info.contains("Pages:           6"))
+        // The cover, 30 rows six a page, and the lexicon of the symbols the rows print (WPM, the
+        // three dangers, the CAP): one page.
+        #expect(info.contains("Pages:           7"))
         // pdfinfo prints three decimals here ("419.528 x 595.276 pts"): A5 is 419.53 × 595.28 pt.
         let sizeLine = info.split(separator: "\n").first { $0.hasPrefix("Page size:") } ?? ""
         let numbers = sizeLine.split(separator: " ").compactMap { Double($0) }
@@ -54,7 +56,8 @@ func temporaryDirectory() throws -> URL {
             #expect(text.contains(row.text), "text of row \(row.number)")
         }
         #expect(rows[29].totalText == "35.80" && rows[29].partialText == "1.23")
-        for needle in ["C.000", "C.037", "!!!", "WPM", "CP8", "page 2 of 6", "page 6 of 6", "Stage 2", "2026-03-14"] {
+        for needle in ["C.000", "C.037", "!!!", "WPM", "CP8", "page 2 of 7", "page 6 of 7", "Stage 2", "2026-03-14",
+                       "Lexicon", "Masked waypoint", "Danger, take care", "Great danger, very slow", "page 7 of 7"] {
             #expect(text.contains(needle), "\(needle) missing")
         }
         let fonts = try poppler("pdffonts", [url.path])
