@@ -1655,6 +1655,42 @@ def make_symbol():
     put("symbol", "huge-size.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="1000000000" height="1000000000">'
         + '<filter id="f"><feGaussianBlur stdDeviation="1000000"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>',
         "ok", "a picture of 10^9 × 10^9 blurred by 10^6: fitted to 8 mm, not drawn at its size", opts)
+    # A person's symbols.json beside the pictograms (`as=symbols.json`): one that cannot be read
+    # is a warning, in one line naming it, and the symbols keep the library's English meanings.
+    opts = "as=symbols.json"
+    catalogue = json.loads(read(os.path.join(ROOT, "Symbols", "symbols.json")))
+    groups = catalogue["groups"][:3]
+    excerpt = {"version": 1, "groups": groups,
+               "symbols": [s for g in groups for s in [s for s in catalogue["symbols"] if s.get("group") == g["id"]][:3]]}
+    assert len(excerpt["symbols"]) == 9
+    put("symbol", "catalogue-valid.json", json.dumps(excerpt, ensure_ascii=False, indent=1), "ok",
+        "control: the library's symbols.json cut to three groups and nine symbols", opts)
+    put("symbol", "catalogue-types.json", compact({"version": 1, "groups": [{"id": "water", "meaning": {"en": 1}}],
+                                                   "symbols": [{"name": "../ford", "group": 7, "meaning": ["Ford"]}]}),
+        "ok", "a meaning that is a number, a name that is a path, a group that is a number", opts)
+    put("symbol", "catalogue-deep.json", '{"version": 1, "symbols": ' + "[" * 5000 + "]" * 5000 + "}", "ok",
+        "lists 5,000 deep", opts)
+    put("symbol", "catalogue-version.json", '{"version": 1e999, "symbols": []}', "ok", "a version no number holds", opts)
+    put("symbol", "catalogue-long-meaning.json", compact({"version": 1, "symbols": [{"name": "ford", "meaning": {"fr": "é" * 5000}}]}),
+        "ok", "a meaning of 5,000 characters", opts)
+    put("symbol", "catalogue-truncated.json", json.dumps(excerpt, ensure_ascii=False)[:700], "ok", "cut in the middle", opts)
+    put("symbol", "catalogue-key-line-break.json", '{"version": 1, "symbols": [{"name": "ford", "meaning": {"fr\\n\\u2028": 3}}]}',
+        "ok", "a language (a key) holding line breaks, its meaning not a text: the warning shows them escaped, on one line", opts)
+    put("symbol", "catalogue-bad-escape.json", '{"version": 1, "symbols\\\n": []}', "ok",
+        "a backslash before a line feed in a key: the warning shows the byte, on one line", opts)
+    # The fuzz harness's seeds (one input is read both as a pictogram and as a symbols.json): this
+    # kind's small files, and pictograms of the library drawn in different ways (paths and curves,
+    # text under a transform, a circle, dashes, ellipses, polygons).
+    folder = os.path.join(FUZZ, "symbol", "seeds")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    pictograms = ["ford.svg", "dss.svg", "speedLimit.svg", "faintTrack.svg", "cairn.svg", "barrier.svg"]
+    for path in [os.path.join(HOSTILE, "symbol", name) for name, _, _, _ in rows["symbol"]] \
+            + [os.path.join(ROOT, "Symbols", n) for n in pictograms]:
+        data = read(path)
+        if len(data) <= SEED_LIMIT:
+            with open(os.path.join(folder, os.path.basename(path)), "wb") as f:
+                f.write(data)
 
 
 def main():

@@ -79,9 +79,11 @@ public struct SymbolCatalogue: Sendable, Equatable {
             guard case .object(let object)? = value else { throw fail(field, "must be an object of texts by language (\"en\": \"…\")") }
             var result: [String: String] = [:]
             for (language, text) in object {
-                guard case .string(let string) = text else { throw fail("\(field).\(language)", "must be a string") }
+                // The language is the file's key: shown escaped, so a line break in it keeps the message one line.
+                let named = "\(field).\(JSONScanner.printable(language))"
+                guard case .string(let string) = text else { throw fail(named, "must be a string") }
                 guard string.count <= BookLimits.maximumLineLength else {
-                    throw fail("\(field).\(language)", "has \(string.count) characters; a meaning holds at most \(BookLimits.maximumLineLength)")
+                    throw fail(named, "has \(string.count) characters; a meaning holds at most \(BookLimits.maximumLineLength)")
                 }
                 result[language] = string
             }

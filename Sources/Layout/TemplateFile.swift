@@ -246,7 +246,8 @@ private struct Fields {
     /// Refuses fields the format does not know.
     func only(_ known: [String]) throws {
         for key in values.keys.sorted() where !known.contains(key) {
-            throw TemplateError(file: file, field: name(key),
+            // The file's own key, escaped: a line break in it keeps the message one line.
+            throw TemplateError(file: file, field: name(JSONScanner.printable(key)),
                                 message: "is not a template field (known here: \(known.joined(separator: ", ")))")
         }
     }

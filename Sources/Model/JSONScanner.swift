@@ -126,6 +126,29 @@ public enum JSONScanner {
         return try scanner.run()
     }
 
+    /// `text` as a message shows it: a key or a text from a file, written as JSON writes it inside
+    /// quotes (control characters and line breaks, U+0085, U+2028 and U+2029 included, as `\n` or
+    /// `\u000C`; `"` and `\` escaped), and cut to `limit` characters with "…". A file's key can
+    /// hold a line break, and a message of roadbook's is one line.
+    public static func printable(_ text: some StringProtocol, limit: Int = 40) -> String {
+        var out = ""
+        for scalar in text.prefix(limit).unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: out += String(format: "\\u%04X", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text.count > limit ? out + "…" : out
+    }
+
     /// The first problem in `data`, or nil when the scan finds none. The readers of the book,
     /// template and handles files call it only after a decoder failed, so it costs nothing on a
     /// good file; it builds no tree.
@@ -170,7 +193,7 @@ public enum JSONScanner {
             var path = ""
             for container in open {
                 if container.isObject {
-                    if let key = container.pendingKey { path += path.isEmpty ? key : ".\(key)" }
+                    if let key = container.pendingKey.map({ JSONScanner.printable($0) }) { path += path.isEmpty ? key : ".\(key)" }
                 } else {
                     path += "[\(container.count)]"
                 }
@@ -269,7 +292,7 @@ public enum JSONScanner {
             guard i < bytes.count, bytes[i] == 0x22 else { throw error("expected a key in quotes, but \(here())") }
             let key = try readString()
             skipSpace()
-            guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':' after the key \"\(key.prefix(40))\", but \(here())") }
+            guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':' after the key \"\(JSONScanner.printable(key))\", but \(here())") }
             i += 1
             open[open.count - 1].pendingKey = key
         }
@@ -387,8 +410,10 @@ public enum JSONScanner {
                         }
                         let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                         out.append(contentsOf: Array(String(character).utf8))
-                    default:
+                    case 0x21..<0x7F:
                         throw error("\\\(Character(UnicodeScalar(e))) is not an escape JSON knows")
+                    default:
+                        throw error(String(format: "\\ followed by byte 0x%02X is not an escape JSON knows", e))
                     }
                 case 0x0A:
                     throw error("a text in quotes runs to the end of the line: a closing '\"' is missing")

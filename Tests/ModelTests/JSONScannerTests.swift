@@ -49,6 +49,15 @@ struct JSONScannerTests {
         ("{\"a\": 1} x", "line 1: expected the end of the file after the JSON value, but 'x' was found"),
         ("[tru]", "line 1: expected a value, but 't' was found"),
         ("\u{FEFF}[1e400]", "[0]: the number 1e400 is out of range (a number here is at most about 1.8e308)"),
+        // What the file holds is shown on one line: a key's line breaks and control characters as
+        // JSON escapes, a backslash before a byte that is not a character by the byte's value.
+        ("{\"a\\nb\" 1}", "line 1: expected ':' after the key \"a\\nb\", but '1' was found"),
+        ("{\"\\f\\u2028\\\"\u{85}\" 1}", "line 1: expected ':' after the key \"\\u000C\\u2028\\\"\\u0085\", but '1' was found"),
+        ("{\"" + String(repeating: "k", count: 50) + "\" 1}",
+         "line 1: expected ':' after the key \"" + String(repeating: "k", count: 40) + "…\", but '1' was found"),
+        ("{\"a\\nb\": [1e400]}", "a\\nb[0]: the number 1e400 is out of range (a number here is at most about 1.8e308)"),
+        ("[\"\\\n\"]", "line 1: \\ followed by byte 0x0A is not an escape JSON knows"),
+        ("[\"\\é\"]", "line 1: \\ followed by byte 0xC3 is not an escape JSON knows"),
     ])
     func problems(json: String, expected: String) {
         // The same problem whether the tree is built or only the problem wanted.

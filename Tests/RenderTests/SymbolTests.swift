@@ -281,6 +281,11 @@ struct SymbolTests {
         #expect(decode(#"{"version": 1, "symbols": [{"name": "../x", "meaning": {}}]}"#).hasPrefix("s.json: symbols[0].name must be"))
         #expect(decode(#"{"version": 1, "groups": [{"id": "water"}]}"#).hasPrefix("s.json: groups[0].meaning must be"))
         #expect(decode("{\"version\": 1,") .hasPrefix("s.json: is not JSON"))
+        // The file's own language key with a line break, and a backslash before a line feed, are
+        // shown escaped: each message is one line.
+        #expect(decode(#"{"version": 1, "symbols": [{"name": "ford", "meaning": {"fr\n": 3}}]}"#)
+                == #"s.json: symbols[0].meaning.fr\n must be a string"#)
+        #expect(decode("{\"version\": 1, \"s\\\n\": 1}") == #"s.json: is not JSON: line 1: \ followed by byte 0x0A is not an escape JSON knows"#)
         let folder = try TemporaryFolder()
         let broken = folder.path("lib")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)

@@ -70,6 +70,8 @@ struct TemplateTests {
 
     @Test("a mistake in a template names the field", arguments: [
         ("\"header\": 15,", "\"header\": 15, \"colour\": 1,", "colour is not a template field"),
+        // A key with a line break (`\n` in the file) is shown escaped: the message stays one line.
+        ("\"header\": 15,", "\"header\": 15, \"col\\nour\": 1,", "col\\nour is not a template field"),
         ("\"height\": 28.6", "\"heigth\": 28.6", "rows.heigth is not a template field"),
         ("\"top\": 8,", "\"top\": -8,", "margins.top must be from 0 to 2000 millimetres, found -8"),
         ("\"height\": 28.6", "\"height\": 250", "rows.height 250 mm does not fit between header and footer"),
