@@ -199,3 +199,43 @@ func rawExchange(port: UInt16, _ head: String, then body: String = "") throws ->
     if !body.isEmpty { try? sendAll(s, Data(body.utf8)) }
     return try receiveAll(s)
 }
+
+@Suite("roadbook serve as a process")
+struct ServeProcessTests {
+    static var executable: URL { packageRoot().appendingPathComponent(".build/debug/roadbook") }
+
+    @Test("prints the URL with its token, answers on it, and on SIGINT or SIGTERM stops with status 0", arguments: [SIGINT, SIGTERM])
+    func stopsCleanly(signal: Int32) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the package first")
+        let (folder, book, page) = try ServeBook.folder()
+        defer { _ = folder }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", book.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["ROADBOOK_PAGE": page.path]) { $1 }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The first line: "roadbook serve: http://127.0.0.1:PORT/?token=TOKEN".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = "roadbook serve: http://127.0.0.1:"
+        #expect(text.hasPrefix(prefix), "\(text)")
+        let token = try #require(text.split(separator: "=").last.map(String.init))
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        let answer = try await CurlHTTPClient().send(HTTPRequest(url: try #require(URL(string: String(text.dropFirst("roadbook serve: ".count))))))
+        #expect(answer.status == 200)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("roadbook serve: stopped"), "\(said)")
+    }
+}
