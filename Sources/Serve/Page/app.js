@@ -532,12 +532,7 @@
     const profile = book.profile || [];
     profileScale = null;
     if (profile.length < 2) {
-      svg.setAttribute('viewBox', '0 0 1000 100');
-      const t = document.createElementNS(svgNS, 'text');
-      t.setAttribute('x', '8');
-      t.setAttribute('y', '20');
-      t.textContent = 'No elevation profile (the book has no terrain)';
-      svg.append(t);
+      $('profile-label').textContent = 'No elevation profile: the book has no terrain';
       return;
     }
     const width = 1000, height = 100;
@@ -569,10 +564,7 @@
     cursor.setAttribute('y1', '0'); cursor.setAttribute('y2', String(height));
     cursor.setAttribute('visibility', 'hidden');
     svg.append(cursor);
-    const label = document.createElementNS(svgNS, 'text');
-    label.setAttribute('x', '4'); label.setAttribute('y', '12');
-    label.textContent = Math.round(low) + '–' + Math.round(high) + ' m';
-    svg.append(label);
+    $('profile-label').textContent = Math.round(low) + '–' + Math.round(high) + ' m';
   }
 
   function profileCursor(metres) {
@@ -584,6 +576,21 @@
   }
 
   map.on('mousemove', (event) => { if (book) profileCursor(alongRoute(event.latlng)); });
+
+  // The mouse over the profile shows that place on the map.
+  const profilePlace = L.circleMarker([0, 0], { radius: 5, color: '#d0021b', weight: 2, fillOpacity: 0.8, interactive: false });
+  $('profile').addEventListener('mousemove', (event) => {
+    const profile = book && book.profile || [];
+    const route = book && book.route || [];
+    if (profile.length < 2 || !route.length) return;
+    const box = $('profile').getBoundingClientRect();
+    const metres = (event.clientX - box.left) / box.width * profile[profile.length - 1][0];
+    let i = 0;
+    while (i < routeDistances.length - 1 && routeDistances[i] < metres) i++;
+    profilePlace.setLatLng(route[i]).addTo(map);
+    profileCursor(metres);
+  });
+  $('profile').addEventListener('mouseleave', () => profilePlace.remove());
 
   // ---- the page preview ----------------------------------------------------------------------
 
