@@ -454,8 +454,13 @@
     } else {
       return;
     }
-    target.closest('tr').classList.add('saving');
-    post('/api/notes', change);
+    const tr = target.closest('tr');
+    tr.classList.add('saving');
+    post('/api/notes', change).then((answer) => {
+      // Refused: the row goes back to what the book has (the refusal stays in the status bar).
+      if (!answer && !editing && book) drawRows();
+      else tr.classList.remove('saving');
+    });
   }
 
   const rowsTable = $('rows');
