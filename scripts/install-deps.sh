@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_packages=(pkg-config libcairo2-dev libpango1.0-dev librsvg2-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev libzip-dev libtiff-dev libsqlite3-dev fonts-dejavu-core fonts-dejavu-extra)
+build_packages=(pkg-config libcairo2-dev libpango1.0-dev librsvg2-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev libzip-dev libtiff-dev libsqlite3-dev libmicrohttpd-dev fonts-dejavu-core fonts-dejavu-extra)
 test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip gdal-bin python3-gdal man-db groff-base zsh chromium chromium-driver)
 
 wanted=("${build_packages[@]}")

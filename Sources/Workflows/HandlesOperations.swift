@@ -80,3 +80,13 @@ extension DraftSession {
         return .cleared(undoName: cleared.draft.editor.undoName)
     }
 }
+
+extension PlanDifference {
+    /// "This is the book's route", or "Not applied yet: APPLY makes the drawing the book's route"
+    /// and what differs, one line each: what `handles status` prints and the editor shows.
+    /// - Parameter applyCommand: how the person applies the drawing (`roadbook apply BOOK`, or a button).
+    public func statusLines(applyCommand: String) -> [String] {
+        guard !isEmpty else { return ["This is the book's route"] }
+        return ["Not applied yet: \(applyCommand) makes the drawing the book's route"] + lines
+    }
+}
