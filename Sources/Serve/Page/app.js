@@ -354,7 +354,7 @@
     img.decoding = 'async';
     img.alt = '';
     img.src = '/api/tulip/' + row.id + '.svg?revision=' + book.revision;
-    img.addEventListener('error', () => { img.remove(); });
+    img.addEventListener('error', () => { img.hidden = true; });  // a row without a tulip: 404
     tulip.append(img);
 
     const words = cell(tr, 'words');
