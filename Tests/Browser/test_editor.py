@@ -232,6 +232,20 @@ class EditorTests(unittest.TestCase):
         self.assertNotEqual(self.status().strip(), "")
         self.assertNotIn("\n", self.status())
 
+    def test_remove_and_restore_a_row(self):
+        note = self.notes[6]
+        self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .remove-row' % note["id"]).click()
+        listed = lambda: [n["id"] for n in json.loads(run("inspect", self.book, "--json"))["notes"]]
+        wait_for("the row gone from the book", lambda: note["id"] not in listed())
+        wait_for("the row gone from the page", lambda: len(self.page_rows()) == len(self.notes) - 1)
+        restore = wait_for("the removed row listed", lambda: self.driver.find_element(
+            By.CSS_SELECTOR, '#removed li[data-id="%d"] .restore-row' % note["id"]))
+        self.driver.find_element(By.CSS_SELECTOR, "#removed-box summary").click()
+        restore.click()
+        wait_for("the row back in the book", lambda: note["id"] in listed())
+        wait_for("the row back on the page", lambda: len(self.page_rows()) == len(self.notes))
+        self.assertEqual(self.row_words(note["id"]), note["text"])
+
     def test_a_change_on_the_command_line_shows_within_two_seconds(self):
         note = self.notes[3]
         words = "Changed in a terminal"

@@ -465,7 +465,8 @@
 
   const rowsTable = $('rows');
   rowsTable.addEventListener('focusin', (event) => {
-    const id = rowOf(event.target);
+    // Only a cell being typed in holds the redraw back; a focused button does not.
+    const id = event.target.matches('.text, input') ? rowOf(event.target) : null;
     if (id !== null) editing = { id, field: event.target.className };
   });
   rowsTable.addEventListener('focusout', (event) => {
