@@ -133,7 +133,7 @@ let package = Package(
                     swiftSettings: swift6),
         // Runs the roadbook binary on the hostile-input corpus (Tests/Hostile and every other Hostile/ folder).
         .testTarget(name: "HostileTests", dependencies: ["TestSupport"], swiftSettings: swift6),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "Workflows", "HTTP", "Model", "Geo", "TestSupport"],
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "RoadbookCLI", "Workflows", "Formats", "BookAssembly", "HTTP", "Model", "Geo", "TestSupport"],
                     swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "RouteEditing", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),

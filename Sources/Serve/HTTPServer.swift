@@ -4,11 +4,12 @@ import Foundation
 import Glibc
 #endif
 
-/// An HTTP server on libmicrohttpd: one thread a connection, at most `connectionLimit` at once
-/// (more wait in the system's queue of the listening socket), a connection idle or slow for
-/// `timeout` seconds closed, a body larger than `maximumBody` refused with 413 without being kept.
-/// Every request is answered by `handler`, a function from a request value to a response value,
-/// called on the connection's own thread.
+/// An HTTP server on libmicrohttpd: one thread watches every connection (epoll), at most
+/// `connectionLimit` at once, a connection idle or slow for `timeout` seconds closed, a body larger
+/// than `maximumBody` refused with 413 without being kept. Every request is answered by `handler`,
+/// a function from a request value to a response value, run on a Dispatch queue while its
+/// connection waits (suspended), so a slow operation (an Apply asking an engine) holds no other
+/// connection up.
 public final class HTTPServer: @unchecked Sendable {
     /// How the server listens and what it bears.
     public struct Configuration: Sendable {
@@ -16,15 +17,16 @@ public final class HTTPServer: @unchecked Sendable {
         public var host: String = "127.0.0.1"
         /// The port; 0 lets the system choose a free one (`HTTPServer.port` tells which).
         public var port: UInt16 = 0
-        /// Connections served at once: each has a thread; a browser opens about six.
-        public var connectionLimit: Int = 64
+        /// Connections served at once; a browser opens about six. Each takes a file descriptor and
+        /// up to `memoryPerConnection`; more wait in the listening socket's queue until one ends.
+        public var connectionLimit: Int = 256
         /// Seconds a connection may stay without sending or taking anything before it is closed,
         /// so a slow client does not hold a thread.
         public var timeout: Int = 20
         /// The largest request body, in bytes: 1 MiB, far more than any edit the editor sends.
         public var maximumBody: Int = 1 << 20
         /// Memory for one connection's request line, headers and buffers, in bytes.
-        public var memoryPerConnection: Int = 64 << 10
+        public var memoryPerConnection: Int = 32 << 10
 
         public init(host: String = "127.0.0.1", port: UInt16 = 0) {
             self.host = host
@@ -51,8 +53,7 @@ public final class HTTPServer: @unchecked Sendable {
         let dispatcher = Dispatcher(handler: handler, maximumBody: configuration.maximumBody)
         let context = Unmanaged.passRetained(dispatcher)
         self.context = context
-        var flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-                           | MHD_USE_AUTO.rawValue)
+        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
@@ -89,13 +90,17 @@ public final class HTTPServer: @unchecked Sendable {
                    UInt32(configuration.timeout), configuration.memoryPerConnection)
     }
 
-    /// Stops listening, waits for the connections' threads to end and closes them. Called again, does nothing.
+    /// Stops listening, lets the requests under way end (a request coming meanwhile is answered
+    /// 503), then closes every connection. Called again, does nothing.
     public func stop() {
         lock.lock()
         let running = daemon
         daemon = nil
         lock.unlock()
         guard let running else { return }
+        context.takeUnretainedValue().drain()
+        _ = MHD_quiesce_daemon(running)
+        context.takeUnretainedValue().drain()
         MHD_stop_daemon(running)
     }
 
@@ -105,22 +110,58 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// The handler and the body limit, reached from libmicrohttpd's callbacks through their context pointer.
-private final class Dispatcher: Sendable {
+/// The handler and the body limit, reached from libmicrohttpd's callbacks through their context
+/// pointer; the handlers running, so the server stops after them.
+private final class Dispatcher: @unchecked Sendable {
     let handler: @Sendable (ServerRequest) -> ServerResponse
     let maximumBody: Int
+    private let running = DispatchGroup()
+    private let lock = NSLock()
+    private var stopping = false
+
     init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse, maximumBody: Int) {
         self.handler = handler
         self.maximumBody = maximumBody
     }
+
+    /// Runs the handler for `request` on a Dispatch queue, then `done` with its response; false
+    /// (nothing run) once the server is stopping.
+    func dispatch(_ request: ServerRequest, done: @escaping @Sendable (ServerResponse) -> Void) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping else { return false }
+        running.enter()
+        DispatchQueue.global().async { [handler, running] in
+            done(handler(request))
+            running.leave()
+        }
+        return true
+    }
+
+    /// Refuses new requests and waits for those running.
+    func drain() {
+        lock.withLock { stopping = true }
+        running.wait()
+    }
 }
 
-/// One request being received: its body so far, or that it was too large (then nothing more is kept).
-private final class Reception {
+/// One request being received: its body so far, or that it was too large (then nothing more is
+/// kept); then its answer, made on another thread while the connection is suspended (libmicrohttpd
+/// resumes it after, which orders the two threads' use of it).
+private final class Reception: @unchecked Sendable {
     var body = Data()
     var tooLarge = false
     /// An answer was queued already (413 on a declared length): what arrives after is dropped.
     var answered = false
+    /// The handler was started.
+    var dispatched = false
+    /// The handler's answer, to queue when the connection is resumed.
+    var response: ServerResponse?
+}
+
+/// A connection handed to the thread that resumes it.
+private struct Suspended: @unchecked Sendable {
+    let connection: OpaquePointer
 }
 
 /// libmicrohttpd's access handler: called first with no context (headers read), then with each
@@ -152,12 +193,30 @@ private let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, 
         return .YES
     }
     if reception.answered { return .YES }
-    reception.answered = true
-    if reception.tooLarge { return queue(tooLarge(dispatcher), on: connection) }
+    if let response = reception.response {
+        reception.answered = true
+        return queue(response, on: connection)
+    }
+    if reception.dispatched { return .YES }
+    if reception.tooLarge {
+        reception.answered = true
+        return queue(tooLarge(dispatcher), on: connection)
+    }
     let request = ServerRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
                                 query: values(of: connection, .GET_ARGUMENT_KIND), headers: values(of: connection, .HEADER_KIND),
                                 body: reception.body)
-    return queue(dispatcher.handler(request), on: connection)
+    reception.dispatched = true
+    MHD_suspend_connection(connection)
+    let suspended = Suspended(connection: connection)
+    let started = dispatcher.dispatch(request) { response in
+        reception.response = response
+        MHD_resume_connection(suspended.connection)
+    }
+    if !started {
+        reception.response = .text(503, "the server is stopping")
+        MHD_resume_connection(connection)
+    }
+    return .YES
 }
 
 private func tooLarge(_ dispatcher: Dispatcher) -> ServerResponse {

@@ -39,7 +39,8 @@ struct RequestBody {
     /// Field `name` as a finite number; nil when absent or null.
     func number(_ name: String) throws -> Double? {
         guard has(name) else { return nil }
-        guard let number = fields[name] as? NSNumber, !(fields[name] is Bool), number.doubleValue.isFinite else {
+        // true and false come as numbers too, told apart by their type code ("c").
+        guard let number = fields[name] as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else {
             throw Refusal(message: "field '\(name)' must be a number")
         }
         return number.doubleValue
