@@ -7,7 +7,7 @@ import Workflows
 struct ServeCommand: Command {
     static let declaration = CommandDeclaration(
         name: "serve",
-        abstract: "Edit the book in a web browser on this machine: its rows on a map, changes saved as note and undo save them.",
+        abstract: "Edit the book in a web browser on this machine: its rows on a map, saved as note saves them.",
         positionals: "BOOK.json", positionalCount: 1...1,
         discussion: """
         Prints the address to open, with a token: only a browser that opened it may use the
