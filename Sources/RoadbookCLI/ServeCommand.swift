@@ -12,10 +12,12 @@ struct ServeCommand: Command {
         discussion: """
         Prints the address to open, with a token: only a browser that opened it may use the
         editor, and only from the editor's own page (docs/editor.md). Every change is saved in the
-        book at once as one step of its journal, as `roadbook note` saves it: `roadbook undo`
-        takes it back, and a change made with a command while the page is open shows on it within
-        a second. The server listens on 127.0.0.1 unless --host says otherwise, and stops on
-        Ctrl-C (SIGINT) or SIGTERM, after the requests under way.
+        book at once as one step of its journal, as `roadbook note`, `handles` and `apply` save
+        it: `roadbook undo` takes it back, and a change made with a command while the page is open
+        shows on it within a second. With --osm the map shows the extract's roads and Apply reads
+        its turns from it; with --engine the handles' changed legs are asked of it; --dem and
+        --elevation give an Apply's heights. The server listens on 127.0.0.1 unless --host says
+        otherwise, and stops on Ctrl-C (SIGINT) or SIGTERM, after the requests under way.
         """,
         options: [
             Option("port", .integer(0...65535), value: "N", default: "0", help: "the port to listen on; 0 takes a free one"),
@@ -24,18 +26,34 @@ struct ServeCommand: Command {
                 machines reach the editor, with the token
                 """),
             Option("open", .flag, help: "open the address in the browser (xdg-open)"),
-        ])
+            EngineOptions.engine(required: false, help: "the routing engine the handles' changed legs are asked of"),
+            EngineOptions.url, EngineOptions.apiKey,
+            Option("osm", value: "EXTRACT", help: """
+                OpenStreetMap extract: the map's roads, the turns of an Apply,
+                the embedded router's roads
+                """),
+            EngineOptions.concurrency,
+        ] + TerrainOptions.declarations)
 
     var book: URL
     var port: UInt16
     var host: String
     var open: Bool
+    var engine: EngineSettings?
+    var osm: URL?
+    var terrain: TerrainRequest
 
     init(_ options: ParsedOptions) throws {
         book = URL(fileURLWithPath: options.positionals[0])
         port = UInt16(try options.integer(always: "port"))
         host = options.string("host") ?? "127.0.0.1"
         open = options.flag("open")
+        // --osm has uses of its own without an engine: the map's roads and an Apply's turns.
+        engine = try EngineOptions.settings(options, osmIsShared: true)
+        osm = options.file("osm")
+        terrain = try TerrainOptions(options).request
+        // Heights are fetched while a browser waits: no progress on the terminal.
+        terrain.progress = nil
     }
 
     func run(_ console: any Console) async throws {
@@ -49,7 +67,7 @@ struct ServeCommand: Command {
         }
         let server: EditorServer
         do {
-            server = try EditorServer(settings: Editor.Settings(book: book, page: page), configuration: HTTPServer.Configuration(host: host, port: port))
+            server = try EditorServer(settings: Editor.Settings(book: book, page: page, engine: engine, osm: osm, terrain: terrain), configuration: HTTPServer.Configuration(host: host, port: port))
         } catch let error as HTTPServer.StartError {
             throw RunError(message: error.description)
         }

@@ -18,19 +18,32 @@ public final class Editor: Sendable {
         public var book: URL
         /// The page's files; nil answers `/` and `/static/…` 404.
         public var page: StaticFiles?
-        public init(book: URL, page: StaticFiles?) {
+        /// The engine the handles' changed legs are asked of (`--engine`); nil leaves them waiting.
+        public var engine: EngineSettings?
+        /// The extract (`--osm`): the map's roads, the turns of an Apply, the embedded router's roads.
+        public var osm: URL?
+        /// Where an Apply takes the new route's heights from (`--dem`, `--elevation`).
+        public var terrain: TerrainRequest
+        public init(book: URL, page: StaticFiles?, engine: EngineSettings? = nil, osm: URL? = nil,
+                    terrain: TerrainRequest = TerrainRequest()) {
             self.book = book
             self.page = page
+            self.engine = engine
+            self.osm = osm
+            self.terrain = terrain
         }
     }
 
     public let settings: Settings
     public let security: EditorSecurity
     private let cache = BookViewCache()
+    /// The roads of `--osm`, the region last read kept.
+    let mapRoads: MapRoads?
 
     public init(settings: Settings, security: EditorSecurity) {
         self.settings = settings
         self.security = security
+        mapRoads = settings.osm.map { MapRoads(extract: $0) }
     }
 
     /// The answer to `request`: refused by the security checks (403), or its path's.
@@ -59,6 +72,9 @@ public final class Editor: Sendable {
         case "/api/notes": return only("POST") { notes(request) }
         case "/api/undo": return only("POST") { history(undo: true) }
         case "/api/redo": return only("POST") { history(undo: false) }
+        case "/api/handles": return only("POST") { handles(request) }
+        case "/api/apply": return only("POST") { apply() }
+        case "/api/roads": return only("GET") { roads(request) }
         default: break
         }
         if path == "/" || path == "/index.html" || path.hasPrefix("/static/") {
