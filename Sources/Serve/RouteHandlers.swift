@@ -184,7 +184,9 @@ extension Editor {
     func currentBookRevision() throws -> Int { try BookRead(settings.book).revision }
 
     /// Runs `work` and waits for it: a handler runs on a Dispatch queue of its own, with its
-    /// connection suspended, so waiting holds no other request up.
+    /// connection suspended, so waiting holds no other request up. A caller must not be a task of
+    /// Swift's concurrency pool (`work` may need its threads): the server never is, and tests
+    /// call `respond(to:)` on a Dispatch queue.
     static func waiting<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
         let outcome = WaitedOutcome<T>()
         let done = DispatchSemaphore(value: 0)
