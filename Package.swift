@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .executable(name: "roadbook", targets: ["roadbook"]),
         // Every library target, so a program that embeds roadbook can import any of them.
-        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Workflows", "Render", "Layout", "Formats", "BookAssembly",
+        .library(name: "RoadbookKit", targets: ["RoadbookCLI", "Serve", "Workflows", "Render", "Layout", "Formats", "BookAssembly",
                                                 "Guidance", "RouteEditing", "OSM", "Routing", "Terrain", "HTTP", "XML",
                                                 "Archive", "AtomicFile", "Model", "Geo"]),
     ],
@@ -39,6 +39,9 @@ let package = Package(
         // The symbol library's pictograms are SVG files, drawn by librsvg onto the page's Cairo context.
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
+        // The local web editor's HTTP server (`roadbook serve`), wrapped in Serve alone.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Pure layers: no I/O, no C modules.
         .target(name: "Geo", swiftSettings: swift6),
@@ -79,8 +82,14 @@ let package = Package(
                                                  "Terrain", "HTTP", "Routing", "AtomicFile", "Model", "Geo"],
                 swiftSettings: swift6),
 
+        // The local web editor (`roadbook serve`): an HTTP server on libmicrohttpd, its security
+        // checks, and the editor's API as functions from a request to a response over Workflows.
+        // Page/ holds the page's static files, served as they are.
+        .target(name: "Serve", dependencies: ["Workflows", "Render", "Layout", "Formats", "BookAssembly", "AtomicFile", "Model", "Geo", "CMicroHTTPD"],
+                exclude: ["Page"], swiftSettings: swift6),
+
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
-        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Model"],
+        .target(name: "RoadbookCLI", dependencies: ["Serve", "Workflows", "Model"],
                 swiftSettings: swift6),
         .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
@@ -124,6 +133,8 @@ let package = Package(
                     swiftSettings: swift6),
         // Runs the roadbook binary on the hostile-input corpus (Tests/Hostile and every other Hostile/ folder).
         .testTarget(name: "HostileTests", dependencies: ["TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "RoadbookCLI", "Workflows", "Formats", "BookAssembly", "HTTP", "Model", "Geo", "TestSupport"],
+                    swiftSettings: swift6),
         .testTarget(name: "CLITests", dependencies: ["RoadbookCLI", "Workflows", "Formats", "RouteEditing", "Terrain", "Model", "Geo", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: swift6),
     ]

@@ -3,12 +3,13 @@
 # templates use into Fonts/. Safe to run again. Usage: scripts/install-deps.sh [build|test]
 #   build: what building and printing need (C libraries, fonts)
 #   test:  also the tools the tests compare against (GeographicLib, poppler, qpdf, xmllint, GDAL's ogrinfo and validate_gpkg.py)
-#          and those that read what scripts/install.sh installs (man and groff, zsh)
+#          and those that read what scripts/install.sh installs (man and groff, zsh), and the browser the
+#          page of `roadbook serve` is tested in (Chromium and its driver)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_packages=(pkg-config libcairo2-dev libpango1.0-dev librsvg2-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev libzip-dev libtiff-dev libsqlite3-dev fonts-dejavu-core fonts-dejavu-extra)
-test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip gdal-bin python3-gdal man-db groff-base zsh)
+build_packages=(pkg-config libcairo2-dev libpango1.0-dev librsvg2-dev libcurl4-openssl-dev libexpat1-dev libfontconfig-dev zlib1g-dev libzip-dev libtiff-dev libsqlite3-dev libmicrohttpd-dev fonts-dejavu-core fonts-dejavu-extra)
+test_packages=(geographiclib-tools poppler-utils qpdf libxml2-utils unzip gdal-bin python3-gdal man-db groff-base zsh chromium chromium-driver)
 
 wanted=("${build_packages[@]}")
 [ "${1:-build}" = test ] && wanted+=("${test_packages[@]}")

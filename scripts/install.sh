@@ -2,7 +2,7 @@
 # Installs roadbook under a prefix, so the binary works outside the checkout: builds the release
 # binary (after scripts/install-deps.sh build) and installs
 #   PREFIX/bin/roadbook
-#   PREFIX/share/roadbook/Templates, Fonts, Symbols   what the binary looks for beside itself
+#   PREFIX/share/roadbook/Templates, Fonts, Symbols, Page   what the binary looks for beside itself
 #   PREFIX/share/roadbook/VERSION             "VERSION COMMIT", which `roadbook --version` prints
 #   PREFIX/share/man/man1/roadbook.1          written by the installed binary (roadbook --man)
 #   PREFIX/share/bash-completion/completions/roadbook, PREFIX/share/zsh/site-functions/_roadbook
@@ -93,6 +93,19 @@ if [ ${#symbols[@]} -gt 0 ]; then
   put_folder "${symbols[@]}" "$share/Symbols"
 else
   echo "install.sh: warning: Symbols/ holds no pictograms; the installed binary prints symbols as their names" >&2
+fi
+# The web editor's page (`roadbook serve`), its subfolders (Leaflet) kept: swapped in whole.
+if [ -f Sources/Serve/Page/index.html ]; then
+  new="$share/.Page.install-$$"; old="$share/.Page.old-$$"
+  "${as[@]}" rm -rf "$new"
+  "${as[@]}" install -d -m 755 "$new"
+  "${as[@]}" cp -R Sources/Serve/Page/. "$new/"
+  "${as[@]}" chmod -R u=rwX,go=rX "$new"
+  if [ -e "$share/Page" ]; then "${as[@]}" mv "$share/Page" "$old"; fi
+  "${as[@]}" mv "$new" "$share/Page"
+  "${as[@]}" rm -rf "$old"
+else
+  echo "install.sh: warning: Sources/Serve/Page/ holds no index.html; roadbook serve will not find its page" >&2
 fi
 
 # The commit, as the built binary reads it from this checkout: recorded beside the installed one.

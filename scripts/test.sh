@@ -85,6 +85,16 @@ set +e
 swift test 2>&1 | grep --line-buffered -vE '^\[[0-9]+/[0-9]+\] |prohibited flag\(s\)'
 status=${PIPESTATUS[0]}
 set -e
+# The page of `roadbook serve` in headless Chromium against the real server (the release binary
+# built above): rows, editing, undo and redo, live updates, dragging a handle, screenshots in
+# .build/browser-artefacts. Skipped, saying so, only when Chromium cannot start here (exit 77).
+browser_status=0
+scripts/browser-test.sh || browser_status=$?
+case "$browser_status" in
+  0) ;;
+  77) echo "SKIPPED: the browser tests (Chromium cannot start here; apt-get install chromium chromium-driver)" >&2 ;;
+  *) status=1 ;;
+esac
 # Outputs all or nothing: a 5,000-row build killed 20 times (release binary, under a minute).
 scripts/kill-test.sh || status=1
 # scripts/install.sh into a temporary prefix, with the release binary built above, and that

@@ -271,8 +271,7 @@ struct HandlesCommand: Command {
 
     /// "This is the book's route", or "Not applied yet" and what differs, one line each.
     static func status(_ difference: PlanDifference, book: String) -> [String] {
-        guard !difference.isEmpty else { return ["This is the book's route"] }
-        return ["Not applied yet: `roadbook apply \(book)` makes the drawing the book's route"] + difference.lines
+        difference.statusLines(applyCommand: "`roadbook apply \(book)`")
     }
 
     /// The step undo would take back, and the one redo would make again.

@@ -31,7 +31,7 @@ struct UndoCommand: Command {
             for line in try Self.steps(of: book) { console.out(line) }
             return
         }
-        console.out(Self.line("undone", try BookHistory.undo(book, force: target.force), book: book))
+        console.out(try BookHistory.undo(book, force: target.force).line("undone"))
     }
 
     /// The journal's steps, one a line: those undo takes back, then those redo makes again.
@@ -43,10 +43,6 @@ struct UndoCommand: Command {
         return lines
     }
 
-    /// "undone: Add note 'Pass left of the well' at 12.34 km (3 more to undo, 1 to redo)".
-    static func line(_ done: String, _ result: BookHistory.Result, book: URL) -> String {
-        "\(done): \(result.name) (\(result.undoable) more to undo, \(result.redoable) to redo)"
-    }
 }
 
 /// `roadbook redo`: the last change undone, made again.
@@ -68,7 +64,7 @@ struct RedoCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        console.out(UndoCommand.line("redone", try BookHistory.redo(target.book, force: target.force), book: target.book))
+        console.out(try BookHistory.redo(target.book, force: target.force).line("redone"))
     }
 }
 

@@ -4,7 +4,7 @@ import Workflows
 /// The `roadbook` command line: finds the subcommand, parses, runs, and turns errors into exit
 /// statuses (64 for a wrong command line, 1 for a failure, a command's own: `check`'s 65).
 public enum Roadbook {
-    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, NoteCommand.self, ApplyCommand.self, UndoCommand.self, RedoCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self] }
+    static var commands: [any Command.Type] { [BuildCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, TulipCommand.self, ProfileCommand.self, RegenerateCommand.self, RouteCommand.self, HandlesCommand.self, NoteCommand.self, ApplyCommand.self, UndoCommand.self, RedoCommand.self, UndoApplyCommand.self, RemoveRouteCommand.self, ExportCommand.self, LinksCommand.self, PrepareCommand.self, ServeCommand.self] }
 
     /// What roadbook is, in the help's first line and the man page's NAME.
     static let summary = "turns a route into a printable rally road book"

@@ -16,6 +16,13 @@ public enum BookHistory {
         /// Steps left to undo, and to redo, after it.
         public var undoable: Int
         public var redoable: Int
+
+        /// "undone: Add note 'Pass left of the well' at 12.34 km (3 more to undo, 1 to redo)":
+        /// what `undo` and `redo` print and the editor shows.
+        /// - Parameter done: "undone" or "redone".
+        public func line(_ done: String) -> String {
+            "\(done): \(name) (\(undoable) more to undo, \(redoable) to redo)"
+        }
     }
 
     /// Takes back the last change of the book at `url`.

@@ -49,14 +49,16 @@ extension DraftSession {
     /// Makes `edit` on the drawing of `book`, asks `engine` for the legs it changed, and saves the draft.
     /// - Parameter maximumStops: the most handles the route may have from now on (kept with the
     ///   drawing); nil for the limit it has.
-    /// - Returns: the drawing after the edit.
+    /// - Returns: the drawing after the edit, with the legs the edit asked of the engine.
     /// - Throws: `perform`'s errors; nothing is saved then.
     public static func edit(_ book: URL, _ edit: HandleEdit, engine: EngineSettings?, maximumStops: Int? = nil,
                             log: any WorkflowLog) async throws -> RouteSummary {
         try await BookLock.hold(book) {
             var session = try open(book: book, log: log)
-            try await session.perform(edit, engine: engine, maximumStops: maximumStops, log: log)
-            return RouteSummary(session.draft.editor)
+            let asked = try await session.perform(edit, engine: engine, maximumStops: maximumStops, log: log)
+            var summary = RouteSummary(session.draft.editor)
+            summary.askedLegs = asked
+            return summary
         }
     }
 
@@ -78,5 +80,15 @@ extension DraftSession {
         var cleared = session
         try await cleared.perform(.clear, engine: nil, log: log)
         return .cleared(undoName: cleared.draft.editor.undoName)
+    }
+}
+
+extension PlanDifference {
+    /// "This is the book's route", or "Not applied yet: APPLY makes the drawing the book's route"
+    /// and what differs, one line each: what `handles status` prints and the editor shows.
+    /// - Parameter applyCommand: how the person applies the drawing (`roadbook apply BOOK`, or a button).
+    public func statusLines(applyCommand: String) -> [String] {
+        guard !isEmpty else { return ["This is the book's route"] }
+        return ["Not applied yet: \(applyCommand) makes the drawing the book's route"] + lines
     }
 }

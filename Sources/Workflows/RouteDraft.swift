@@ -244,8 +244,11 @@ public struct DraftSession: Sendable {
     /// - Throws: `checkOutputs`' errors (the draft's name leads to the book, say); `WorkflowError`
     ///   for an edit the route cannot take, or more handles than the limit (nothing saved then); the
     ///   engine's construction errors; `save`'s errors.
+    /// - Returns: the legs (from 0) asked of the engine: those the edit changed and any still
+    ///   waiting; none without an engine.
+    @discardableResult
     public mutating func perform(_ edit: HandleEdit, engine: EngineSettings?, maximumStops: Int? = nil,
-                                 configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) async throws {
+                                 configuration: RouteDraft.Configuration = .init(), log: any WorkflowLog) async throws -> [Int] {
         // The draft, and the book when it is given an id, are written: neither may be another input.
         let draftURL = RouteDraft.url(for: bookURL)
         let bookOutput = book.id == nil ? [RunOutput(bookURL, .edit(of: bookURL))] : []
@@ -259,8 +262,12 @@ public struct DraftSession: Sendable {
             try RouteWorkflow.checkStops(draft.editor, maximum: draft.editor.plan.maximumStops, source: "the drawing")
         }
         let pending = draft.editor.pendingRequests().count
+        var asked: [Int] = []
         if pending > 0 {
             if var engine {
+                asked = draft.editor.plan.legs.indices.filter {
+                    draft.editor.plan.legs[$0].kind == .road && draft.editor.plan.legs[$0].state == .asked
+                }
                 engine.drivingSide = book.settings.drivingSide
                 // Handles without a name are named from the embedded router's extract, as `route` names them.
                 try await RouteWorkflow.resolve(&draft.editor, engine: engine, nameHandles: true, log: log)
@@ -276,6 +283,7 @@ public struct DraftSession: Sendable {
         default: draft.editor.undoName ?? "Change the drawing"
         }
         try save(step: name, configuration: configuration, log: log)
+        return asked
     }
 
     /// Saves the draft beside the book, with the step in the book's journal (`roadbook undo` takes

@@ -36,6 +36,9 @@ public struct RouteSummary: Sendable, Equatable {
     public var straightLegs: Int
     /// Legs (from 0) waiting for the engine.
     public var waitingLegs: [Int]
+    /// Legs (from 0) the change that made this summary asked of the engine (`DraftSession.edit`);
+    /// empty for a drawing shown without a change.
+    public var askedLegs: [Int] = []
     /// The engine the legs were asked of, when one was.
     public var engineName: String?
     /// The step undo would take back, and the one redo would make again.

@@ -31,7 +31,7 @@ struct CommandLineTests {
         let top = await roadbook(["--help"])
         #expect(top.status == 0)
         if let mismatch = goldenMismatch(top.output, named: "help.txt") { Issue.record("\(mismatch)") }
-        for command in ["build", "render", "inspect", "check", "tulip", "profile", "regenerate", "route", "handles", "apply", "undo-apply", "remove-route"] {
+        for command in ["build", "render", "inspect", "check", "tulip", "profile", "regenerate", "route", "handles", "apply", "undo-apply", "remove-route", "serve"] {
             let r = await roadbook([command, "--help"])
             #expect(r.status == 0 && r.output.hasPrefix("Usage: roadbook \(command)"))
             if let mismatch = goldenMismatch(r.output, named: "help-\(command).txt") { Issue.record("\(mismatch)") }

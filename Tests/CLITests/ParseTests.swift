@@ -122,6 +122,24 @@ struct ParseTests {
         #expect(try ProfileCommand.parse(["b.json", "-o", "p.png", "--width", "1000", "--height=300"]).height == 300)
     }
 
+    @Test("serve: the book, a port (0 by default: a free one), the host, --open")
+    func serve() throws {
+        let plain = try ServeCommand.parse(["b.json"])
+        #expect(plain.book.lastPathComponent == "b.json" && plain.port == 0 && plain.host == "127.0.0.1" && !plain.open)
+        let given = try ServeCommand.parse(["b.json", "--port", "8080", "--host", "::1", "--open"])
+        #expect(given.port == 8080 && given.host == "::1" && given.open)
+    }
+
+    @Test("serve's refusals, word for word", arguments: [
+        (["serve"], "missing BOOK.json"),
+        (["serve", "b.json", "--port", "65536"], "--port must be a whole number from 0 to 65535, not '65536'"),
+        (["serve", "b.json", "--port", "http"], "--port must be a whole number from 0 to 65535, not 'http'"),
+        (["serve", "b.json", "c.json"], "unexpected argument 'c.json'"),
+    ])
+    func serveRefusals(words: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { _ = try ServeCommand.parse(Array(words.dropFirst())) }
+    }
+
     @Test("inspect, tulip, profile: refusals, word for word", arguments: [
         (["inspect"], "missing BOOK.json"),
         (["inspect", "b.json", "--json", "--json"], "--json is given twice"),

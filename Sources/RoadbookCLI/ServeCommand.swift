@@ -1,0 +1,95 @@
+import Foundation
+import Serve
+import Workflows
+
+/// `roadbook serve BOOK.json`: a web editor of the book on this machine (`Serve.Editor`), every
+/// change made through the same operations as `note`, `undo` and `redo`.
+struct ServeCommand: Command {
+    static let declaration = CommandDeclaration(
+        name: "serve",
+        abstract: "Edit the book in a web browser on this machine: its rows on a map, saved as note saves them.",
+        positionals: "BOOK.json", positionalCount: 1...1,
+        discussion: """
+        Prints the address to open, with a token: only a browser that opened it may use the
+        editor, and only from the editor's own page (docs/editor.md). Every change is saved in the
+        book at once as one step of its journal, as `roadbook note`, `handles` and `apply` save
+        it: `roadbook undo` takes it back, and a change made with a command while the page is open
+        shows on it within a second. With --osm the map shows the extract's roads and Apply reads
+        its turns from it; with --engine the handles' changed legs are asked of it; --dem and
+        --elevation give an Apply's heights. The server listens on 127.0.0.1 unless --host says
+        otherwise, and stops on Ctrl-C (SIGINT) or SIGTERM, after the requests under way.
+        """,
+        options: [
+            Option("port", .integer(0...65535), value: "N", default: "0", help: "the port to listen on; 0 takes a free one"),
+            Option("host", value: "ADDRESS", help: """
+                the address to listen on (default 127.0.0.1); another one lets other
+                machines reach the editor, with the token
+                """),
+            Option("open", .flag, help: "open the address in the browser (xdg-open)"),
+            EngineOptions.engine(required: false, help: "the routing engine the handles' changed legs are asked of"),
+            EngineOptions.url, EngineOptions.apiKey,
+            Option("osm", value: "EXTRACT", help: """
+                OpenStreetMap extract: the map's roads, the turns of an Apply,
+                the embedded router's roads
+                """),
+            EngineOptions.concurrency,
+        ] + TerrainOptions.declarations)
+
+    var book: URL
+    var port: UInt16
+    var host: String
+    var open: Bool
+    var engine: EngineSettings?
+    var osm: URL?
+    var terrain: TerrainRequest
+
+    init(_ options: ParsedOptions) throws {
+        book = URL(fileURLWithPath: options.positionals[0])
+        port = UInt16(try options.integer(always: "port"))
+        host = options.string("host") ?? "127.0.0.1"
+        open = options.flag("open")
+        // --osm has uses of its own without an engine: the map's roads and an Apply's turns.
+        engine = try EngineOptions.settings(options, osmIsShared: true)
+        osm = options.file("osm")
+        terrain = try TerrainOptions(options).request
+        // Heights are fetched while a browser waits: no progress on the terminal.
+        terrain.progress = nil
+    }
+
+    func run(_ console: any Console) async throws {
+        // The book is read once before listening, so a wrong file is said at once, not in the browser.
+        _ = try BookRead(book)
+        if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            console.err("roadbook serve: warning: listening on \(host): anyone who can reach it and has the token can change the book")
+        }
+        guard let page = StaticFiles.find() else {
+            throw RunError(message: "the editor's page (Page/index.html) was not found beside roadbook; set ROADBOOK_PAGE to its folder")
+        }
+        let server: EditorServer
+        do {
+            server = try EditorServer(settings: Editor.Settings(book: book, page: page, engine: engine, osm: osm, terrain: terrain), configuration: HTTPServer.Configuration(host: host, port: port))
+        } catch let error as HTTPServer.StartError {
+            throw RunError(message: error.description)
+        }
+        console.out("roadbook serve: \(server.url)")
+        if open { Self.openInBrowser(server.url, console: console) }
+        let signal = await StopSignals.wait()
+        server.stop()
+        console.err("roadbook serve: stopped (\(signal))")
+    }
+
+    /// Runs `xdg-open URL` when it is on the PATH.
+    static func openInBrowser(_ url: String, console: any Console) {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = path.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            console.err("roadbook serve: xdg-open was not found: open the address yourself")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        do { try process.run() } catch {
+            console.err("roadbook serve: \(opener) did not start: \(error)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Geo
+import Layout
+import Model
+import Workflows
+
+/// The book as the editor's page shows it (`GET /api/book`): its rows numbered as printed and
+/// `inspect` numbers them, the route and the profile thinned to what a map and a chart draw, the
+/// drawing's handles and legs (the draft's when there is one, else the book's plan).
+public struct BookView: Encodable, Sendable, Equatable {
+    /// Points of the route sent at most: a map draws no more on a screen.
+    public static let maximumRoutePoints = 5_000
+    /// Points of the profile sent at most.
+    public static let maximumProfilePoints = 2_000
+
+    public struct Status: Encodable, Sendable, Equatable {
+        /// Whether the drawing is the book's route (nothing to apply).
+        public var applied: Bool
+        public var message: String
+    }
+
+    public struct Leg: Encodable, Sendable, Equatable {
+        public var kind: String
+        /// `ok`, `waiting` (still to ask, or waiting for a retry) or `failed` (no road in this mode).
+        public var state: String
+        public var message: String?
+        public var line: [[Double]]
+    }
+
+    public struct HandleView: Encodable, Sendable, Equatable {
+        /// From 1, as `handles list` numbers them.
+        public var index: Int
+        public var lat: Double
+        public var lon: Double
+        public var name: String?
+    }
+
+    public struct Row: Encodable, Sendable, Equatable {
+        /// The printed row number, from 1.
+        public var number: Int
+        public var id: Int
+        public var marker: String?
+        /// Metres on the odometer (from the start, or from the last reset).
+        public var total: Double
+        /// Metres from the row before.
+        public var partial: Double
+        public var text: String
+        public var danger: Int
+        public var symbols: [String]
+        public var cap: Int?
+        public var waypointType: String?
+        public var lat: Double
+        public var lon: Double
+        public var removed: Bool
+    }
+
+    public struct RemovedRow: Encodable, Sendable, Equatable {
+        public var id: Int
+        public var text: String
+    }
+
+    public var revision: Int
+    public var name: String
+    public var units: String
+    public var language: String
+    public var status: Status
+    public var route: [[Double]]
+    public var legs: [Leg]
+    public var handles: [HandleView]
+    public var rows: [Row]
+    public var removed: [RemovedRow]
+    public var profile: [[Double]]
+    public var warnings: [String]
+
+    /// The view of `book`, with the drawing `draft` when one is beside it.
+    public init(book: Book, draft: RouteDraft?) {
+        revision = book.revision ?? 0
+        name = book.title
+        units = book.settings.units.rawValue
+        language = (book.settings.language ?? .en).rawValue
+        route = Self.thinned(book.route.coordinates, to: Self.maximumRoutePoints).map { [$0.latitude, $0.longitude] }
+        let plan = draft?.editor.plan ?? book.plan
+        if let draft {
+            let difference = PlanDifference(drawing: draft.editor.plan, book: book.plan)
+            status = Status(applied: difference.isEmpty, message: difference.statusLines(applyCommand: "Apply").joined(separator: "; "))
+        } else {
+            status = Status(applied: true, message: PlanDifference(drawing: book.plan ?? RoutePlan(), book: book.plan)
+                .statusLines(applyCommand: "Apply").joined(separator: "; "))
+        }
+        handles = (plan?.handles ?? []).enumerated().map {
+            HandleView(index: $0.offset + 1, lat: $0.element.placed.latitude, lon: $0.element.placed.longitude, name: $0.element.name)
+        }
+        legs = plan.map(Self.legs) ?? []
+        let onRoute = book.notes.filter { $0.placement == .onRoute }
+        rows = zip(RowContent.rows(of: book), onRoute).map { row, note in
+            Row(number: row.number, id: note.id, marker: row.marker, total: row.totalDistance, partial: row.partialDistance,
+                text: note.text, danger: note.danger, symbols: note.symbols.map(\.name), cap: note.cap.map { Int($0.rounded()) },
+                waypointType: note.waypointType?.rawValue, lat: note.coordinate.latitude, lon: note.coordinate.longitude, removed: false)
+        }
+        removed = (book.deletedNotes ?? []).map { RemovedRow(id: $0.id, text: $0.note?.text ?? $0.text ?? "") }
+        profile = book.profile.map(Self.profilePoints) ?? []
+        var warnings: [String] = []
+        if let straight = book.route.straightSummary { warnings.append(straight) }
+        for note in book.notes where note.placement == .offRoute {
+            warnings.append(String(format: "#%d is %.0f m off the route: kept, not printed", note.id, abs(note.offsetFromRoute)))
+        }
+        self.warnings = warnings
+    }
+
+    /// The legs of `plan`, each with the line the map draws: the engine's road in the plan's mode,
+    /// else the drawn stroke, else the straight line between its handles.
+    static func legs(_ plan: RoutePlan) -> [Leg] {
+        plan.legs.enumerated().map { index, leg in
+            let ends = index + 1 < plan.handles.count ? [plan.handles[index].placed, plan.handles[index + 1].placed] : []
+            let road = leg.kind == .road ? leg.answers[plan.mode] : nil
+            let line = road?.line ?? leg.stroke ?? ends
+            let state: String
+            var message: String? = nil
+            switch (leg.kind, leg.state) {
+            case (.road, .noRoad?), (.road, _) where leg.noRoadModes.contains(plan.mode):
+                state = "failed"
+                message = "no road in this mode: drawn straight"
+            case (.road, let s?) where s.waitsForRetry:
+                state = "waiting"
+                message = s.detail.map { "\(s.name): \($0)" } ?? s.name
+            case (.road, _) where road == nil:
+                state = "waiting"
+                message = "still to ask of the engine"
+            default:
+                state = "ok"
+            }
+            return Leg(kind: leg.kind.rawValue, state: state, message: message,
+                       line: thinned(line, to: maximumRoutePoints).map { [$0.latitude, $0.longitude] })
+        }
+    }
+
+    /// `[distance, height]` pairs of the profile's known heights, at most `maximumProfilePoints`.
+    static func profilePoints(_ profile: Profile) -> [[Double]] {
+        let known = profile.heights.enumerated().compactMap { i, h in h.map { [Double(i) * profile.spacing, $0] } }
+        return thinned(known, to: maximumProfilePoints)
+    }
+
+    /// At most `limit` of `points`, evenly spaced by index, the first and the last always kept.
+    static func thinned<T>(_ points: [T], to limit: Int) -> [T] {
+        guard points.count > limit, limit >= 2 else { return points }
+        let step = Double(points.count - 1) / Double(limit - 1)
+        return (0..<limit).map { points[min(points.count - 1, Int((Double($0) * step).rounded()))] }
+    }
+}

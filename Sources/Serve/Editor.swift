@@ -1,0 +1,231 @@
+import AtomicFile
+import BookAssembly
+import Foundation
+import Formats
+import Geo
+import Model
+import Workflows
+
+/// The editor `roadbook serve` runs: the security checks, the page's files and the API of
+/// `docs/editor.md`, each path a small function from a request to a response that calls the same
+/// library operations as the command line (`changeNotes`, `BookHistory`, …), so the book file,
+/// its journal and its lock are those of a command run in a terminal. The book, the extract and
+/// the engine come from the command line; no request names a file. It keeps nothing of its own
+/// but caches: every answer reads the book file as it is now.
+public final class Editor: Sendable {
+    /// What the command line gave.
+    public struct Settings: Sendable {
+        public var book: URL
+        /// The page's files; nil answers `/` and `/static/…` 404.
+        public var page: StaticFiles?
+        /// The engine the handles' changed legs are asked of (`--engine`); nil leaves them waiting.
+        public var engine: EngineSettings?
+        /// The extract (`--osm`): the map's roads, the turns of an Apply, the embedded router's roads.
+        public var osm: URL?
+        /// Where an Apply takes the new route's heights from (`--dem`, `--elevation`).
+        public var terrain: TerrainRequest
+        public init(book: URL, page: StaticFiles?, engine: EngineSettings? = nil, osm: URL? = nil,
+                    terrain: TerrainRequest = TerrainRequest()) {
+            self.book = book
+            self.page = page
+            self.engine = engine
+            self.osm = osm
+            self.terrain = terrain
+        }
+    }
+
+    public let settings: Settings
+    public let security: EditorSecurity
+    private let cache = BookViewCache()
+    /// The roads of `--osm`, the region last read kept.
+    let mapRoads: MapRoads?
+
+    public init(settings: Settings, security: EditorSecurity) {
+        self.settings = settings
+        self.security = security
+        mapRoads = settings.osm.map { MapRoads(extract: $0) }
+    }
+
+    /// The answer to `request`: refused by the security checks (403), or its path's.
+    public func respond(to request: ServerRequest) -> ServerResponse {
+        let verdict = security.check(request)
+        guard case .allowed(let setCookie) = verdict else {
+            if case .refused(let refusal) = verdict { return refusal }
+            return .text(403, "refused")
+        }
+        var response = route(request)
+        if setCookie { response.headers.append(security.cookie) }
+        response.headers.append(.init("X-Content-Type-Options", "nosniff"))
+        response.headers.append(.init("Referrer-Policy", "no-referrer"))
+        return response
+    }
+
+    /// The paths and the methods each takes.
+    private func route(_ request: ServerRequest) -> ServerResponse {
+        let path = request.path
+        let get = request.method == "GET" || request.method == "HEAD"
+        func only(_ method: String, _ answer: () -> ServerResponse) -> ServerResponse {
+            (method == "GET" ? get : request.method == method) ? answer() : .text(405, "\(path) takes \(method), not \(request.method.prefix(20))")
+        }
+        switch path {
+        case "/api/book": return only("GET") { book(request) }
+        case "/api/notes": return only("POST") { notes(request) }
+        case "/api/undo": return only("POST") { history(undo: true) }
+        case "/api/redo": return only("POST") { history(undo: false) }
+        case "/api/handles": return only("POST") { handles(request) }
+        case "/api/apply": return only("POST") { apply() }
+        case "/api/roads": return only("GET") { roads(request) }
+        default: break
+        }
+        if path == "/" || path == "/index.html" || path.hasPrefix("/static/") {
+            return only("GET") { settings.page?.response(for: path) ?? .text(404, "the editor's page was not found beside roadbook") }
+        }
+        return .text(404, "not found: \(path.prefix(100))")
+    }
+
+    // MARK: GET /api/book
+
+    /// The book as the page shows it, with its ETag; 304 when the page has it already.
+    func book(_ request: ServerRequest) -> ServerResponse {
+        do {
+            let (tag, body) = try cache.view(of: settings.book)
+            if request.header("if-none-match") == tag {
+                return ServerResponse(status: 304, headers: [.init("ETag", tag)])
+            }
+            return ServerResponse(status: 200, headers: [.init("Content-Type", "application/json; charset=utf-8"), .init("ETag", tag),
+                                                         .init("Cache-Control", "no-cache")], body: body)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    // MARK: POST /api/notes
+
+    /// A change of the rows, as `roadbook note` makes it.
+    func notes(_ request: ServerRequest) -> ServerResponse {
+        let change: NoteChange
+        do { change = try Self.noteChange(RequestBody(request.body)) } catch {
+            return failure(error)
+        }
+        do {
+            let result = try changeNotes(in: settings.book, change)
+            var message = result.step.name
+            if let off = result.step.offRoute { message += "; \(off.foundDescription); kept in the book file, not printed" }
+            return .json(200, Changed(revision: result.book.revision ?? 0, message: message))
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// The change a notes body asks for.
+    /// - Throws: `RequestBody.Refusal` naming the field at fault.
+    static func noteChange(_ body: RequestBody) throws -> NoteChange {
+        switch try body.string(always: "op") {
+        case "edit":
+            let row = NoteReference(try body.string(always: "row"))
+            var fields = NoteFields(text: try body.string("text"), marker: try body.string("marker"), danger: try body.integer("danger"))
+            if let list = try body.string("symbols") {
+                do { (fields.addSymbols, fields.removeSymbols) = try TypedInput.symbols(list) } catch {
+                    throw RequestBody.Refusal(message: "field 'symbols': \(error)")
+                }
+            }
+            if let type = try body.string("type") {
+                if type.isEmpty { fields.clearType = true } else {
+                    do { fields.waypointType = try TypedInput.waypointType(type) } catch {
+                        throw RequestBody.Refusal(message: "field 'type': \(error)")
+                    }
+                }
+            }
+            guard !fields.isEmpty else { throw RequestBody.Refusal(message: "edit needs a field to change: text, danger, symbols, type or marker") }
+            return .edit(row, fields)
+        case "add":
+            let text = try body.string(always: "text")
+            if body.has("at") {
+                let at = try body.number(always: "at")
+                guard at >= 0 else { throw RequestBody.Refusal(message: "field 'at' must be metres from the start, 0 or more") }
+                return .add(.distance(at), NoteFields(text: text))
+            }
+            let lat = try body.number(always: "lat"), lon = try body.number(always: "lon")
+            guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
+            guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
+            return .add(.coordinate(Coordinate(latitude: lat, longitude: lon)), NoteFields(text: text))
+        case "remove": return .remove(NoteReference(try body.string(always: "row")))
+        case "restore": return .restore(NoteReference(try body.string(always: "row")))
+        case let other:
+            throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of edit, add, remove, restore")
+        }
+    }
+
+    // MARK: POST /api/undo, /api/redo
+
+    func history(undo: Bool) -> ServerResponse {
+        do {
+            let result = undo ? try BookHistory.undo(settings.book) : try BookHistory.redo(settings.book)
+            return .json(200, Changed(revision: try currentRevision(), message: result.line(undo ? "undone" : "redone")))
+        } catch {
+            return failure(error)
+        }
+    }
+
+    // MARK: Answers
+
+    /// What a change answers.
+    struct Changed: Encodable {
+        var revision: Int
+        var message: String
+    }
+
+    private func currentRevision() throws -> Int { try BookRead(settings.book).revision }
+
+    /// The answer to a failure: 400 for a body at fault, 422 for a change the book cannot take, 409
+    /// for a book that changed or cannot be changed now, 500 for a file that cannot be read.
+    func failure(_ error: any Error) -> ServerResponse {
+        switch error {
+        case let refusal as RequestBody.Refusal: .error(400, refusal.message)
+        case let edit as NoteEditError: .error(422, edit.description)
+        case let workflow as WorkflowError: .error(409, workflow.message)
+        default: .error(500, "\(error)")
+        }
+    }
+}
+
+/// The last view of the book made, by the bytes it was made from: the page asks every second, and
+/// the book changes far less often.
+final class BookViewCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: (digest: String, tag: String, body: Data)?
+
+    /// The ETag and the JSON body of the book at `url` as it is now.
+    func view(of url: URL) throws -> (tag: String, body: Data) {
+        let read = try BookRead(url)
+        let draftURL = RouteDraft.url(for: url)
+        let draftBytes = FileName.exists(draftURL.path)
+            ? try InputFile.read(draftURL, limit: RouteDraft.Configuration().maximumFileSize, what: "a draft file") : Data()
+        let digest = BookJournal.digest(read.bytes) + "-" + BookJournal.digest(draftBytes)
+        lock.lock()
+        if let last, last.digest == digest {
+            lock.unlock()
+            return (last.tag, last.body)
+        }
+        lock.unlock()
+        let draft = try RouteDraft.load(for: url, expecting: read.book.id)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = try encoder.encode(BookView(book: read.book, draft: draft))
+        let tag = "\"\(read.revision)-\(Self.shortHash(digest))\""
+        lock.lock()
+        last = (digest, tag, body)
+        lock.unlock()
+        return (tag, body)
+    }
+
+    /// 16 hexadecimal digits of FNV-1a over `text`.
+    static func shortHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(format: "%016llx", hash)
+    }
+}

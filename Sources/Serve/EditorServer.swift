@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The editor on its HTTP server: started on a port (0: one the system chooses), with a new
+/// token, answering every request with `Editor.respond(to:)`.
+public final class EditorServer: Sendable {
+    public let server: HTTPServer
+    public let editor: Editor
+
+    /// Starts the server and the editor.
+    /// - Parameter token: the secret; a new one from the system's random source by default.
+    /// - Throws: `HTTPServer.StartError`.
+    public init(settings: Editor.Settings, configuration: HTTPServer.Configuration,
+                token: String = EditorSecurity.newToken()) throws {
+        // The Host the security checks accept names the port, known once the server listens:
+        // a request that comes before (none can: nobody has the URL yet) is answered 503.
+        let slot = EditorSlot()
+        server = try HTTPServer(configuration) { request in
+            slot.editor?.respond(to: request) ?? .text(503, "the editor is starting")
+        }
+        let loopback = ["127.0.0.1", "localhost", "::1"].contains(configuration.host)
+        editor = Editor(settings: settings, security: EditorSecurity(token: token, port: server.port,
+                                                                     host: loopback ? nil : configuration.host))
+        slot.editor = editor
+    }
+
+    /// The address to open: `http://127.0.0.1:PORT/?token=TOKEN` (the `--host` given instead when
+    /// it is not a loopback address).
+    public var url: String {
+        let host = server.configuration.host
+        let shown = host == "localhost" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(server.port)/?token=\(editor.security.token)"
+    }
+
+    /// Stops the server: no new connection is taken, the requests under way end first.
+    public func stop() { server.stop() }
+}
+
+private final class EditorSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Editor?
+    var editor: Editor? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// Waits for SIGINT or SIGTERM, so `roadbook serve` stops its server and ends with status 0
+/// instead of being ended by the signal. A second signal ends the process as the signal would.
+public enum StopSignals {
+    /// Returns when SIGINT or SIGTERM arrives; returns the signal's name.
+    public static func wait() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let once = Once()
+            var sources: [any DispatchSourceSignal] = []
+            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+                // The signal goes to the dispatch source only, not to its former handler.
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    guard once.first() else {
+                        signal(number, SIG_DFL)
+                        raise(number)
+                        return
+                    }
+                    continuation.resume(returning: name)
+                }
+                source.resume()
+                sources.append(source)
+            }
+            Kept.sources = sources
+        }
+    }
+
+    /// The dispatch sources live until the process ends.
+    private enum Kept { nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = [] }
+
+    private final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        func first() -> Bool { lock.withLock { defer { done = true }; return !done } }
+    }
+}

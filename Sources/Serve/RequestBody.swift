@@ -1,0 +1,67 @@
+import Foundation
+
+/// A request's JSON body read as an object, each field taken with its type checked, so a mistake
+/// is answered 400 with a line that names the field.
+struct RequestBody {
+    /// A body that is not what the path takes: 400, `message` naming the field.
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    let fields: [String: Any]
+
+    /// - Throws: `Refusal` for a body that is not a JSON object.
+    init(_ data: Data) throws {
+        guard !data.isEmpty else { throw Refusal(message: "the body is empty: a JSON object was expected") }
+        let value: Any
+        do { value = try JSONSerialization.jsonObject(with: data, options: []) } catch {
+            throw Refusal(message: "the body is not JSON")
+        }
+        guard let object = value as? [String: Any] else { throw Refusal(message: "the body is not a JSON object") }
+        fields = object
+    }
+
+    func has(_ name: String) -> Bool { fields[name] != nil && !(fields[name] is NSNull) }
+
+    /// Field `name` as a string; nil when absent or null.
+    func string(_ name: String) throws -> String? {
+        guard has(name) else { return nil }
+        guard let text = fields[name] as? String else { throw Refusal(message: "field '\(name)' must be a string") }
+        return text
+    }
+
+    func string(always name: String) throws -> String {
+        guard let text = try string(name) else { throw Refusal(message: "field '\(name)' is missing") }
+        return text
+    }
+
+    /// Field `name` as a finite number; nil when absent or null.
+    func number(_ name: String) throws -> Double? {
+        guard has(name) else { return nil }
+        // true and false come as numbers too, told apart by their type code ("c").
+        guard let number = fields[name] as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else {
+            throw Refusal(message: "field '\(name)' must be a number")
+        }
+        return number.doubleValue
+    }
+
+    func number(always name: String) throws -> Double {
+        guard let number = try number(name) else { throw Refusal(message: "field '\(name)' is missing") }
+        return number
+    }
+
+    /// Field `name` as a whole number that fits an Int32; nil when absent or null.
+    func integer(_ name: String) throws -> Int? {
+        guard let number = try number(name) else { return nil }
+        guard number.rounded() == number, abs(number) <= Double(Int32.max) else {
+            throw Refusal(message: "field '\(name)' must be a whole number")
+        }
+        return Int(number)
+    }
+
+    func integer(always name: String) throws -> Int {
+        guard let number = try integer(name) else { throw Refusal(message: "field '\(name)' is missing") }
+        return number
+    }
+}

@@ -1,0 +1,333 @@
+"""End-to-end tests of the page of `roadbook serve` in headless Chromium.
+
+Each test starts the real server (`roadbook serve`, the binary named by ROADBOOK_BIN, default
+.build/debug/roadbook) on its own copy of a book routed through three handles by the embedded
+router over the Andorra extract, opens the address the server prints, and works the page as a
+person would: it reads what changed from the book file on disk and from `roadbook inspect`, never
+from the page's own words alone.
+
+Run with scripts/browser-test.sh (which makes the venv with Selenium). Environment:
+  ROADBOOK_BIN                 the roadbook binary (default .build/debug/roadbook)
+  ROADBOOK_CHROMIUM            the browser (default /usr/bin/chromium)
+  ROADBOOK_CHROMEDRIVER        its driver (default /usr/bin/chromedriver)
+  ROADBOOK_BROWSER_ARTEFACTS   where screenshots go (default .build/browser-artefacts)
+  ROADBOOK_DOCS_SCREENSHOT=1   also copy the editor's screenshot to docs/editor.png
+"""
+
+import json
+import math
+import os
+import queue
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.abspath(os.environ.get("ROADBOOK_BIN", os.path.join(ROOT, ".build/debug/roadbook")))
+CHROMIUM = os.environ.get("ROADBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("ROADBOOK_CHROMEDRIVER", "/usr/bin/chromedriver")
+ARTEFACTS = os.environ.get("ROADBOOK_BROWSER_ARTEFACTS", os.path.join(ROOT, ".build/browser-artefacts"))
+EXTRACT = os.path.join(ROOT, "samples/data/andorra/andorra.osm.pbf")
+
+# Three handles through Andorra: Sant Julià de Lòria, Andorra la Vella, Encamp (decimal degrees,
+# read off the extract's places). Moving the middle one changes the legs on both sides of it.
+HANDLES = ["42.4635 1.4916", "42.5063 1.5218", "42.5347 1.5824"]
+
+SERVE_LINE = re.compile(r"roadbook serve: (http://\S+)")
+
+
+def run(*args, **kwargs):
+    """Runs roadbook with `args`; fails the test with its error output when it fails."""
+    result = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=120, **kwargs)
+    if result.returncode != 0:
+        raise AssertionError("roadbook %s failed (%d): %s" % (" ".join(args), result.returncode, result.stderr.strip()))
+    return result.stdout
+
+
+def metres(a, b):
+    """Haversine distance between two (lat, lon), in metres."""
+    r = 6371008.8
+    la1, lo1, la2, lo2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * r * math.asin(math.sqrt(h))
+
+
+def wait_for(what, condition, timeout=10.0, step=0.1):
+    """Polls `condition` until it returns a true value (returned) or fails after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = condition()
+            if last:
+                return last
+        except (OSError, ValueError, KeyError):
+            last = None
+        time.sleep(step)
+    raise AssertionError("timed out after %.1f s waiting for %s (last: %r)" % (timeout, what, last))
+
+
+class Server:
+    """`roadbook serve BOOK` on a free port, stopped with SIGTERM."""
+
+    def __init__(self, book, routing=False):
+        # With `routing`, the handles' legs are asked of the embedded router over the extract,
+        # and the map's roads are read from it.
+        arguments = [BIN, "serve", book] + (["--osm", EXTRACT, "--engine", "embedded"] if routing else [])
+        self.process = subprocess.Popen(
+            arguments,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines = queue.Queue()
+
+        def read(stream):
+            for line in stream:
+                lines.put(line)
+        for stream in (self.process.stdout, self.process.stderr):
+            threading.Thread(target=read, args=(stream,), daemon=True).start()
+        self.output = []
+        deadline = time.monotonic() + 30
+        self.url = None
+        while self.url is None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self.process.poll() is not None and lines.empty():
+                self.stop()
+                raise AssertionError("roadbook serve printed no address: %s" % "".join(self.output).strip())
+            try:
+                line = lines.get(timeout=min(remaining, 0.5))
+            except queue.Empty:
+                continue
+            self.output.append(line)
+            match = SERVE_LINE.search(line)
+            if match:
+                self.url = match.group(1)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,900", "--lang=en"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+class EditorTests(unittest.TestCase):
+    ROUTING = {"test_dragging_a_handle_asks_its_two_legs_again", "test_screenshots_of_the_editor"}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix="roadbook-browser-")
+        cls.sample = os.path.join(cls.work, "sample.json")
+        arguments = ["route", "--book", cls.sample, "--engine", "embedded", "--osm", EXTRACT]
+        for handle in HANDLES:
+            arguments += ["--handle", handle]
+        run(*arguments)
+        os.makedirs(ARTEFACTS, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work, ignore_errors=True)
+
+    def setUp(self):
+        folder = tempfile.mkdtemp(dir=self.work)
+        self.book = os.path.join(folder, "book.json")
+        shutil.copy(self.sample, self.book)
+        # The tests that move handles or draw the map's roads have the server route.
+        routing = self._testMethodName in self.ROUTING
+        self.server = Server(self.book, routing=routing)
+        self.addCleanup(self.server.stop)
+        self.driver = browser()
+        self.addCleanup(self.driver.quit)
+        self.driver.get(self.server.url)
+        self.notes = json.loads(run("inspect", self.book, "--json"))["notes"]
+        wait_for("the rows", lambda: len(self.page_rows()) == len(self.notes))
+
+    # ---- helpers --------------------------------------------------------------------------------
+
+    def page_rows(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "#rows tbody tr")
+
+    def row_words(self, note_id):
+        return self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .text' % note_id).text
+
+    def book_note(self, note_id):
+        with open(self.book, encoding="utf-8") as f:
+            notes = json.load(f)["notes"]
+        return next(n for n in notes if n["id"] == note_id)
+
+    def status(self):
+        return self.driver.find_element(By.ID, "status").text
+
+    def edit_words(self, note_id, words):
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .text' % note_id)
+        cell.click()
+        cell.send_keys(Keys.CONTROL, "a")
+        cell.send_keys(words)
+        cell.send_keys(Keys.ENTER)
+
+    def revision(self):
+        return int(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-revision") or -1)
+
+    # ---- the tests ------------------------------------------------------------------------------
+
+    def test_rows_appear_as_inspect_lists_them(self):
+        rows = self.page_rows()
+        for row, note in zip(rows, self.notes):
+            self.assertEqual(int(row.get_attribute("data-id")), note["id"])
+            self.assertEqual(row.find_element(By.CSS_SELECTOR, ".text").text, note["text"])
+            # Total distance in km with two decimals, as printed, from inspect's metres.
+            self.assertEqual(row.find_element(By.CSS_SELECTOR, ".total").text, "%.2f" % (note["distanceAlong"] / 1000))
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".handle-icon")), len(HANDLES))
+        images = self.driver.find_elements(By.CSS_SELECTOR, "#rows td.tulip img")
+        self.assertTrue(all(img.get_attribute("loading") == "lazy" for img in images))
+        # The first row's tulip is drawn by the server: the image loads with a width.
+        first = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] td.tulip img' % self.notes[0]["id"])
+        wait_for("the first tulip", lambda: self.driver.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth", first) > 0)
+
+    def test_editing_words_writes_the_book(self):
+        note = self.notes[1]
+        words = "Pass the well on the left"
+        self.edit_words(note["id"], words)
+        wait_for("the book file to have the new words", lambda: self.book_note(note["id"])["text"] == words)
+        self.assertEqual(self.book_note(note["id"])["text"], words)
+        # Another row is untouched.
+        self.assertEqual(self.book_note(self.notes[2]["id"])["text"], self.notes[2]["text"])
+        wait_for("the page to show the saved words", lambda: self.row_words(note["id"]) == words)
+
+    def test_undo_and_redo(self):
+        note = self.notes[2]
+        words = "Bridge, then straight on"
+        self.edit_words(note["id"], words)
+        wait_for("the edit saved", lambda: self.book_note(note["id"])["text"] == words)
+        self.driver.find_element(By.ID, "undo").click()
+        wait_for("undo to restore the words in the file", lambda: self.book_note(note["id"])["text"] == note["text"])
+        wait_for("the page to show the old words", lambda: self.row_words(note["id"]) == note["text"])
+        self.driver.find_element(By.ID, "redo").click()
+        wait_for("redo to write the words again", lambda: self.book_note(note["id"])["text"] == words)
+        wait_for("the page to show the words again", lambda: self.row_words(note["id"]) == words)
+        # Nothing left to redo: the server's one-line refusal shows in the status bar, in red.
+        self.driver.find_element(By.ID, "redo").click()
+        wait_for("the refusal", lambda: "error" in self.driver.find_element(By.ID, "status").get_attribute("class"))
+        self.assertNotEqual(self.status().strip(), "")
+        self.assertNotIn("\n", self.status())
+
+    def test_remove_and_restore_a_row(self):
+        note = self.notes[6]
+        self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .remove-row' % note["id"]).click()
+        listed = lambda: [n["id"] for n in json.loads(run("inspect", self.book, "--json"))["notes"]]
+        wait_for("the row gone from the book", lambda: note["id"] not in listed())
+        wait_for("the row gone from the page", lambda: len(self.page_rows()) == len(self.notes) - 1)
+        restore = wait_for("the removed row listed", lambda: self.driver.find_element(
+            By.CSS_SELECTOR, '#removed li[data-id="%d"] .restore-row' % note["id"]))
+        self.driver.find_element(By.CSS_SELECTOR, "#removed-box summary").click()
+        restore.click()
+        wait_for("the row back in the book", lambda: note["id"] in listed())
+        wait_for("the row back on the page", lambda: len(self.page_rows()) == len(self.notes))
+        self.assertEqual(self.row_words(note["id"]), note["text"])
+
+    def test_a_change_on_the_command_line_shows_within_two_seconds(self):
+        note = self.notes[3]
+        words = "Changed in a terminal"
+        before = self.revision()
+        run("note", self.book, "edit", "#%d" % note["id"], "--text", words)
+        started = time.monotonic()
+        wait_for("the page to show the terminal's words", lambda: self.row_words(note["id"]) == words, timeout=2.0, step=0.05)
+        self.assertLess(time.monotonic() - started, 2.0)
+        self.assertGreater(self.revision(), before)
+
+    def test_an_edit_in_progress_survives_a_live_update(self):
+        typing, other = self.notes[4], self.notes[5]
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .text' % typing["id"])
+        cell.click()
+        cell.send_keys(Keys.END, " and half typed")
+        before = self.revision()
+        run("note", self.book, "edit", "#%d" % other["id"], "--text", "From the terminal")
+        wait_for("the new revision", lambda: self.revision() > before, timeout=3.0)
+        # The cell still has the focus and what was typed; the other row shows once the cell is left.
+        self.assertEqual(self.driver.switch_to.active_element, cell)
+        self.assertEqual(cell.text, typing["text"] + " and half typed")
+        cell.send_keys(Keys.ENTER)
+        wait_for("both changes in the file", lambda: self.book_note(typing["id"])["text"] == typing["text"] + " and half typed"
+                 and self.book_note(other["id"])["text"] == "From the terminal")
+        wait_for("the page to show the terminal's words", lambda: self.row_words(other["id"]) == "From the terminal")
+
+    def test_dragging_a_handle_asks_its_two_legs_again(self):
+        draft = self.book[:-len(".json")] + ".draft.json"
+        with open(self.book, encoding="utf-8") as f:
+            handles = json.load(f)["plan"]["handles"]
+        before = [(h["placed"]["latitude"], h["placed"]["longitude"]) for h in handles]
+        marker = self.driver.find_element(By.CSS_SELECTOR, '.handle-icon[data-handle="2"]')
+        ActionChains(self.driver).click_and_hold(marker).pause(0.2) \
+            .move_by_offset(10, 5).pause(0.1).move_by_offset(20, 10).pause(0.1).move_by_offset(10, 5).pause(0.2) \
+            .release().perform()
+        answer = wait_for("the server's answer to the move", lambda: json.loads(
+            self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-last-answer") or "null"), timeout=30)
+        self.assertEqual(sorted(answer["askedLegs"]), [1, 2])
+        self.assertIn("leg", self.status())
+        wait_for("the draft beside the book", lambda: os.path.exists(draft))
+        with open(draft, encoding="utf-8") as f:
+            moved = json.load(f)["plan"]["handles"]
+        after = [(h["placed"]["latitude"], h["placed"]["longitude"]) for h in moved]
+        self.assertEqual(len(after), 3)
+        self.assertLess(metres(after[0], before[0]), 1)
+        self.assertLess(metres(after[2], before[2]), 1)
+        self.assertGreater(metres(after[1], before[1]), 20)
+        # The book itself keeps its route until Apply; the page says so.
+        with open(self.book, encoding="utf-8") as f:
+            kept = json.load(f)["plan"]["handles"]
+        self.assertLess(metres((kept[1]["placed"]["latitude"], kept[1]["placed"]["longitude"]), before[1]), 1)
+        wait_for("the status line", lambda: self.driver.find_element(By.ID, "book-status").text == "Not applied yet")
+
+    def test_screenshots_of_the_editor(self):
+        driver = self.driver
+        row = self.page_rows()[3]
+        row.find_element(By.CSS_SELECTOR, "td.number").click()
+        # Give the map time to draw the roads of the view and the tulips to load.
+        # (Whether tulips load is test_rows_appear_as_inspect_lists_them's to say: here they are
+        # only waited for, so that the pictures show them.)
+        try:
+            wait_for("the tulips", lambda: driver.execute_script(
+                "return [...document.querySelectorAll('#rows td.tulip img')].slice(0, 8)"
+                ".every(i => i.complete && i.naturalWidth > 0)"), timeout=10)
+        except AssertionError:
+            pass
+        time.sleep(1.5)
+        whole = os.path.join(ARTEFACTS, "editor.png")
+        driver.save_screenshot(whole)
+        driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-map.png"))
+        driver.find_element(By.ID, "rows-wrap").screenshot(os.path.join(ARTEFACTS, "editor-rows.png"))
+        driver.find_element(By.ID, "profile").screenshot(os.path.join(ARTEFACTS, "editor-profile.png"))
+        for name in ("editor.png", "editor-map.png", "editor-rows.png", "editor-profile.png"):
+            with open(os.path.join(ARTEFACTS, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
+        if os.environ.get("ROADBOOK_DOCS_SCREENSHOT") == "1":
+            shutil.copy(whole, os.path.join(ROOT, "docs/editor.png"))
+        severe = [e["message"] for e in driver.get_log("browser")
+                  if e["level"] == "SEVERE" and "favicon" not in e["message"]
+                  and "/api/tulip/" not in e["message"]]  # a row without a tulip answers 404
+        self.assertEqual(severe, [], "the page logged errors")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
