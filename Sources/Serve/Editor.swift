@@ -27,6 +27,7 @@ public final class Editor: Sendable {
     public let settings: Settings
     public let security: EditorSecurity
     private let cache = BookViewCache()
+    let drawings = DrawingCache()
 
     public init(settings: Settings, security: EditorSecurity) {
         self.settings = settings
@@ -61,6 +62,7 @@ public final class Editor: Sendable {
         case "/api/redo": return only("POST") { history(undo: false) }
         default: break
         }
+        if Self.isDrawingPath(path) { return only("GET") { drawing(request) } }
         if path == "/" || path == "/index.html" || path.hasPrefix("/static/") {
             return only("GET") { settings.page?.response(for: path) ?? .text(404, "the editor's page was not found beside roadbook") }
         }
