@@ -140,9 +140,26 @@ public struct BookRenderer: Sendable {
     public func renderPDF(_ book: Book, to url: URL, in outputs: OutputSet) throws -> Int {
         let temporary = try outputs.add(url)
         return try renaming(to: url) {
-            let first = includeCover ? coverTemplate.pageSize : template.pageSize(rows: template.rowsPerPage)
-            let surface = try PDFSurface(path: temporary.path, width: first.width, height: first.height)
-            try setMetadata(of: book, on: surface)
+            try drawPDF(book) { try PDFSurface(path: temporary.path, width: $0, height: $1) }.pages
+        }
+    }
+
+    /// `book` as the bytes of the PDF `renderPDF` writes, kept in memory.
+    /// - Returns: the bytes and the number of pages.
+    /// - Throws: `RenderError`.
+    public func pdfData(_ book: Book) throws -> (data: Data, pages: Int) {
+        let (surface, pages) = try drawPDF(book) { try PDFSurface(width: $0, height: $1) }
+        return (surface.data, pages)
+    }
+
+    /// Draws every page of `book` on the surface `makeSurface` makes for the first page's size
+    /// (points), and finishes it.
+    private func drawPDF(_ book: Book, makeSurface: (Double, Double) throws -> PDFSurface) throws -> (surface: PDFSurface, pages: Int) {
+        let first = includeCover ? coverTemplate.pageSize : template.pageSize(rows: template.rowsPerPage)
+        let surface = try makeSurface(first.width, first.height)
+        try setMetadata(of: book, on: surface)
+        let count: Int
+        do {
             let cairo = try CairoContext(surface: surface)
             let pictograms = Pictograms(for: book, library: symbols, warn: warn)
             let painter = try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn)
@@ -153,9 +170,10 @@ public struct BookRenderer: Sendable {
                 try painter.draw(page)
                 try cairo.showPage()
             }
-            try surface.finish()
-            return document.count
+            count = document.count
         }
+        try surface.finish()
+        return (surface, count)
     }
 
     /// Renders pages as PNG images at `dpi`. One page goes to `url`; several go to files named
@@ -164,22 +182,49 @@ public struct BookRenderer: Sendable {
     /// - Returns: the files written.
     @discardableResult
     public func renderPNG(_ book: Book, pages: [Int]? = nil, dpi: Double, to url: URL) throws -> [URL] {
-        guard dpi >= 10, dpi <= 2400 else {
-            throw RenderError(call: "renderPNG", reason: "a resolution of \(dpi) dpi is outside 10…2400", path: url.path)
-        }
+        try Self.checkResolution(dpi, path: url.path)
         return try renderEach(book, pages: pages, to: url) { page, pictograms, temporary in
-            let scale = dpi / 72
-            let width = (page.size.width * scale).rounded(), height = (page.size.height * scale).rounded()
-            if let excess = ImageLimits.excess(width: width, height: height) {
-                throw RenderError(call: "renderPNG", reason: "a page at \(Int(dpi)) dpi would be \(excess)", path: url.path,
-                                  remedy: .lowerResolution)
-            }
-            let surface = try ImageSurface(width: max(1, Int(width)), height: max(1, Int(height)))
-            let cairo = try CairoContext(surface: surface)
-            cairo_scale(cairo.handle, scale, scale)
-            try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn).draw(page)
-            try surface.writePNG(to: temporary.path)
+            try drawImage(page, pictograms: pictograms, dpi: dpi, path: url.path).writePNG(to: temporary.path)
         }
+    }
+
+    /// Page `number` (1-based, the cover first) of `book` as the bytes of the PNG `renderPNG`
+    /// writes, kept in memory.
+    /// - Throws: `NoSuchPage` for a page the book does not print; `RenderError`.
+    public func pngData(_ book: Book, page number: Int, dpi: Double) throws -> Data {
+        try Self.checkResolution(dpi, path: "")
+        let (document, pictograms) = try document(of: book)
+        guard (1...document.count).contains(number) else { throw NoSuchPage(page: number, count: document.count) }
+        return try drawImage(document.page(number), pictograms: pictograms, dpi: dpi, path: "").pngData()
+    }
+
+    /// A page asked for that the book does not print.
+    public struct NoSuchPage: Error, CustomStringConvertible, Equatable, Sendable {
+        public var page: Int
+        /// The pages the book prints.
+        public var count: Int
+        public var description: String { "page \(page) does not exist; the book has \(count) page\(count == 1 ? "" : "s")" }
+    }
+
+    private static func checkResolution(_ dpi: Double, path: String) throws {
+        guard dpi >= 10, dpi <= 2400 else {
+            throw RenderError(call: "renderPNG", reason: "a resolution of \(dpi) dpi is outside 10…2400", path: path)
+        }
+    }
+
+    /// `page` drawn on an image at `dpi`; `path` names the file in messages.
+    private func drawImage(_ page: DocumentPage, pictograms: Pictograms, dpi: Double, path: String) throws -> ImageSurface {
+        let scale = dpi / 72
+        let width = (page.size.width * scale).rounded(), height = (page.size.height * scale).rounded()
+        if let excess = ImageLimits.excess(width: width, height: height) {
+            throw RenderError(call: "renderPNG", reason: "a page at \(Int(dpi)) dpi would be \(excess)", path: path,
+                              remedy: .lowerResolution)
+        }
+        let surface = try ImageSurface(width: max(1, Int(width)), height: max(1, Int(height)))
+        let cairo = try CairoContext(surface: surface)
+        cairo_scale(cairo.handle, scale, scale)
+        try PagePainter(cairo: cairo, template: template, pictograms: pictograms, warn: warn).draw(page)
+        return surface
     }
 
     /// Renders pages as SVG files, named as `renderPNG` names them.
@@ -197,12 +242,7 @@ public struct BookRenderer: Sendable {
     /// renamed onto its file when drawn. Checks every page number before writing anything.
     private func renderEach(_ book: Book, pages wanted: [Int]?, to url: URL,
                             draw: (DocumentPage, Pictograms, URL) throws -> Void) throws -> [URL] {
-        // Measuring needs a Pango context; an image surface of one pixel gives the same metrics
-        // as the drawing surfaces (metrics are unhinted at 72 dpi).
-        let pictograms = Pictograms(for: book, library: symbols, warn: warn)
-        let measuring = try PagePainter(cairo: CairoContext(surface: ImageSurface(width: 1, height: 1)),
-                                        template: template, pictograms: pictograms, warn: warn)
-        let pages = Document(renderer: self, book: book, measurer: measuring.measurer, pictograms: pictograms.names)
+        let (pages, pictograms) = try document(of: book)
         let numbers = wanted ?? Array(1...pages.count)
         if let bad = numbers.first(where: { !(1...pages.count).contains($0) }) {
             throw RenderError(call: "pages", reason: "page \(bad) does not exist; the book has \(pages.count) page\(pages.count == 1 ? "" : "s")",
@@ -225,6 +265,16 @@ public struct BookRenderer: Sendable {
             throw error
         }
         return written
+    }
+
+    /// The pages of `book`, laid out as they are drawn one at a time, and its pictograms.
+    private func document(of book: Book) throws -> (Document, Pictograms) {
+        // Measuring needs a Pango context; an image surface of one pixel gives the same metrics
+        // as the drawing surfaces (metrics are unhinted at 72 dpi).
+        let pictograms = Pictograms(for: book, library: symbols, warn: warn)
+        let measuring = try PagePainter(cairo: CairoContext(surface: ImageSurface(width: 1, height: 1)),
+                                        template: template, pictograms: pictograms, warn: warn)
+        return (Document(renderer: self, book: book, measurer: measuring.measurer, pictograms: pictograms.names), pictograms)
     }
 
     /// `book.png` with page 3 → `book-3.png`.

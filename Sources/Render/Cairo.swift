@@ -8,12 +8,15 @@ import Glibc
 
 /// A file Cairo writes through a stream callback instead of opening it itself, so that the system's
 /// reason for a failed write (no space left, quota, I/O error) is kept: Cairo's own file output
-/// reports every failure as "error while writing to output stream".
+/// reports every failure as "error while writing to output stream". Made with `memory()`, it keeps
+/// the bytes in memory instead (the editor's server answers with a drawing and writes no file).
 final class FileSink {
     private(set) var fd: Int32
     let path: String
     /// The errno of the first failed write or close; 0 when none failed.
     private(set) var failure: Int32 = 0
+    /// The bytes written, for a sink in memory; nil for a file.
+    private(set) var bytes: Data?
 
     /// Creates (or truncates) the file at `path`.
     init(path: String, call: String) throws {
@@ -21,6 +24,15 @@ final class FileSink {
         self.path = path
         guard fd >= 0 else { throw RenderError(call: call, reason: AtomicFile.reason(errno: errno), path: path) }
     }
+
+    private init() {
+        fd = -1
+        path = ""
+        bytes = Data()
+    }
+
+    /// A sink that keeps what is written in `bytes`.
+    static func memory() -> FileSink { FileSink() }
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
@@ -32,6 +44,10 @@ final class FileSink {
     }
 
     fileprivate func write(_ data: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        if bytes != nil {
+            bytes?.append(data, count: length)
+            return true
+        }
         guard failure == 0, fd >= 0 else { return false }
         var offset = 0
         while offset < length {
@@ -99,6 +115,9 @@ package class Surface {
         sink?.close()
         try check(cairo_surface_status(handle), "cairo_surface_finish")
     }
+
+    /// The bytes of a PDF or SVG surface made in memory, once finished; empty for one written to a file.
+    var data: Data { sink?.bytes ?? Data() }
 }
 
 /// A PDF file of pages `width` × `height` points.
@@ -109,6 +128,13 @@ final class PDFSurface: Surface {
         let sink = try FileSink(path: path, call: "cairo_pdf_surface_create_for_stream")
         try super.init(handle: cairo_pdf_surface_create_for_stream(FileSink.callback, sink.closure, width, height),
                        call: "cairo_pdf_surface_create_for_stream", path: path, sink: sink)
+    }
+
+    /// A PDF kept in memory: its bytes are `data` once finished.
+    init(width: Double, height: Double) throws {
+        let sink = FileSink.memory()
+        try super.init(handle: cairo_pdf_surface_create_for_stream(FileSink.callback, sink.closure, width, height),
+                       call: "cairo_pdf_surface_create_for_stream", path: "", sink: sink)
     }
 
     /// Sets one document-information entry. Dates are ISO 8601, for example `2000-01-01T00:00:00Z`.
@@ -126,10 +152,18 @@ final class PDFSurface: Surface {
 
 /// An SVG file of one page `width` × `height` points.
 final class SVGSurface: Surface {
-    init(path: String, width: Double, height: Double) throws {
-        let sink = try FileSink(path: path, call: "cairo_svg_surface_create_for_stream")
+    convenience init(path: String, width: Double, height: Double) throws {
+        try self.init(sink: try FileSink(path: path, call: "cairo_svg_surface_create_for_stream"), width: width, height: height)
+    }
+
+    /// An SVG kept in memory: its bytes are `data` once finished.
+    convenience init(width: Double, height: Double) throws {
+        try self.init(sink: FileSink.memory(), width: width, height: height)
+    }
+
+    private init(sink: FileSink, width: Double, height: Double) throws {
         try super.init(handle: cairo_svg_surface_create_for_stream(FileSink.callback, sink.closure, width, height),
-                       call: "cairo_svg_surface_create_for_stream", path: path, sink: sink)
+                       call: "cairo_svg_surface_create_for_stream", path: sink.path, sink: sink)
         // Points as the document unit, so an SVG page has the size of the printed page.
         cairo_svg_surface_set_document_unit(handle, CAIRO_SVG_UNIT_PT)
     }
@@ -156,6 +190,15 @@ package final class ImageSurface: Surface {
         sink.close()
         try sink.check("cairo_surface_write_to_png_stream")
         try checkCairo(status, "cairo_surface_write_to_png_stream", path: path)
+    }
+
+    /// The image as PNG bytes.
+    func pngData() throws -> Data {
+        cairo_surface_flush(handle)
+        let sink = FileSink.memory()
+        let status = cairo_surface_write_to_png_stream(handle, FileSink.callback, sink.closure)
+        try checkCairo(status, "cairo_surface_write_to_png_stream", path: "")
+        return sink.bytes ?? Data()
     }
 }
 

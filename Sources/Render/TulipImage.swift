@@ -42,15 +42,29 @@ public enum TulipImage {
         guard size > 0, size.isFinite else { throw InvalidRequest(path: url.path, reason: "size \(size) pt is not positive") }
         try writing(to: url) { temporary in
             // The surface is finished (the file closed) before the rename.
-            let surface = try SVGSurface(path: temporary.path, width: size, height: size)
-            do {
-                let cairo = try CairoContext(surface: surface)
-                try paintWhite(cairo, width: size, height: size)
-                try TulipPainter(cairo: cairo, text: textLayout(for: cairo))
-                    .draw(tulip, in: Rect(x: 0, y: 0, width: size, height: size))
-            }
-            try surface.finish()
+            try drawSVG(tulip, size: size, on: SVGSurface(path: temporary.path, width: size, height: size))
         }
+    }
+
+    /// `tulip` as the bytes of a square SVG of `size` × `size` points: the drawing `writeSVG`
+    /// writes, kept in memory.
+    /// - Throws: `InvalidRequest` when `size` is not positive; `RenderError` when Cairo fails.
+    public static func svgData(_ tulip: Tulip, size: Double) throws -> Data {
+        guard size > 0, size.isFinite else { throw InvalidRequest(path: "an SVG in memory", reason: "size \(size) pt is not positive") }
+        let surface = try SVGSurface(width: size, height: size)
+        try drawSVG(tulip, size: size, on: surface)
+        return surface.data
+    }
+
+    /// Draws `tulip` on a white square filling `surface` and finishes it.
+    private static func drawSVG(_ tulip: Tulip, size: Double, on surface: SVGSurface) throws {
+        do {
+            let cairo = try CairoContext(surface: surface)
+            try paintWhite(cairo, width: size, height: size)
+            try TulipPainter(cairo: cairo, text: textLayout(for: cairo))
+                .draw(tulip, in: Rect(x: 0, y: 0, width: size, height: size))
+        }
+        try surface.finish()
     }
 
     /// Writes a PNG grid of tulips, `columns` to a row, each in a square cell of `cellSize`

@@ -40,7 +40,7 @@ struct TulipCommand: Command {
 
     func run(_ console: any Console) async throws {
         if let row {
-            try drawTulip(ofRow: row, book: book, size: size ?? 300, to: output, force: force)
+            try drawTulip(ofRow: row, book: book, size: size ?? BookDrawings.tulipSize, to: output, force: force)
             console.out(output.path)
         } else {
             let count = try drawTulipSheet(book: book, cellSize: Int(size ?? 160), columns: columns, to: output, force: force)

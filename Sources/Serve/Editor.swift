@@ -39,6 +39,8 @@ public final class Editor: Sendable {
     private let cache = BookViewCache()
     /// The roads of `--osm`, the region last read kept.
     let mapRoads: MapRoads?
+    /// Tulips, pages and the PDF drawn for the book's present bytes.
+    let drawings = DrawingCache()
 
     public init(settings: Settings, security: EditorSecurity) {
         self.settings = settings
@@ -77,6 +79,7 @@ public final class Editor: Sendable {
         case "/api/roads": return only("GET") { roads(request) }
         default: break
         }
+        if Self.isDrawingPath(path) { return only("GET") { drawing(request) } }
         if path == "/" || path == "/index.html" || path.hasPrefix("/static/") {
             return only("GET") { settings.page?.response(for: path) ?? .text(404, "the editor's page was not found beside roadbook") }
         }

@@ -78,9 +78,8 @@ public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageL
         book = reworded.book
         if let message = reworded.unrecognisedMessage(file: request.book) { log.record(WorkflowMessage(.warning, message)) }
     }
-    let renderer = BookRenderer(template: try request.template.map(TemplateLibrary.load)
-                                    ?? TemplateLibrary.template(of: book, bookFile: request.book.path),
-                                includeCover: request.cover, symbols: try SymbolLibrary.standard(adding: request.symbols))
+    let renderer = try printer(of: book, bookFile: request.book, template: request.template, cover: request.cover,
+                               symbols: request.symbols)
     switch request.format {
     case .pdf:
         return .pdf(pages: try renderer.renderPDF(book, to: request.output))
@@ -88,6 +87,48 @@ public func renderBook(_ request: RenderRequest, log: any WorkflowLog = MessageL
         return .images(try renderer.renderPNG(book, pages: request.pages, dpi: dpi, to: request.output))
     case .svg:
         return .images(try renderer.renderSVG(book, pages: request.pages, to: request.output))
+    }
+}
+
+/// The renderer that prints `book` (read from `bookFile`): on the template named, or the book's
+/// own; with the pictograms of `symbols` over the library's.
+func printer(of book: Book, bookFile: URL, template: String? = nil, cover: Bool = true, symbols: URL? = nil) throws -> BookRenderer {
+    BookRenderer(template: try template.map(TemplateLibrary.load) ?? TemplateLibrary.template(of: book, bookFile: bookFile.path),
+                 includeCover: cover, symbols: try SymbolLibrary.standard(adding: symbols))
+}
+
+/// The drawings of a book kept in memory, for a program that answers with them rather than writing
+/// files (the editor's server): a row's tulip, a printed page, the whole PDF, each the drawing
+/// `tulip --row`, `render --png` and `render` write, on the book's own template and in its language.
+public enum BookDrawings {
+    /// Points (SVG) or pixels (PNG) on a side of a tulip drawn alone when no size is asked for.
+    public static let tulipSize = 300.0
+
+    /// The tulip of the note `id` as SVG, `size` points on a side; nil when no printed row is that
+    /// note (no such note, or one off the route) or its row has no tulip.
+    /// - Throws: `RenderError` when Cairo fails.
+    public static func tulipSVG(ofNote id: Int, in book: Book, size: Double = tulipSize) throws -> Data? {
+        guard let note = book.notes.first(where: { $0.id == id && $0.placement == .onRoute }), let tulip = note.tulip else { return nil }
+        return try TulipImage.svgData(tulip, size: size)
+    }
+
+    /// Page `number` of `book` as printed (the cover is 1) as PNG at `dpi`; nil when the book does
+    /// not print that page.
+    /// - Parameter bookFile: where the book was read, for its template's messages.
+    /// - Throws: `TemplateError`; `RenderError` (a page too large at `dpi`, Cairo failing).
+    public static func pagePNG(_ number: Int, of book: Book, bookFile: URL, dpi: Double) throws -> Data? {
+        do {
+            return try printer(of: book, bookFile: bookFile).pngData(book, page: number, dpi: dpi)
+        } catch is BookRenderer.NoSuchPage {
+            return nil
+        }
+    }
+
+    /// `book` printed as a PDF: its bytes and its number of pages.
+    /// - Parameter bookFile: where the book was read, for its template's messages.
+    /// - Throws: `TemplateError`; `RenderError`.
+    public static func pdf(of book: Book, bookFile: URL) throws -> (data: Data, pages: Int) {
+        try printer(of: book, bookFile: bookFile).pdfData(book)
     }
 }
 
