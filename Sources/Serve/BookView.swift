@@ -117,7 +117,10 @@ public struct BookView: Encodable, Sendable, Equatable {
             let state: String
             var message: String? = nil
             switch (leg.kind, leg.state) {
-            case (.road, .noRoad?), (.road, _) where leg.noRoadModes.contains(plan.mode):
+            case (.road, .noRoad?):
+                state = "failed"
+                message = "no road in this mode: drawn straight"
+            case (.road, _) where leg.noRoadModes.contains(plan.mode):
                 state = "failed"
                 message = "no road in this mode: drawn straight"
             case (.road, let s?) where s.waitsForRetry:
