@@ -289,6 +289,8 @@
       if (marker.getElement()) marker.getElement().dataset.handle = handle.index;
       marker.on('dragend', () => {
         const at = marker.getLatLng();
+        legsAwaited = etag;
+        performance.mark('roadbook:drag-start');
         post('/api/handles', { op: 'move', index: handle.index, lat: at.lat, lon: at.lng });
       });
       marker.bindPopup(() => handleMenu(handle));
@@ -612,6 +614,30 @@
   $('page-next').addEventListener('click', () => { pageNumber += 1; showPage(); });
   $('preview-box').addEventListener('toggle', () => { if ($('preview-box').open) showPage(); });
 
+  // ---- the page's moments, for the editor benchmark (scripts/bench/editor-bench.py) -----------
+
+  let legsAwaited = null;  // the ETag shown when a handle was dropped, until new legs are drawn
+
+  /** Marks `name` on the performance timeline once the frame showing what was drawn is painted. */
+  function markAfterPaint(name) {
+    requestAnimationFrame(() => setTimeout(() => performance.mark(name), 0));
+  }
+
+  /** Resolves when the tulips of the rows in view have loaded (or failed: rows without one). */
+  function tulipsInView() {
+    return new Promise((resolve) => requestAnimationFrame(() => {
+      const view = $('rows-wrap').getBoundingClientRect();
+      const waiting = [...document.querySelectorAll('#rows td.tulip img')].filter((img) => {
+        const r = img.getBoundingClientRect();
+        return !img.complete && r.bottom > view.top && r.top < view.bottom;
+      }).map((img) => new Promise((done) => {
+        img.addEventListener('load', done, { once: true });
+        img.addEventListener('error', done, { once: true });
+      }));
+      Promise.all(waiting).then(resolve);
+    }));
+  }
+
   // ---- the whole page ------------------------------------------------------------------------
 
   function draw() {
@@ -628,6 +654,10 @@
     measureRoute();
     drawRoute();
     drawHandles();
+    if (legsAwaited !== null && etag !== legsAwaited) {
+      legsAwaited = null;
+      markAfterPaint('roadbook:legs-shown');
+    }
     if (editing) rowsStale = true; else drawRows();
     if (selectedRowId !== null && rowById(selectedRowId)) {
       const row = rowById(selectedRowId);
@@ -649,6 +679,7 @@
       if (points.length) map.fitBounds(L.latLngBounds(points), { padding: [20, 20] });
       firstView = false;
       loadRoads();
+      tulipsInView().then(() => markAfterPaint('roadbook:rows-ready'));
     }
   }
 
