@@ -29,9 +29,9 @@ declare -A module=(
   [gpx]=Formats [openrally]=Formats [book]=Formats [handles]=Formats [undo]=Formats [template]=Layout
   [osm-pbf]=OSM [osm-xml]=OSM [graph]=OSM [hgt]=Terrain [geotiff]=Terrain
   [engine]=Routing [elevation]=Terrain [draft]=Workflows [rn2]=Formats [kml]=Formats [geojson]=Formats
-  [track-turns]=Guidance [journal]=Formats [symbol]=Render
+  [track-turns]=Guidance [journal]=Formats [symbol]=Render [serve]=Serve
 )
-harnesses=(gpx book template handles draft undo journal osm-pbf osm-xml graph hgt geotiff engine elevation rn2 kml geojson openrally track-turns symbol)
+harnesses=(gpx book template handles draft undo journal osm-pbf osm-xml graph hgt geotiff engine elevation rn2 kml geojson openrally track-turns symbol serve)
 # Per run: memory a run may take (MB), seconds one input may take, largest input (bytes).
 rss_limit_mb=2048
 unit_timeout=10

@@ -1692,6 +1692,59 @@ def make_symbol():
             with open(os.path.join(folder, os.path.basename(path)), "wb") as f:
                 f.write(data)
 
+# ---------------------------------------------------------------------------------------- Editor
+
+def make_serve_seeds():
+    """Fuzz/serve/seeds: sessions of requests to the editor, in the serve harness's input format
+    (Fuzz/serve/serve.swift): requests separated by 0x1E, each a flags byte (bits 0-2 the method:
+    0 GET, 1 POST, 2 HEAD, 7 the first field; bits 3-4 the token: 0 cookie, 1 header, 2 query, 3
+    none; 0x20 no Host added; 0x40 the page's Origin; 0x80 If-None-Match the last ETag), then
+    NUL-separated fields: the path with its query, headers, an empty field, the body."""
+    GET, POST, RAW = 0, 1, 7
+
+    def req(flags, path, body=b"", headers=(), method=None):
+        fields = ([method.encode()] if method is not None else []) + [path.encode()] + [h.encode() for h in headers]
+        return bytes([flags]) + b"\0".join(fields) + b"\0\0" + (body.encode() if isinstance(body, str) else body)
+
+    def notes(value):
+        return req(POST | 0x40, "/api/notes", compact(value))
+
+    sessions = {
+        "book.bin": [req(GET, "/api/book")],
+        "book-etag.bin": [req(GET, "/api/book"), req(GET | 0x80, "/api/book")],
+        "edit-undo-redo.bin": [notes({"op": "edit", "row": "#2", "text": "Cattle grid, slow", "danger": 2}),
+                               req(POST, "/api/undo"), req(POST, "/api/redo"), req(GET | 0x80, "/api/book")],
+        "edit-fields.bin": [notes({"op": "edit", "row": "3", "symbols": "+ford -bridge", "type": "WPV", "marker": "R2"})],
+        "add-remove-restore.bin": [notes({"op": "add", "text": "Ford", "at": 2000}), notes({"op": "add", "text": "Well", "lat": 42.5, "lon": 1.52}),
+                                   notes({"op": "remove", "row": "#2"}), notes({"op": "restore", "row": "#2"})],
+        "bad-json.bin": [req(POST, "/api/notes", '{"op":"edit","row":'), req(POST, "/api/notes", "[1,2]"),
+                         req(POST, "/api/notes", '{"op":"add","text":"x","at":1e999}'), req(POST, "/api/notes", '{"op":"edit","row":"#2","danger":true}')],
+        "dot-dot.bin": [req(GET, "/static/../secret.txt"), req(GET, "/static/%2e%2e/secret.txt"), req(GET, "/static/link.txt"),
+                        req(GET, "/static/leaflet/up/secret.txt")],
+        "huge-length.bin": [req(POST, "/api/notes", '{"op":"remove","row":"#1"}', ["Content-Length: 99999999999999999999"]),
+                            req(POST, "/api/undo", "", ["Content-Length: -1", "Transfer-Encoding: chunked"])],
+        "handles.bin": [req(POST, "/api/handles", compact({"op": "move", "index": 2, "lat": 42.5001, "lon": 1.537})),
+                        req(POST, "/api/handles", compact({"op": "split", "leg": 1})),
+                        req(POST, "/api/handles", compact({"op": "kind", "index": 2, "kind": "asDrawn"})),
+                        req(POST, "/api/handles", compact({"op": "note", "index": 1, "text": "Start", "marker": "DSS"}))],
+        "apply.bin": [req(POST, "/api/handles", compact({"op": "add", "lat": 42.505, "lon": 1.52})), req(POST, "/api/apply"), req(POST, "/api/undo")],
+        "roads.bin": [req(GET, "/api/roads?south=42.4&west=1.4&north=42.6&east=1.6"), req(GET, "/api/roads?south=43&west=1&north=42&east=nan")],
+        "drawings.bin": [req(GET, "/api/tulip/2.svg?revision=0"), req(GET, "/api/page/1.png"), req(GET, "/api/tulip/99.svg")],
+        "pdf.bin": [req(GET, "/api/book.pdf")],
+        "security.bin": [req(GET | 0x18, "/api/book"), req(GET | 0x20, "/api/book", headers=["Host: evil.example:8123"]),
+                         req(POST, "/api/notes", compact({"op": "remove", "row": "#1"}), ["Origin: http://evil.example"]),
+                         req(GET | 0x18, "/api/book", headers=["Cookie: roadbook_token=0123456789abcdef0123456789abcdeX"])],
+        "page.bin": [req(GET | 0x10, "/?token=0123456789abcdef0123456789abcdef"), req(GET, "/index.html"), req(GET, "/static/leaflet/leaflet.css")],
+        "methods.bin": [req(RAW, "/api/notes", '{"op":"remove","row":"#1"}', method="PATCH"), req(2, "/api/book"), req(GET, "/api/notes"),
+                        req(RAW, "/nowhere", method="")],
+    }
+    folder = os.path.join(FUZZ, "serve", "seeds")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    for name, requests in sessions.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(b"\x1e".join(requests))
+
 
 def main():
     for kind in KINDS:
@@ -1717,6 +1770,7 @@ def main():
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()
+    make_serve_seeds()
     total = 0
     for kind in KINDS:
         path = os.path.join(HOSTILE, kind, "expected.tsv")

@@ -89,6 +89,10 @@ public enum BookHistory {
                                 + "it leaves no book \(back ? "before" : "after") it")
         }
         let draft = try step.draft.map { try turn($0, back: back, current: draftNow, file: draftURL, step: name) }
+        // The journal names the book it leaves: the first drawing of a book without an id gave it
+        // one, and undoing it gives back the book without, which the journal must then accept.
+        var journal = journal
+        if let bytes = book ?? nil { journal.bookID = try BookFile.decode(bytes, fileName: read.url.path).id }
         let outputs = OutputSet()
         do {
             if let book = book ?? nil { try outputs.write(book, to: read.url) }
