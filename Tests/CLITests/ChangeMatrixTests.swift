@@ -78,8 +78,21 @@ actor MatrixBooks {
 
     private let folder = try? TemporaryFolder()
     private var made: [ChangeMatrixTests.Kind: Data] = [:]
+    /// The books being made: an actor is reentrant at each `await`, so a second test asking for a
+    /// kind while the first is making it waits for that making instead of making it again (which
+    /// `route` refuses, the book existing).
+    private var making: [ChangeMatrixTests.Kind: Task<Data, any Error>] = [:]
 
     func bytes(of kind: ChangeMatrixTests.Kind) async throws -> Data {
+        if let data = made[kind] { return data }
+        if let task = making[kind] { return try await task.value }
+        let task = Task { try await self.make(kind) }
+        making[kind] = task
+        defer { making[kind] = nil }
+        return try await task.value
+    }
+
+    private func make(_ kind: ChangeMatrixTests.Kind) async throws -> Data {
         if let data = made[kind] { return data }
         let folder = try #require(folder)
         let url = folder.path("\(kind).json")
