@@ -79,4 +79,69 @@ struct LinePatchTests {
             #expect(ours == theirs, "\(old.debugDescription) → \(new.debugDescription)")
         }
     }
+
+    /// A drawing's file as JSON writes it: `count` lines, most of them a coordinate of their own
+    /// (found once), among braces and keys found everywhere.
+    static func drawing(_ count: Int, _ random: inout SeededGenerator, tag: String = "") -> [String] {
+        (0..<count).map { i in
+            switch i % 5 {
+            case 0: "        {"
+            case 1: "          \"latitude\" : 42.\(random.next() % 10_000_000)\(tag),"
+            case 2: "          \"longitude\" : 1.\(random.next() % 10_000_000)\(tag)"
+            case 3: "        },"
+            default: "        \"mode\" : \"drive\","
+            }
+        }
+    }
+
+    @Test("a large text with blocks of thousands of lines put in, taken out and changed: the patch holds no more lines than GNU diff's, and gives back both texts")
+    func largeDrawingChange() throws {
+        var random = SeededGenerator(seed: 36)
+        let folder = try TemporaryFolder()
+        for round in 0..<4 {
+            var lines = Self.drawing(60_000, &random)
+            let old = lines.joined(separator: "\n")
+            // A road of 3,000 lines put in near the start, one of 2,000 taken out in the middle,
+            // 500 lines changed near the end: what a moved handle does to a drawing's file.
+            lines.insert(contentsOf: Self.drawing(3_000, &random, tag: "1"), at: 1_000 + round * 7)
+            lines.removeSubrange(30_000..<32_000)
+            lines.replaceSubrange(50_000..<50_500, with: Self.drawing(500, &random, tag: "2"))
+            let new = lines.joined(separator: "\n")
+            let patch = LinePatch(from: old, to: new)
+            #expect(patch.apply(to: old) == new)
+            #expect(patch.revert(new) == old)
+            let a = folder.path("a"), b = folder.path("b")
+            try (old + "\n").write(to: a, atomically: true, encoding: .utf8)
+            try (new + "\n").write(to: b, atomically: true, encoding: .utf8)
+            let output = try runProgram("diff", [a.path, b.path]).output
+            let theirs = output.split(separator: "\n").filter { $0.hasPrefix("< ") || $0.hasPrefix("> ") }.count
+            let ours = patch.hunks.reduce(0) { $0 + $1.remove.count + $1.insert.count }
+            // What was done: 3,000 in, 2,000 out, 500 out and 500 in, at least (a few lines of
+            // braces may be shared by chance).
+            #expect(theirs >= 5_000)
+            #expect(ours <= theirs, "ours \(ours) lines, GNU diff's \(theirs)")
+        }
+    }
+
+    @Test("apply and revert give back large texts of repeated and unique lines, on 30 random pairs")
+    func largeRoundTrip() {
+        var random = SeededGenerator(seed: 3636)
+        for _ in 0..<30 {
+            var lines = Self.drawing(4_000 + Int(random.next() % 8_000), &random)
+            let old = lines.joined(separator: "\n")
+            for _ in 0..<(1 + Int(random.next() % 8)) {
+                let at = Int(random.next() % UInt64(lines.count))
+                let length = min(lines.count - at, Int(random.next() % 3_000))
+                switch random.next() % 3 {
+                case 0: lines.insert(contentsOf: Self.drawing(length, &random, tag: "9"), at: at)
+                case 1: lines.removeSubrange(at..<(at + length))
+                default: lines.replaceSubrange(at..<(at + length), with: Self.drawing(length / 2, &random, tag: "8"))
+                }
+            }
+            let new = lines.joined(separator: "\n")
+            let patch = LinePatch(from: old, to: new)
+            #expect(patch.apply(to: old) == new)
+            #expect(patch.revert(new) == old)
+        }
+    }
 }
