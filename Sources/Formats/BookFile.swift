@@ -18,8 +18,7 @@ public enum BookFile {
     /// against its range (`Book.validate()`), so a book that reads also renders.
     /// - Throws: `FormatError` naming the file and the field, in one line.
     public static func read(contentsOf url: URL) throws -> Book {
-        var data = try InputFile.read(url, limit: maximumFileSize, what: "a book file")
-        return try decode(&data, fileName: url.path)
+        try decode(try InputFile.read(url, limit: maximumFileSize, what: "a book file"), fileName: url.path)
     }
 
     /// Decodes and checks a book from JSON bytes; `fileName` is used in messages.
@@ -30,8 +29,10 @@ public enum BookFile {
     /// without Foundation's decoder when they are plain numbers in range; anything else goes through
     /// the decoder, so its messages still name the field at fault.
     public static func decode(_ data: Data, fileName: String) throws -> Book {
-        var bytes = data
-        return try decode(&bytes, fileName: fileName)
+        try DecodedFiles.shared.value(of: data, kind: "book", fileName: fileName) {
+            var bytes = data
+            return try decode(&bytes, fileName: fileName)
+        }
     }
 
     /// `decode(_:fileName:)` on bytes it may change: the route's points, once read by the scan, are

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,9 @@ public final class EditorServer: Sendable {
                 token: String = EditorSecurity.newToken()) throws {
         // The Host the security checks accept names the port, known once the server listens:
         // a request that comes before (none can: nobody has the URL yet) is answered 503.
+        // Every request reads the book, its journal and its drawing again (a command in a terminal
+        // may have changed them); only the decoding of bytes already seen is spared.
+        DecodedFiles.shared.keep(files: 8)
         let slot = EditorSlot()
         server = try HTTPServer(configuration) { request in
             slot.editor?.respond(to: request) ?? .text(503, "the editor is starting")

@@ -82,6 +82,13 @@ public struct RouteDraft: Sendable {
     /// so a draft that reads never traps.
     /// - Throws: `FormatError` naming the file and the field, in one line.
     public static func decode(_ data: Data, fileName: String, configuration: Configuration = Configuration()) throws -> RouteDraft {
+        guard configuration == Configuration() else { return try decodeBytes(data, fileName: fileName, configuration: configuration) }
+        return try DecodedFiles.shared.value(of: data, kind: "draft", fileName: fileName) {
+            try decodeBytes(data, fileName: fileName, configuration: configuration)
+        }
+    }
+
+    static func decodeBytes(_ data: Data, fileName: String, configuration: Configuration) throws -> RouteDraft {
         struct Header: Decodable { var draftVersion: Int? }
         struct Stored: Decodable {
             var bookID: String
