@@ -87,9 +87,7 @@ public struct BookView: Encodable, Sendable, Equatable {
             status = Status(applied: true, message: PlanDifference(drawing: book.plan ?? RoutePlan(), book: book.plan)
                 .statusLines(applyCommand: "Apply").joined(separator: "; "))
         }
-        handles = (plan?.handles ?? []).enumerated().map {
-            HandleView(index: $0.offset + 1, lat: $0.element.placed.latitude, lon: $0.element.placed.longitude, name: $0.element.name)
-        }
+        handles = plan.map(Self.handles) ?? []
         legs = plan.map(Self.legs) ?? []
         let onRoute = book.notes.filter { $0.placement == .onRoute }
         rows = zip(RowContent.rows(of: book), onRoute).map { row, note in
@@ -105,6 +103,13 @@ public struct BookView: Encodable, Sendable, Equatable {
             warnings.append(String(format: "#%d is %.0f m off the route: kept, not printed", note.id, abs(note.offsetFromRoute)))
         }
         self.warnings = warnings
+    }
+
+    /// The handles of `plan`, numbered from 1.
+    static func handles(_ plan: RoutePlan) -> [HandleView] {
+        plan.handles.enumerated().map {
+            HandleView(index: $0.offset + 1, lat: $0.element.placed.latitude, lon: $0.element.placed.longitude, name: $0.element.name)
+        }
     }
 
     /// The legs of `plan`, each with the line the map draws: the engine's road in the plan's mode,

@@ -35,7 +35,8 @@ extension Editor {
             }
             let message = ([summary.undoName ?? "Done"] + warnings).joined(separator: "; ")
             return .json(200, HandlesChanged(revision: try currentBookRevision(), message: message,
-                                             askedLegs: asked.map { $0 + 1 }))
+                                             askedLegs: asked.map { $0 + 1 },
+                                             handles: BookView.handles(summary.plan), legs: BookView.legs(summary.plan)))
         } catch {
             return failure(error)
         }
@@ -115,6 +116,10 @@ extension Editor {
         var revision: Int
         var message: String
         var askedLegs: [Int]
+        /// The drawing as it now is, as GET /api/book gives it: the page draws the new legs at
+        /// once, before it reads the whole book again.
+        var handles: [BookView.HandleView]
+        var legs: [BookView.Leg]
     }
 
     // MARK: POST /api/apply

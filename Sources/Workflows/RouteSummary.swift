@@ -19,6 +19,8 @@ public struct RouteSummary: Sendable, Equatable {
         public var findings: [String]
     }
 
+    /// The plan shown: its handles and legs with their roads, for a view that draws them.
+    public var plan: RoutePlan
     public var handles: [Handle]
     /// Metres from the start of the route to each handle, along the legs as drawn.
     public var handleDistances: [Metres]
@@ -47,6 +49,7 @@ public struct RouteSummary: Sendable, Equatable {
 
     public init(_ editor: RouteEditor) {
         let plan = editor.plan
+        self.plan = plan
         handles = plan.handles
         handleDistances = editor.handleDistances()
         mode = plan.mode
