@@ -21,6 +21,7 @@ import queue
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -165,7 +166,7 @@ class EditorTests(unittest.TestCase):
     # ---- helpers --------------------------------------------------------------------------------
 
     def page_rows(self):
-        return self.driver.find_elements(By.CSS_SELECTOR, "#rows tbody tr")
+        return self.driver.find_elements(By.CSS_SELECTOR, "#rows tbody tr[data-id]")
 
     def row_words(self, note_id):
         return self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] .text' % note_id).text
@@ -328,6 +329,77 @@ class EditorTests(unittest.TestCase):
                   and "/api/tulip/" not in e["message"]]  # a row without a tulip answers 404
         self.assertEqual(severe, [], "the page logged errors")
 
+
+class LongBookTests(unittest.TestCase):
+    """A book of 600 rows (one waypoint a row, from scripts/make-long-gpx.py): only the rows in
+    view are in the table, and every row is still reached by scrolling, by the map or by a click."""
+
+    ROWS = 600
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix="roadbook-browser-long-")
+        gpx = os.path.join(cls.work, "long.gpx")
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-long-gpx.py"), str(cls.ROWS), gpx], check=True)
+        cls.book = os.path.join(cls.work, "long.json")
+        run("build", gpx, "-o", os.path.join(cls.work, "long.pdf"), "--book", cls.book)
+        cls.notes = json.loads(run("inspect", cls.book, "--json"))["notes"]
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work, ignore_errors=True)
+
+    def setUp(self):
+        self.server = Server(self.book)
+        self.addCleanup(self.server.stop)
+        self.driver = browser()
+        self.addCleanup(self.driver.quit)
+        self.driver.get(self.server.url)
+        wait_for("the table", lambda: self.driver.execute_script(
+            "return document.getElementById('rows').dataset.rowCount") == str(len(self.notes)))
+
+    def drawn_ids(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#rows tbody tr[data-id]')].map((tr) => Number(tr.dataset.id))")
+
+    def test_only_the_rows_in_view_are_drawn_and_scrolling_reaches_the_last(self):
+        self.assertEqual(len(self.notes), self.ROWS)
+        drawn = self.drawn_ids()
+        self.assertGreater(len(drawn), 5)
+        self.assertLess(len(drawn), 200, "every row was drawn: the table does not keep to the view")
+        self.assertEqual(drawn[0], self.notes[0]["id"])
+        # The table is as tall as all its rows: scrolled to the end, the last row is drawn there.
+        self.driver.execute_script("const w = document.getElementById('rows-wrap'); w.scrollTop = w.scrollHeight")
+        wait_for("the last row", lambda: self.notes[-1]["id"] in self.drawn_ids())
+        last = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"]' % self.notes[-1]["id"])
+        wrap = self.driver.find_element(By.ID, "rows-wrap")
+        self.assertLessEqual(last.rect["y"] + last.rect["height"], wrap.rect["y"] + wrap.rect["height"] + 1)
+        self.assertEqual(last.find_element(By.CSS_SELECTOR, ".number").text.split(" ")[0], str(self.ROWS))
+
+    def test_a_click_on_the_map_brings_the_nearest_row_into_the_table(self):
+        # The middle row: not drawn at first.
+        target = self.notes[self.ROWS // 2]
+        self.assertNotIn(target["id"], self.drawn_ids())
+        # Scrolled to it and clicked, the map goes to its place.
+        row_height = self.driver.execute_script(
+            "return document.querySelector('#rows tbody tr[data-id]').getBoundingClientRect().height")
+        self.driver.execute_script("document.getElementById('rows-wrap').scrollTop = arguments[0]",
+                                   (self.ROWS // 2) * row_height)
+        wait_for("the middle row drawn", lambda: target["id"] in self.drawn_ids())
+        # Zoomed in first (a pan rounds to the pixel, and each zoom would double that), close
+        # enough that a click is nearer this row than its neighbours, 200 m away.
+        for _ in range(6):
+            self.driver.find_element(By.CSS_SELECTOR, ".leaflet-control-zoom-in").click()
+            time.sleep(0.3)
+        self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] td.cap' % target["id"]).click()
+        time.sleep(1)  # the map's pan is animated
+        # Back at the top of the table, the middle row is no longer drawn...
+        self.driver.execute_script("document.getElementById('rows-wrap').scrollTop = 0")
+        wait_for("the middle row out of the table", lambda: target["id"] not in self.drawn_ids())
+        # ...and a click on its place on the map brings it back, marked as the nearest.
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.ID, "map")).click().perform()
+        wait_for("the nearest row drawn and marked", lambda: self.driver.find_elements(
+            By.CSS_SELECTOR, '#rows tr.nearest[data-id="%d"]' % target["id"]))
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -52,7 +52,7 @@ def rows_ready(driver, url):
     driver.get(url)
     ready = wait_for("roadbook:rows-ready", lambda: marks(driver, "roadbook:rows-ready"), timeout=60, step=0.05)
     navigation = driver.execute_script("return performance.getEntriesByType('navigation')[0].toJSON()")
-    rows = driver.execute_script("return document.querySelectorAll('#rows tbody tr').length")
+    rows = driver.execute_script("return Number(document.getElementById('rows').dataset.rowCount)")
     if rows != ROWS:
         raise AssertionError("the page shows %d rows, not %d" % (rows, ROWS))
     # The marks' times are from the navigation's start (the timeline's origin); say so if not.
@@ -105,6 +105,12 @@ def main():
         server = Server(rows_book)
         servers.append(server)
         loads = [rows_ready(driver, server.url) for _ in range(LOADS)]
+        # Only the rows in view are in the table: scrolled to the end, the last row is there.
+        driver.execute_script("const w = document.getElementById('rows-wrap'); w.scrollTop = w.scrollHeight")
+        last = wait_for("the last row drawn", lambda: driver.execute_script(
+            "const r = document.querySelectorAll('#rows tbody tr[data-id]'); "
+            "return r.length ? r[r.length - 1].querySelector('.number').textContent.split(' ')[0] : null") == str(ROWS) or None,
+            timeout=10, step=0.05)
         server.stop()
 
         # Server(routing=True) routes over test_editor.EXTRACT: pointed at the prepared copy.

@@ -14,6 +14,7 @@
   let editing = null;       // {id, field} while a row's cell has the focus
   let rowsStale = false;    // a new revision came while editing: redraw the rows after
   let selectedRowId = null;
+  let nearestRowId = null;  // the row nearest the map's last click
   let routeDistances = [];  // cumulative metres along book.route, scaled to the profile's length
   let pageNumber = 1;
   const tiles = new URLSearchParams(location.search).get('tiles');
@@ -60,10 +61,12 @@
         body: body === undefined ? '{}' : JSON.stringify(body),
       });
     } catch (error) {
+      legsAwaited = null;
       say('The server does not answer: ' + error.message, true);
       return null;
     }
     if (!response.ok) {
+      legsAwaited = null;
       say(await errorLine(response), true);
       return null;
     }
@@ -75,6 +78,18 @@
     }
     say(line, false);
     document.body.dataset.lastAnswer = JSON.stringify(answer);
+    if (book && Array.isArray(answer.legs) && Array.isArray(answer.handles)) {
+      // A handle's change answers with the drawing as it now is: its legs are drawn at once; the
+      // rows, the profile and the status follow with the poll.
+      book.legs = answer.legs;
+      book.handles = answer.handles;
+      drawRoute();
+      drawHandles();
+      if (legsAwaited !== null) {
+        legsAwaited = null;
+        markAfterPaint('roadbook:legs-shown');
+      }
+    }
     await poll();
     return answer;
   }
@@ -157,6 +172,9 @@
 
   const map = L.map('map', { preferCanvas: false, zoomControl: true });
   map.setView([42.5, 1.55], 11);
+  // The map's box changes when the warnings' list or the profile come and go: Leaflet is told, so
+  // a click still lands on the place under the pointer.
+  new ResizeObserver(() => map.invalidateSize({ pan: false })).observe($('map'));
   const roadRenderer = L.canvas({ padding: 0.2 });
   const roadLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
@@ -289,7 +307,7 @@
       if (marker.getElement()) marker.getElement().dataset.handle = handle.index;
       marker.on('dragend', () => {
         const at = marker.getLatLng();
-        legsAwaited = etag;
+        legsAwaited = true;
         performance.mark('roadbook:drag-start');
         post('/api/handles', { op: 'move', index: handle.index, lat: at.lat, lon: at.lng });
       });
@@ -347,6 +365,7 @@
     const tr = document.createElement('tr');
     tr.dataset.id = row.id;
     if (row.id === selectedRowId) tr.classList.add('selected');
+    if (row.id === nearestRowId) tr.classList.add('nearest');
     cell(tr, 'num number', row.marker ? row.number + ' ' + row.marker : String(row.number));
     cell(tr, 'num total', distance(row.total));
     cell(tr, 'num partial', distance(row.partial));
@@ -404,11 +423,83 @@
     return tr;
   }
 
-  function drawRows() {
-    const body = $('rows').tBodies[0];
+  // A book may have thousands of rows: only those in view (and `rowsAround` on each side) are in
+  // the table, between two empty rows as tall as the rows left out, so the table scrolls as if
+  // they were all there. Every row is as tall as the first drawn (a tulip's height; long words
+  // scroll inside their cell).
+  const rowsAround = 30;
+  let rowHeight = 0;           // measured on the first row drawn
+  let drawnRows = new Map();   // row id → its <tr>, for the rows in the table now
+  let drawnSpan = null;        // [first, last) indices of book.rows in the table
+
+  function rowsInView() {
+    const wrap = $('rows-wrap');
+    const rows = book.rows || [];
+    const height = rowHeight || 70;
+    const top = Math.max(0, wrap.scrollTop - $('rows').tHead.offsetHeight);
+    const first = Math.max(0, Math.floor(top / height) - rowsAround);
+    const last = Math.min(rows.length, Math.ceil((top + wrap.clientHeight) / height) + rowsAround);
+    return [first, last];
+  }
+
+  function spacer(rows) {
+    const tr = document.createElement('tr');
+    tr.className = 'spacer';
+    const td = document.createElement('td');
+    td.colSpan = $('rows').tHead.rows[0].cells.length;
+    td.style.height = (rows * (rowHeight || 70)) + 'px';
+    tr.append(td);
+    return tr;
+  }
+
+  /** Puts the rows in view in the table; `fresh` makes every row again (a new revision). */
+  function drawRowsInView(fresh) {
+    const rows = book.rows || [];
+    const [first, last] = rowsInView();
+    if (!fresh && drawnSpan && drawnSpan[0] === first && drawnSpan[1] === last) return;
+    const kept = fresh ? new Map() : drawnRows;
+    drawnRows = new Map();
     const fragment = document.createDocumentFragment();
-    for (const row of book.rows || []) fragment.append(rowElement(row));
-    body.replaceChildren(fragment);
+    fragment.append(spacer(first));
+    for (let i = first; i < last; i++) {
+      const tr = kept.get(rows[i].id) || rowElement(rows[i]);
+      drawnRows.set(rows[i].id, tr);
+      fragment.append(tr);
+    }
+    fragment.append(spacer(rows.length - last));
+    $('rows').tBodies[0].replaceChildren(fragment);
+    drawnSpan = [first, last];
+    $('rows').dataset.rowCount = String(rows.length);
+    if (!rowHeight && last > first) {
+      rowHeight = drawnRows.get(rows[first].id).getBoundingClientRect().height || 70;
+      drawRowsInView(true);  // the spacers again, at the measured height
+    }
+  }
+
+  /** Brings row `index` of book.rows into the table and the view; its <tr>. */
+  function scrollToRow(index) {
+    const wrap = $('rows-wrap');
+    const height = rowHeight || 70;
+    const y = $('rows').tHead.offsetHeight + index * height;
+    if (y < wrap.scrollTop || y + height > wrap.scrollTop + wrap.clientHeight) {
+      wrap.scrollTop = Math.max(0, y - wrap.clientHeight / 2);
+    }
+    if (!editing) drawRowsInView(false);
+    return drawnRows.get((book.rows || [])[index].id) || null;
+  }
+
+  let scrollFrame = null;
+  $('rows-wrap').addEventListener('scroll', () => {
+    if (scrollFrame !== null || !book) return;
+    scrollFrame = requestAnimationFrame(() => {
+      scrollFrame = null;
+      // A cell being typed in stays where it is: its row is not taken out under the cursor.
+      if (!editing) drawRowsInView(false);
+    });
+  });
+
+  function drawRows() {
+    drawRowsInView(true);
     rowsStale = false;
 
     const removed = book.removed || [];
@@ -508,7 +599,8 @@
   function selectRow(id, pan) {
     selectedRowId = id;
     for (const tr of rowsTable.querySelectorAll('tr.selected')) tr.classList.remove('selected');
-    const tr = rowsTable.querySelector('tr[data-id="' + id + '"]');
+    const index = (book.rows || []).findIndex((r) => r.id === id);
+    const tr = index < 0 ? null : scrollToRow(index);
     if (tr) tr.classList.add('selected');
     const row = rowById(id);
     if (!row) return;
@@ -521,12 +613,10 @@
     const rows = book.rows || [];
     if (!rows.length) return;
     const i = nearestIndex(rows.map((r) => [r.lat, r.lon]), [latlng.lat, latlng.lng]);
+    nearestRowId = rows[i].id;
     for (const tr of rowsTable.querySelectorAll('tr.nearest')) tr.classList.remove('nearest');
-    const tr = rowsTable.querySelector('tr[data-id="' + rows[i].id + '"]');
-    if (tr) {
-      tr.classList.add('nearest');
-      tr.scrollIntoView({ block: 'nearest' });
-    }
+    const tr = scrollToRow(i);
+    if (tr) tr.classList.add('nearest');
   }
 
   // ---- the profile ---------------------------------------------------------------------------
@@ -616,7 +706,7 @@
 
   // ---- the page's moments, for the editor benchmark (scripts/bench/editor-bench.py) -----------
 
-  let legsAwaited = null;  // the ETag shown when a handle was dropped, until new legs are drawn
+  let legsAwaited = null;  // true from a handle's drop until its new legs are drawn
 
   /** Marks `name` on the performance timeline once the frame showing what was drawn is painted. */
   function markAfterPaint(name) {
@@ -654,10 +744,6 @@
     measureRoute();
     drawRoute();
     drawHandles();
-    if (legsAwaited !== null && etag !== legsAwaited) {
-      legsAwaited = null;
-      markAfterPaint('roadbook:legs-shown');
-    }
     if (editing) rowsStale = true; else drawRows();
     if (selectedRowId !== null && rowById(selectedRowId)) {
       const row = rowById(selectedRowId);
