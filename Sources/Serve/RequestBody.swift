@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A request's JSON body read as an object, each field taken with its type checked, so a mistake
 /// is answered 400 with a line that names the field.
@@ -19,6 +20,14 @@ struct RequestBody {
             throw Refusal(message: "the body is not JSON")
         }
         guard let object = value as? [String: Any] else { throw Refusal(message: "the body is not a JSON object") }
+        // Foundation keeps the last of a repeated field without a word: `{"row": "#9", "row": "#1"}`
+        // would change row 1 for a client that meant row 9, or the other way about.
+        if case .object(let members)? = try? JSONScanner.parse([UInt8](data)).value {
+            var seen = Set<String>()
+            for member in members where !seen.insert(member.key).inserted {
+                throw Refusal(message: "field '\(JSONScanner.printable(member.key))' is given twice")
+            }
+        }
         fields = object
     }
 
@@ -28,6 +37,9 @@ struct RequestBody {
     func string(_ name: String) throws -> String? {
         guard has(name) else { return nil }
         guard let text = fields[name] as? String else { throw Refusal(message: "field '\(name)' must be a string") }
+        // A NUL ends the text for the C libraries that print it: the words after it would vanish
+        // from the page without a word.
+        guard !text.unicodeScalars.contains("\0") else { throw Refusal(message: "field '\(name)' holds a NUL character (\\u0000)") }
         return text
     }
 
