@@ -174,6 +174,9 @@ public final class Editor: Sendable {
     /// and is said so without being repeated whole.
     static func reference(_ body: RequestBody) throws -> NoteReference {
         let text = try body.string(always: "row")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw RequestBody.Refusal(message: "field 'row' is empty: a row's number, #id or marker is expected")
+        }
         guard text.count <= BookLimits.maximumLineLength else {
             throw NoteEditError(.noSuchRow, "no row is '\(text.prefix(40))…': a row's number, id or marker is at most \(BookLimits.maximumLineLength) characters")
         }

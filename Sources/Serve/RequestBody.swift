@@ -15,6 +15,11 @@ struct RequestBody {
     /// - Throws: `Refusal` for a body that is not a JSON object.
     init(_ data: Data) throws {
         guard !data.isEmpty else { throw Refusal(message: "the body is empty: a JSON object was expected") }
+        // JSON between two programs is UTF-8 (RFC 8259 §8.1); Foundation would read UTF-16 and
+        // UTF-32 too, told by their NUL bytes, which UTF-8 JSON never holds outside its texts' escapes.
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
+            throw Refusal(message: "the body is not JSON in UTF-8")
+        }
         let value: Any
         do { value = try JSONSerialization.jsonObject(with: data, options: []) } catch {
             throw Refusal(message: "the body is not JSON")

@@ -94,7 +94,7 @@ struct RequestRulesTests {
         }
     }
 
-    @Test("a field given twice, a NUL in a text, a row named by 40,000 characters: refused, the book unchanged")
+    @Test("a field given twice, a NUL in a text, a row named by 40,000 characters or by nothing, a body in UTF-16: refused, the book unchanged")
     func bodies() throws {
         let (folder, book, page) = try ServeBook.folder()
         defer { _ = folder }
@@ -111,6 +111,16 @@ struct RequestRulesTests {
             #expect(message.contains(words), "\(message.prefix(200))")
             #expect(message.count < 200, "the reference is not repeated whole")
         }
+        // UTF-16 and UTF-32, which Foundation would read: a row removed by a body the docs do not take.
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16, .utf32] {
+            let body = try #require(#"{"op":"remove","row":"1"}"#.data(using: encoding))
+            let response = editor.respond(to: ServerRequest(method: "POST", path: "/api/notes", headers: ServeBook.request("POST", "/").headers, body: body))
+            #expect(response.status == 400, "\(encoding)")
+            #expect((try object(response)["error"] as? String) == "the body is not JSON in UTF-8")
+        }
+        let empty = editor.respond(to: ServeBook.request("POST", "/api/notes", body: #"{"op":"remove","row":" "}"#))
+        #expect(empty.status == 400)
+        #expect((try object(empty)["error"] as? String)?.contains("'row' is empty") == true)
         #expect(try Data(contentsOf: book) == before)
     }
 
