@@ -33,7 +33,7 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 HOSTILE = os.path.join(ROOT, "Tests", "Hostile")
 SEEDS = os.path.join(HOSTILE, "seeds")
-KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol"]
+KINDS = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol", "http"]
 
 rng = random.Random(10)
 rows = {kind: [] for kind in KINDS}
@@ -1692,6 +1692,285 @@ def make_symbol():
             with open(os.path.join(folder, os.path.basename(path)), "wb") as f:
                 f.write(data)
 
+# ---------------------------------------------------------------------------------------- HTTP
+
+def make_http():
+    """Requests to `roadbook serve` as sent on the wire (Tests/Hostile/http/*.http): the runner
+    starts one server on seeds/draft-book.json and its draft, fills in {{HOST}} (127.0.0.1:PORT),
+    {{PORT}}, {{TOKEN}}, {{TOKEN_UPPER}}, {{COOKIE}} (roadbook_token=TOKEN) and {{ORIGIN}}
+    (http://127.0.0.1:PORT), sends each file's bytes as they are and checks the answer's status:
+    `status=` is what HTTP (RFC 9110, RFC 9112) and docs/editor.md say the answer is, one status or
+    several separated by `|`, `4xx` for any client error, `close` for the connection closed without
+    an answer. No case may change the book or its draft; the `changes=` rows (valid edits, the
+    control) run each on a server of its own and must change the file they name."""
+    def request(method, target, body=b"", headers=(), version="HTTP/1.1", host=True, token=True, length=None):
+        """The request's bytes: Host and the token unless told otherwise, the headers given,
+        Content-Length (the body's, unless `length` gives another or False none), Connection: close."""
+        head = [f"{method} {target} {version}"]
+        if host:
+            head.append("Host: {{HOST}}")
+        if token:
+            head.append("X-Roadbook-Token: {{TOKEN}}")
+        head += list(headers)
+        if isinstance(body, str):
+            body = body.encode("utf-8")
+        if length is None and (body or method == "POST"):
+            length = str(len(body))
+        if length:
+            head.append(f"Content-Length: {length}")
+        head.append("Connection: close")
+        return "\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + body
+
+    def case(name, data, status, why, expect=None, options=""):
+        if expect is None:
+            expect = "ok" if status.startswith("2") else "fail"
+        put("http", name + ".http", data, expect, why, (f"status={status} " + options).strip())
+
+    def notes(name, body, status, why):
+        case(name, request("POST", "/api/notes", body), status, why)
+
+    def handles(name, body, status, why):
+        case(name, request("POST", "/api/handles", body), status, why)
+
+    # JSON bodies that are not what the path takes: 400 naming the field; values out of their
+    # range or rows not there, 422 (docs/editor.md, The API).
+    notes("json-truncated", '{"op":"edit","row":', "400", "a body cut off in the middle of an object")
+    notes("json-row-number", '{"op":"edit","row":5,"text":"x"}', "400", "row a number, not a string")
+    notes("json-danger-string", '{"op":"edit","row":"#1","danger":"2"}', "400", "danger a string")
+    notes("json-danger-true", '{"op":"edit","row":"#1","danger":true}', "400", "danger true (a number to Foundation)")
+    notes("json-danger-fraction", '{"op":"edit","row":"#1","danger":2.5}', "400", "danger 2.5")
+    notes("json-danger-1e308", '{"op":"edit","row":"#1","danger":1e308}', "400", "danger 1e308")
+    notes("json-danger-1e400", '{"op":"edit","row":"#1","danger":1e400}', "400", "danger past a double: infinite")
+    notes("json-danger-minus-one", '{"op":"edit","row":"#1","danger":-1}', "422", "danger -1: out of 0 to 3")
+    notes("json-array", '[{"op":"remove","row":"#1"}]', "400", "an array of one good change, not an object")
+    notes("json-null", "null", "400", "JSON null")
+    notes("json-string", '"remove #1"', "400", "a JSON string")
+    notes("json-empty-object", "{}", "400", "no op")
+    notes("json-empty-body", "", "400", "a POST with Content-Length: 0")
+    notes("json-op-number", '{"op":1,"row":"#1"}', "400", "op a number")
+    notes("json-op-unknown", '{"op":"delete-everything","row":"#1"}', "400", "an op the notes do not have")
+    notes("json-deep-open", "[" * 100000, "400", "100,000 arrays opened, none closed")
+    notes("json-deep-arrays", '{"op":"remove","row":"#1","x":' + "[" * 100000 + "]" * 100000 + "}",
+          "400", "a good remove with a field nested 100,000 arrays deep")
+    notes("json-deep-objects", '{"op":"remove","row":"#1","x":' + '{"a":' * 20000 + "1" + "}" * 20000 + "}",
+          "400", "a good remove with a field nested 20,000 objects deep")
+    notes("json-40kb-text", '{"op":"edit","row":"#1","text":"' + "x" * 40000 + '"}', "422", "words of 40,000 characters (a row holds 4,000)")
+    notes("json-40kb-marker", '{"op":"edit","row":"#1","marker":"' + "M" * 40000 + '"}', "422", "a marker of 40,000 characters")
+    notes("json-40kb-row", '{"op":"edit","row":"' + "9" * 40000 + '","text":"x"}', "422", "a row named by 40,000 digits: not repeated whole in the answer")
+    notes("json-40kb-symbols", '{"op":"edit","row":"#1","symbols":"+' + "a" * 40000 + '"}', "400", "a symbol named by 40,000 letters")
+    notes("json-nul-raw", b'{"op":"edit","row":"#1","text":"a\x00b"}', "400", "a NUL byte inside a string (JSON wants it escaped)")
+    notes("json-nul-escaped", r'{"op":"edit","row":"#1","text":"before\u0000after"}', "400", "\\u0000 in the words: the printed page would cut them at it")
+    notes("json-nul-after", b'{"op":"remove","row":"#1"}\x00', "400", "a good remove followed by a NUL byte")
+    notes("json-trailing-object", '{"op":"remove","row":"#99"}{"op":"remove","row":"#1"}', "400", "two objects one after the other")
+    notes("json-invalid-utf8", b'{"op":"edit","row":"#1","text":"\xff\xfe"}', "400", "bytes that are not UTF-8 in the words")
+    notes("json-overlong-utf8", b'{"op":"edit","row":"#1","text":"\xc0\xaf"}', "400", "an overlong UTF-8 slash")
+    notes("json-lone-surrogate", r'{"op":"edit","row":"#1","text":"\ud800"}', "400", "a lone UTF-16 surrogate escaped")
+    notes("json-utf16", '{"op":"remove","row":"#1"}'.encode("utf-16-le"), "400", "a good remove in UTF-16: the API takes UTF-8 (Foundation reads it)")
+    notes("json-utf32", '{"op":"remove","row":"#1"}'.encode("utf-32"), "400", "a good remove in UTF-32 with its BOM")
+    notes("json-duplicate-row", '{"op":"remove","row":"#99","row":"#1"}', "400", "row given twice: Foundation kept the last, row 1")
+    notes("json-duplicate-op", '{"op":"restore","op":"remove","row":"#1"}', "400", "op given twice")
+    notes("json-nan-literal", '{"op":"edit","row":"#1","danger":NaN}', "400", "NaN is not JSON")
+    # Rows and values that are not there.
+    notes("row-99", '{"op":"edit","row":"#99","text":"x"}', "422", "no note #99")
+    notes("row-minus-one", '{"op":"edit","row":"-1","text":"x"}', "422", "row -1")
+    notes("row-id-minus-one", '{"op":"remove","row":"#-1"}', "422", "note #-1")
+    notes("row-zero", '{"op":"remove","row":"0"}', "422", "row 0")
+    notes("row-nan", '{"op":"remove","row":"NaN"}', "422", "row NaN (a marker no row has)")
+    notes("row-huge", '{"op":"remove","row":"99999999999999999999"}', "422", "a row number past Int")
+    notes("row-id-1e308", '{"op":"remove","row":"#1e308"}', "422", "note #1e308")
+    notes("row-empty", '{"op":"remove","row":""}', "400", "an empty row reference")
+    notes("restore-not-removed", '{"op":"restore","row":"#1"}', "422", "restore a row that was never removed")
+    notes("add-empty-words", '{"op":"add","at":100,"text":""}', "422", "a new note with no words and no marker")
+    notes("add-at-minus-one", '{"op":"add","at":-1,"text":"x"}', "400", "at -1 m")
+    notes("add-at-1e308", '{"op":"add","at":1e308,"text":"x"}', "422", "at 1e308 m, far past the route's end")
+    notes("add-at-string", '{"op":"add","at":"1e308","text":"x"}', "400", "at a string")
+    notes("add-lat-nan", '{"op":"add","lat":"NaN","lon":1.5,"text":"x"}', "400", "lat the string NaN")
+    notes("add-lat-91", '{"op":"add","lat":91,"lon":1.5,"text":"x"}', "400", "lat 91")
+    notes("add-lon-missing", '{"op":"add","lat":42.5,"text":"x"}', "400", "lat without lon")
+    # Handles and legs the route does not have: 409 with the command's words (docs/editor.md).
+    handles("handles-move-99", '{"op":"move","index":99,"lat":42.509,"lon":1.527}', "409", "move handle 99 of 3")
+    handles("handles-move-zero", '{"op":"move","index":0,"lat":42.509,"lon":1.527}', "400", "handle 0 (they count from 1)")
+    handles("handles-move-minus-one", '{"op":"move","index":-1,"lat":42.509,"lon":1.527}', "400", "handle -1")
+    handles("handles-move-1e308", '{"op":"move","index":1e308,"lat":42.509,"lon":1.527}', "400", "handle 1e308")
+    handles("handles-move-nan", '{"op":"move","index":"NaN","lat":42.509,"lon":1.527}', "400", "handle the string NaN")
+    handles("handles-move-fraction", '{"op":"move","index":1.5,"lat":42.509,"lon":1.527}', "400", "handle 1.5")
+    handles("handles-move-int32", '{"op":"move","index":2147483648,"lat":42.509,"lon":1.527}', "400", "handle 2^31")
+    handles("handles-move-lat-91", '{"op":"move","index":2,"lat":91,"lon":1.527}', "400", "a move to latitude 91")
+    handles("handles-move-no-lon", '{"op":"move","index":2,"lat":42.509}', "400", "a move without lon")
+    handles("handles-remove-99", '{"op":"remove","index":99}', "409", "remove handle 99")
+    handles("handles-add-at-99", '{"op":"add","lat":42.509,"lon":1.527,"at":99}', "409", "a handle added at place 99")
+    handles("handles-split-99", '{"op":"split","leg":99}', "409", "split leg 99 of 2")
+    handles("handles-split-zero", '{"op":"split","leg":0}', "400", "split leg 0")
+    handles("handles-note-99", '{"op":"note","index":99,"text":"Fuel"}', "409", "a note on handle 99")
+    handles("handles-kind-unknown", '{"op":"kind","leg":1,"kind":"teleport"}', "400", "a leg kind that does not exist")
+    handles("handles-kind-leg-99", '{"op":"kind","leg":99,"kind":"road"}', "409", "the kind of leg 99")
+    handles("handles-kind-index-99", '{"op":"kind","index":99,"kind":"road"}', "409", "the kind of the legs at handle 99")
+    handles("handles-op-unknown", '{"op":"teleport","index":1}', "400", "an op the handles do not have")
+    handles("handles-duplicate-index", '{"op":"remove","index":99,"index":2}', "400", "index given twice: Foundation kept the last, handle 2")
+    case("undo-nothing", request("POST", "/api/undo"), "409", "undo with nothing in the journal")
+    case("redo-nothing", request("POST", "/api/redo"), "409", "redo with nothing undone")
+
+    # Bodies too large or told wrong (RFC 9112 §6).
+    case("length-huge", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', length="99999999999999999999999"), "413",
+         "Content-Length past 2^64, a good remove sent")
+    case("length-5mb", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', length="5000000"), "413",
+         "Content-Length 5 MB declared, a good remove sent: refused before the body, not kept")
+    case("length-5mb-expect", request("POST", "/api/notes", headers=["Expect: 100-continue"], length="5000000"), "413",
+         "Expect: 100-continue with 5 MB declared: 413 instead of 100")
+    case("length-negative", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', length="-1"), "400", "Content-Length -1")
+    case("length-plus", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', length="+26"), "400", "Content-Length +26")
+    case("length-hex", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', length="0x1a"), "400", "Content-Length in hexadecimal")
+    case("length-twice", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Content-Length: 2"]), "400",
+         "two Content-Lengths (2 and 26): the body could be read two ways")
+    chunked = b"1a\r\n" + b'{"op":"remove","row":"#1"}' + b"\r\n0\r\n\r\n"
+    case("length-and-chunked", request("POST", "/api/notes", chunked, headers=["Transfer-Encoding: chunked"], length="26"), "400",
+         "Content-Length and chunked both: a request could hide in the body")
+    case("chunked-gzip", request("POST", "/api/notes", chunked, headers=["Transfer-Encoding: gzip, chunked"], length=False), "501",
+         "a transfer coding the server cannot read (it waited for the 20 s timeout)")
+    case("transfer-gzip-alone", request("POST", "/api/notes", b'{"op":"remove","row":"#1"}', headers=["Transfer-Encoding: gzip"], length=False),
+         "400", "Transfer-Encoding gzip alone: the body's length is not known")
+    case("chunked-twice", request("POST", "/api/notes", chunked, headers=["Transfer-Encoding: chunked, chunked"], length=False), "400",
+         "chunked twice")
+    case("chunk-size-huge", request("POST", "/api/notes", b"fffffffffffffffffff\r\n{}\r\n0\r\n\r\n", headers=["Transfer-Encoding: chunked"], length=False),
+         "413", "a chunk of 2^76 bytes declared")
+    case("chunked-row-99", request("POST", "/api/notes", b"1b\r\n" + b'{"op":"remove","row":"#99"}' + b"\r\n0\r\n\r\n",
+                                   headers=["Transfer-Encoding: chunked"], length=False), "422", "a chunked body, read whole: no row #99")
+
+    # The token (docs/editor.md, Security): 403 with one line.
+    case("token-missing", request("GET", "/api/book", token=False), "403", "no token")
+    case("token-wrong", request("GET", "/api/book", token=False, headers=["X-Roadbook-Token: 00000000000000000000000000000000"]), "403", "a wrong token")
+    case("token-upper-case", request("GET", "/api/book", token=False, headers=["X-Roadbook-Token: {{TOKEN_UPPER}}"]), "403", "the token in capitals")
+    case("token-longer", request("GET", "/api/book", token=False, headers=["X-Roadbook-Token: {{TOKEN}}0"]), "403", "the token and one digit more")
+    case("token-twice-good-first", request("GET", "/api/book", headers=["X-Roadbook-Token: 00000000000000000000000000000000"]), "403",
+         "two token headers, the right one first (it was taken)")
+    case("token-twice-bad-first", request("GET", "/api/book", token=False,
+                                          headers=["X-Roadbook-Token: 00000000000000000000000000000000", "X-Roadbook-Token: {{TOKEN}}"]),
+         "403", "two token headers, the right one second")
+    case("token-twice-query", request("GET", "/api/book?token={{TOKEN}}&token=0", token=False), "403", "?token= twice, the right one first (it was taken)")
+    case("token-twice-cookie", request("GET", "/api/book", token=False, headers=["Cookie: {{COOKIE}}; roadbook_token=0"]), "403",
+         "the cookie twice in one header, the right one first (it was taken)")
+    case("token-two-cookie-headers", request("GET", "/api/book", token=False, headers=["Cookie: {{COOKIE}}", "Cookie: roadbook_token=0"]),
+         "403", "two Cookie headers with two tokens")
+    case("token-cookie-name-upper", request("GET", "/api/book", token=False, headers=["Cookie: ROADBOOK_TOKEN={{TOKEN}}"]), "403",
+         "the cookie's name in capitals")
+    case("token-query-name-upper", request("GET", "/api/book?TOKEN={{TOKEN}}", token=False), "403", "?TOKEN= in capitals")
+    case("token-nul-encoded", request("GET", "/api/book?token={{TOKEN}}%00x", token=False), "403", "the token, %00 and more (it was read up to the NUL)")
+    case("token-header-wrong-cookie-right", request("GET", "/api/book", token=False,
+                                                    headers=["X-Roadbook-Token: 0", "Cookie: {{COOKIE}}"]), "403", "a wrong header beside a right cookie")
+    case("token-nul-raw", request("GET", "/api/book", token=False, headers=["X-Roadbook-Token: {{TOKEN}}\x00x"]), "400",
+         "a raw NUL after the token in its header")
+    case("token-post-missing", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', token=False), "403", "a good remove without the token")
+    # The Host (DNS rebinding) and the Origin (another site).
+    case("host-evil", request("GET", "/api/book", host=False, headers=["Host: evil.example:{{PORT}}"]), "403", "DNS rebinding: another name, the port")
+    case("host-no-port", request("GET", "/api/book", host=False, headers=["Host: 127.0.0.1"]), "403", "the address without the port")
+    case("host-other-port", request("GET", "/api/book", host=False, headers=["Host: 127.0.0.1:1"]), "403", "another port")
+    case("host-trailing-dot", request("GET", "/api/book", host=False, headers=["Host: localhost.:{{PORT}}"]), "403", "localhost. with its dot")
+    case("host-empty", request("GET", "/api/book", host=False, headers=["Host:"]), "403", "an empty Host")
+    case("host-userinfo", request("GET", "/api/book", host=False, headers=["Host: {{HOST}}@evil.example"]), "400", "the address, @ and another name")
+    case("host-twice-ours-first", request("GET", "/api/book", headers=["Host: evil.example:{{PORT}}"]), "400",
+         "two Host headers, ours first (it was taken, RFC 9112 asks 400)")
+    case("host-twice-evil-first", request("GET", "/api/book", host=False, headers=["Host: evil.example:{{PORT}}", "Host: {{HOST}}"]), "400",
+         "two Host headers, another site's first")
+    case("host-missing", request("GET", "/api/book", host=False), "400", "HTTP/1.1 without Host (RFC 9112 §3.2)")
+    case("host-missing-http10", request("GET", "/api/book", host=False, version="HTTP/1.0"), "403", "HTTP/1.0 without Host: not the server's address")
+    case("host-folded", request("GET", "/api/book", host=False, headers=["Host: {{HOST}}", " evil.example"]), "400", "Host folded onto a second line")
+    case("host-name-space", request("GET", "/api/book", host=False, headers=["Host : {{HOST}}"]), "400", "a space before the Host header's colon")
+    case("host-nul-raw", request("GET", "/api/book", host=False, headers=["Host: {{HOST}}\x00.evil.example"]), "400", "a raw NUL in the Host")
+    case("origin-evil", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Origin: http://evil.example"]), "403",
+         "a good remove from another site")
+    case("origin-null", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Origin: null"]), "403", "Origin null (a sandboxed page)")
+    case("origin-https", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Origin: https://{{HOST}}"]), "403", "the address in https")
+    case("origin-other-port", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Origin: http://127.0.0.1:1"]), "403", "another port")
+    case("origin-twice", request("POST", "/api/notes", '{"op":"remove","row":"#1"}', headers=["Origin: {{ORIGIN}}", "Origin: http://evil.example"]),
+         "403", "two Origins, ours first (it was taken)")
+    case("origin-evil-get", request("GET", "/api/book", headers=["Origin: http://evil.example"]), "403", "a read from another site")
+
+    # Targets (RFC 9112 §3.2) and paths.
+    case("absolute-form-own", request("GET", "http://{{HOST}}/api/book"), "200", "absolute form, this server: taken as the path (it was 404)")
+    case("absolute-form-evil", request("GET", "http://evil.example:{{PORT}}/api/book"), "403", "absolute form naming another site: its host is the Host")
+    case("target-file-scheme", request("GET", "file:///etc/passwd"), "400", "a file: address")
+    case("target-relative", request("GET", "api/book"), "400", "a path without its slash")
+    case("target-asterisk", request("OPTIONS", "*"), "400", "OPTIONS * (no OPTIONS here)")
+    case("target-authority", request("CONNECT", "127.0.0.1:22"), "400", "CONNECT to another port")
+    case("path-dotdot", request("GET", "/static/../../book.json"), "404", "/static/../../book.json")
+    case("path-dotdot-encoded", request("GET", "/static/%2e%2e/%2e%2e/book.json"), "404", "dots encoded")
+    case("path-dotdot-slash-encoded", request("GET", "/static/..%2F..%2Fbook.json"), "404", "dots and encoded slashes")
+    case("path-dotdot-api", request("GET", "/api/../api/book"), "404", "/api/../api/book is not normalised")
+    case("path-backslash", request("GET", "/static/..\\..\\book.json"), "404", "backslashes")
+    case("path-encoded-slash", request("GET", "/api%2Fbook"), "404", "an encoded slash (it was decoded: /api/book answered)")
+    case("path-encoded-slash-static", request("GET", "/static/leaflet%2Fleaflet.css"), "404", "an encoded slash in a page's file")
+    case("path-nul-encoded", request("GET", "/api/book%00.svg"), "404", "%00 (the path was read up to it: /api/book answered)")
+    case("path-nul-encoded-static", request("GET", "/static/app.js%00.png"), "404", "%00 in a page's file")
+    case("path-nul-raw", request("GET", "/api/book\x00.svg"), "400", "a raw NUL in the request line")
+    case("path-double-slash", request("GET", "//api/book"), "404", "//api/book")
+    case("path-trailing-slash", request("GET", "/api/book/"), "404", "/api/book/")
+    case("path-capitals", request("GET", "/API/BOOK"), "404", "/API/BOOK")
+    case("path-not-utf8", request("GET", "/static/%ff%fe"), "404", "bytes that are not UTF-8")
+    case("path-20kb", request("GET", "/api/" + "a" * 20000), "404", "a path of 20 kB")
+    case("url-100kb", request("GET", "/api/book?x=" + "a" * 100000), "414", "a URL of 100 kB")
+    case("header-100kb", request("GET", "/api/book", headers=["X-Junk: " + "a" * 100000]), "431", "a header of 100 kB")
+    case("headers-3000", request("GET", "/api/book", headers=[f"X-Junk{i}: a" for i in range(3000)]), "431", "3,000 headers")
+    case("header-no-colon", request("GET", "/api/book", headers=["NoColonHere"]), "400", "a header line without a colon")
+    case("request-line-spaces", b"GET  /api/book  HTTP/1.1\r\nHost: {{HOST}}\r\nX-Roadbook-Token: {{TOKEN}}\r\nConnection: close\r\n\r\n",
+         "400|close", "two spaces between the request line's parts")
+    case("request-line-garbage", b"GARBAGE\r\n\r\n", "400|close", "a line that is no request")
+    case("request-http09", b"GET /api/book\r\n\r\n", "400", "no version (HTTP/0.9)")
+    case("version-9", request("GET", "/api/book", version="HTTP/9.9"), "505", "HTTP/9.9")
+    case("version-2", request("GET", "/api/book", version="HTTP/2.0"), "505", "HTTP/2.0 as text")
+
+    # Methods (RFC 9110 §9.1, §15.5.6): 501 for one no path takes, 405 with Allow for another path's.
+    case("method-unknown", request("FOO", "/api/book"), "501", "FOO")
+    case("method-lower-case", request("get", "/api/book"), "501", "get: methods are case-sensitive")
+    case("method-5000", request("X" * 5000, "/api/book"), "501", "a method of 5,000 letters")
+    case("method-put", request("PUT", "/api/notes", '{"op":"remove","row":"#1"}'), "501", "PUT a good remove")
+    case("method-delete", request("DELETE", "/api/notes"), "501", "DELETE")
+    case("method-patch", request("PATCH", "/api/notes", '{"op":"remove","row":"#1"}'), "501", "PATCH a good remove")
+    case("method-trace", request("TRACE", "/api/book"), "501", "TRACE")
+    case("method-options", request("OPTIONS", "/api/book"), "501", "OPTIONS")
+    case("head-book", request("HEAD", "/api/book"), "200", "HEAD: the headers of GET, no body")
+    case("head-pdf", request("HEAD", "/api/book.pdf"), "200", "HEAD of the PDF")
+    case("post-to-book", request("POST", "/api/book", '{"op":"remove","row":"#1"}'), "405", "POST to a GET path")
+    case("post-to-tulip", request("POST", "/api/tulip/1.svg", "{}"), "405", "POST to a tulip")
+    case("post-to-page", request("POST", "/api/page/1.png", "{}"), "405", "POST to a page")
+    case("post-to-roads", request("POST", "/api/roads?south=42&west=1&north=42.1&east=1.1", "{}"), "405", "POST to the roads")
+    case("post-to-root", request("POST", "/", "{}"), "405", "POST to the page")
+    case("get-notes", request("GET", "/api/notes"), "405", "GET a POST path")
+    case("get-undo", request("GET", "/api/undo"), "405", "GET undo (a link could undo)")
+    case("get-apply", request("GET", "/api/apply"), "405", "GET apply")
+
+    # Drawings and roads: numbers that are not.
+    for name, target, why in [("tulip-not-a-number", "/api/tulip/abc.svg", "a tulip id of letters"),
+                              ("tulip-minus-one", "/api/tulip/-1.svg", "tulip -1"),
+                              ("tulip-1e308", "/api/tulip/1e308.svg", "tulip 1e308"),
+                              ("tulip-past-int", "/api/tulip/99999999999999999999.svg", "tulip past Int"),
+                              ("tulip-zero", "/api/tulip/0.svg", "tulip 0"),
+                              ("tulip-99", "/api/tulip/99.svg", "no note #99"),
+                              ("tulip-fraction", "/api/tulip/1.5.svg", "tulip 1.5"),
+                              ("tulip-full-width", "/api/tulip/%EF%BC%91.svg", "a full-width digit one"),
+                              ("tulip-png", "/api/tulip/1.png", "a tulip as PNG"),
+                              ("page-zero", "/api/page/0.png", "page 0 (the cover is 1)"),
+                              ("page-minus-one", "/api/page/-1.png", "page -1"),
+                              ("page-999999", "/api/page/999999.png", "page 999,999"),
+                              ("page-1e3", "/api/page/1e3.png", "page 1e3"),
+                              ("page-nan", "/api/page/NaN.png", "page NaN")]:
+        case(name, request("GET", target), "404", why)
+    for name, query, why in [("roads-world", "south=-90&west=-180&north=90&east=180", "the whole world (each side at most 2°; it was 200 without --osm)"),
+                             ("roads-inverted-lat", "south=43&west=1&north=42&east=1.1", "south north of north"),
+                             ("roads-inverted-lon", "south=42&west=179&north=42.1&east=-179", "across the antimeridian: west east of east"),
+                             ("roads-nan", "south=nan&west=1&north=42.1&east=1.1", "south NaN"),
+                             ("roads-1e308", "south=1e308&west=1&north=42.1&east=1.1", "south 1e308"),
+                             ("roads-missing-east", "south=42&west=1&north=42.1", "no east"),
+                             ("roads-empty-south", "south=&west=1&north=42.1&east=1.1", "south empty"),
+                             ("roads-twice", "south=42&south=-90&west=1&north=42.1&east=1.1", "south twice (the first was taken)")]:
+        case(name, request("GET", "/api/roads?" + query), "400", why)
+
+    # The controls: good changes, each on a server of its own, which must change the file named.
+    case("control-edit", request("POST", "/api/notes", '{"op":"edit","row":"#2","text":"hostile-control"}'), "200",
+         "control: a good edit, saved in the book", options="changes=book.json:hostile-control")
+    case("control-move", request("POST", "/api/handles", '{"op":"move","index":2,"lat":42.5091,"lon":1.5271}'), "200",
+         "control: a good move, saved in the draft", options="changes=book.draft.json:42.5091")
+
+
 # ---------------------------------------------------------------------------------------- Editor
 
 def make_serve_seeds():
@@ -1767,6 +2046,7 @@ def main():
     make_saved()
     make_journal()
     make_symbol()
+    make_http()
     # Last: it draws on the random generator, and the kinds above keep their bytes.
     make_draft()
     make_fuzz_seeds()

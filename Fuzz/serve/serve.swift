@@ -12,8 +12,8 @@
 //   bit 7     If-None-Match: the last ETag answered
 // then NUL-separated fields: [the method], the path with its query, headers `Name: value`, an
 // empty field, and the body (the rest, NULs and all). A header the input gives wins over the one
-// added. The path and the query's arguments are percent-decoded and end at a NUL, as
-// libmicrohttpd hands them to the server.
+// added. The path and the query's arguments are percent-decoded but for %2F and %00, and end at a
+// NUL, as libmicrohttpd hands them to the server.
 //
 // Any status may come back. A trap, a hang or memory that keeps growing is a finding, and so is:
 // an answer of 400 or more whose body is not one line (text, or JSON `{"error": "…"}`); a request
@@ -109,7 +109,9 @@ private func unescaped<S: Sequence>(_ bytes: S) -> String where S.Element == UIn
         }
     }
     while i < input.count {
-        if input[i] == 0x25, i + 2 < input.count, let high = hex(input[i + 1]), let low = hex(input[i + 2]) {
+        // %2F and %00 stay as written, as the server's decoder (cmhd_unescape) keeps them.
+        if input[i] == 0x25, i + 2 < input.count, let high = hex(input[i + 1]), let low = hex(input[i + 2]),
+           high << 4 | low != 0, high << 4 | low != 0x2F {
             output.append(high << 4 | low)
             i += 3
         } else {

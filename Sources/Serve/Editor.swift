@@ -62,12 +62,22 @@ public final class Editor: Sendable {
         return response
     }
 
+    /// The methods the editor takes: any other is one it does not implement for any path (501,
+    /// RFC 9110 §9.1), where a method it takes on another path is 405 with the path's `Allow`.
+    static let methods: Set<String> = ["GET", "HEAD", "POST"]
+
     /// The paths and the methods each takes.
     private func route(_ request: ServerRequest) -> ServerResponse {
         let path = request.path
+        guard Self.methods.contains(request.method) else {
+            return .text(501, "the method \(request.method.prefix(20)) is not one this server takes: GET, HEAD or POST")
+        }
         let get = request.method == "GET" || request.method == "HEAD"
         func only(_ method: String, _ answer: () -> ServerResponse) -> ServerResponse {
-            (method == "GET" ? get : request.method == method) ? answer() : .text(405, "\(path) takes \(method), not \(request.method.prefix(20))")
+            if method == "GET" ? get : request.method == method { return answer() }
+            var refusal = ServerResponse.text(405, "\(path.prefix(100)) takes \(method), not \(request.method)")
+            refusal.headers.append(.init("Allow", method == "GET" ? "GET, HEAD" : method))
+            return refusal
         }
         switch path {
         case "/api/book": return only("GET") { book(request) }
@@ -125,7 +135,7 @@ public final class Editor: Sendable {
     static func noteChange(_ body: RequestBody) throws -> NoteChange {
         switch try body.string(always: "op") {
         case "edit":
-            let row = NoteReference(try body.string(always: "row"))
+            let row = try reference(body)
             var fields = NoteFields(text: try body.string("text"), marker: try body.string("marker"), danger: try body.integer("danger"))
             if let list = try body.string("symbols") {
                 do { (fields.addSymbols, fields.removeSymbols) = try TypedInput.symbols(list) } catch {
@@ -152,11 +162,25 @@ public final class Editor: Sendable {
             guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
             guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
             return .add(.coordinate(Coordinate(latitude: lat, longitude: lon)), NoteFields(text: text))
-        case "remove": return .remove(NoteReference(try body.string(always: "row")))
-        case "restore": return .restore(NoteReference(try body.string(always: "row")))
+        case "remove": return .remove(try reference(body))
+        case "restore": return .restore(try reference(body))
         case let other:
             throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of edit, add, remove, restore")
         }
+    }
+
+    /// The row a notes body names (`row`): a reference longer than any row's number, id or marker
+    /// can be (a marker is one line of `BookLimits.maximumLineLength` characters) names no row,
+    /// and is said so without being repeated whole.
+    static func reference(_ body: RequestBody) throws -> NoteReference {
+        let text = try body.string(always: "row")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw RequestBody.Refusal(message: "field 'row' is empty: a row's number, #id or marker is expected")
+        }
+        guard text.count <= BookLimits.maximumLineLength else {
+            throw NoteEditError(.noSuchRow, "no row is '\(text.prefix(40))…': a row's number, id or marker is at most \(BookLimits.maximumLineLength) characters")
+        }
+        return NoteReference(text)
     }
 
     // MARK: POST /api/undo, /api/redo

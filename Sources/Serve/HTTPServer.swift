@@ -166,14 +166,23 @@ private struct Suspended: @unchecked Sendable {
 
 /// libmicrohttpd's access handler: called first with no context (headers read), then with each
 /// piece of the body, then once with none left, when the answer is queued.
-private let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, state in
+private let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, version, data, size, state in
     guard let cls, let connection, let state else { return .NO }
     let dispatcher = Unmanaged<Dispatcher>.fromOpaque(cls).takeUnretainedValue()
     guard let pointer = state.pointee else {
         let reception = Reception()
         state.pointee = Unmanaged.passRetained(reception).toOpaque()
-        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
-           let declared = Int(length.trimmingCharacters(in: .whitespaces)), declared > dispatcher.maximumBody {
+        // The head is judged before any of the body is read: a request the protocol refuses, or
+        // whose body could not be told from the next request, is answered at once and its
+        // connection closed.
+        let head = request(connection, url: url, method: method, version: version, body: Data())
+        if var refusal = head.protocolRefusal() {
+            reception.answered = true
+            refusal.headers.append(.init("Connection", "close"))
+            return queue(refusal, on: connection)
+        }
+        if let length = head.header("content-length"), let declared = Int(length.trimmingCharacters(in: .whitespaces)),
+           declared > dispatcher.maximumBody {
             reception.answered = true
             return queue(tooLarge(dispatcher), on: connection)
         }
@@ -202,9 +211,7 @@ private let answer: MHD_AccessHandlerCallback = { cls, connection, url, method, 
         reception.answered = true
         return queue(tooLarge(dispatcher), on: connection)
     }
-    let request = ServerRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-                                query: values(of: connection, .GET_ARGUMENT_KIND), headers: values(of: connection, .HEADER_KIND),
-                                body: reception.body)
+    let request = request(connection, url: url, method: method, version: version, body: reception.body)
     reception.dispatched = true
     MHD_suspend_connection(connection)
     let suspended = Suspended(connection: connection)
@@ -230,18 +237,33 @@ private let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
     state.pointee = nil
 }
 
-/// The headers or query arguments of a request (names of headers in lower case; the first of a repeated name).
+/// The request libmicrohttpd received on `connection`, its target in origin form (`ServerRequest.received`).
+private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+                     version: UnsafePointer<CChar>?, body: Data) -> ServerRequest {
+    ServerRequest.received(method: method.map { String(cString: $0) } ?? "", target: url.map { String(cString: $0) } ?? "/",
+                           version: version.map { String(cString: $0) } ?? "", query: values(of: connection, .GET_ARGUMENT_KIND),
+                           headers: values(of: connection, .HEADER_KIND), body: body)
+}
+
+/// The headers or query arguments of a request: names of headers in lower case; each value whole,
+/// with any NUL it holds (libmicrohttpd gives its length), so a value is never cut short at one;
+/// a repeated name's values joined as HTTP joins them (`ServerRequest.joined`), so no value is
+/// left out unseen.
 private func values(of connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
     final class Collected { var values: [String: String] = [:]; var headers = false }
     let collected = Collected()
     collected.headers = kind == .HEADER_KIND
     let box = Unmanaged.passUnretained(collected).toOpaque()
-    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+    _ = MHD_get_connection_values_n(connection, kind, { cls, _, key, keySize, value, valueSize in
         guard let cls, let key else { return .YES }
         let collected = Unmanaged<Collected>.fromOpaque(cls).takeUnretainedValue()
-        var name = String(cString: key)
+        func text(_ pointer: UnsafePointer<CChar>, _ count: Int) -> String {
+            String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+        }
+        var name = text(key, keySize)
         if collected.headers { name = name.lowercased() }
-        if collected.values[name] == nil { collected.values[name] = value.map { String(cString: $0) } ?? "" }
+        let given = value.map { text($0, valueSize) } ?? ""
+        collected.values[name] = collected.values[name].map { ServerRequest.joined($0, given, name: collected.headers ? name : nil) } ?? given
         return .YES
     }, box)
     return withExtendedLifetime(collected) { collected.values }

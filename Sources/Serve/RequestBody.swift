@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// A request's JSON body read as an object, each field taken with its type checked, so a mistake
 /// is answered 400 with a line that names the field.
@@ -14,11 +15,24 @@ struct RequestBody {
     /// - Throws: `Refusal` for a body that is not a JSON object.
     init(_ data: Data) throws {
         guard !data.isEmpty else { throw Refusal(message: "the body is empty: a JSON object was expected") }
+        // JSON between two programs is UTF-8 (RFC 8259 §8.1); Foundation would read UTF-16 and
+        // UTF-32 too, told by their NUL bytes, which UTF-8 JSON never holds outside its texts' escapes.
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
+            throw Refusal(message: "the body is not JSON in UTF-8")
+        }
         let value: Any
         do { value = try JSONSerialization.jsonObject(with: data, options: []) } catch {
             throw Refusal(message: "the body is not JSON")
         }
         guard let object = value as? [String: Any] else { throw Refusal(message: "the body is not a JSON object") }
+        // Foundation keeps the last of a repeated field without a word: `{"row": "#9", "row": "#1"}`
+        // would change row 1 for a client that meant row 9, or the other way about.
+        if case .object(let members)? = try? JSONScanner.parse([UInt8](data)).value {
+            var seen = Set<String>()
+            for member in members where !seen.insert(member.key).inserted {
+                throw Refusal(message: "field '\(JSONScanner.printable(member.key))' is given twice")
+            }
+        }
         fields = object
     }
 
@@ -28,6 +42,9 @@ struct RequestBody {
     func string(_ name: String) throws -> String? {
         guard has(name) else { return nil }
         guard let text = fields[name] as? String else { throw Refusal(message: "field '\(name)' must be a string") }
+        // A NUL ends the text for the C libraries that print it: the words after it would vanish
+        // from the page without a word.
+        guard !text.unicodeScalars.contains("\0") else { throw Refusal(message: "field '\(name)' holds a NUL character (\\u0000)") }
         return text
     }
 

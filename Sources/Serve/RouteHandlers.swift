@@ -178,6 +178,11 @@ extension Editor {
                          north: try degrees("north", -90...90), east: try degrees("east", -180...180))
         guard box.south <= box.north else { throw RequestBody.Refusal(message: "argument 'south' must not be north of 'north'") }
         guard box.west <= box.east else { throw RequestBody.Refusal(message: "argument 'west' must not be east of 'east'") }
+        // The same box is refused with or without --osm.
+        guard box.north - box.south <= MapRoads.largestBox, box.east - box.west <= MapRoads.largestBox else {
+            throw RequestBody.Refusal(message: String(format: "the box is %.2f° by %.2f°: roads are given for boxes up to %g° a side",
+                                                      box.north - box.south, box.east - box.west, MapRoads.largestBox))
+        }
         return box
     }
 

@@ -11,27 +11,34 @@ public struct ServerRequest: Sendable, Equatable {
     /// Header names in lower case.
     public var headers: [String: String]
     public var body: Data
+    /// The protocol's version as the request line gives it (`HTTP/1.1`).
+    public var version: String
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                body: Data = Data()) {
+                body: Data = Data(), version: String = "HTTP/1.1") {
         self.method = method
         self.path = path
         self.query = query
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
+        self.version = version
     }
 
     /// The value of header `name` (any case).
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The value of cookie `name` in the Cookie header.
+    /// The value of cookie `name` in the Cookie header; nil when it is not there, or is there twice
+    /// with two values (which one the browser meant cannot be known).
     public func cookie(_ name: String) -> String? {
         guard let line = header("cookie") else { return nil }
+        var found: String?
         for pair in line.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == name { return parts[1] }
+            guard parts.count == 2, parts[0] == name else { continue }
+            if let found, found != parts[1] { return nil }
+            found = parts[1]
         }
-        return nil
+        return found
     }
 }
 

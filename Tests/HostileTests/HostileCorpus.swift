@@ -6,7 +6,7 @@ import TestSupport
 struct HostileCase: Sendable, CustomStringConvertible {
     enum Expect: String, Sendable { case ok, fail, any }
 
-    /// gpx, book, template, handles, osm, dem, engine, elevation or output.
+    /// gpx, book, template, handles, osm, dem, engine, elevation, output, http… (`HostileCorpus.kinds`).
     var kind: String
     /// The corpus file (nil for output situations and inputs made at run time).
     var file: URL?
@@ -32,7 +32,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
 
 enum HostileCorpus {
     /// The kinds, in report order.
-    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol", "command"]
+    static let kinds = ["gpx", "book", "template", "handles", "draft", "osm", "dem", "engine", "elevation", "output", "undo", "rn2", "kml", "geojson", "openrally", "graph", "saved", "journal", "symbol", "http", "command"]
 
     /// Every row of every `expected.tsv` below a folder named `Hostile` in `Tests/`, large.tsv and
     /// commands.tsv.
