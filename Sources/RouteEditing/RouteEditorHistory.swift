@@ -35,6 +35,16 @@ extension RouteEditor {
         /// Roads and "no road" answers remembered.
         public var answerCount: Int { answers.count }
 
+        /// The undo and redo steps kept.
+        public var stepCount: Int { undo.count + redo.count }
+
+        /// Forgets the roads received for every request but `kept`: they only spare asking the
+        /// engine again for a leg whose ends come back exactly where they were (undo and redo do not
+        /// need them: each step carries its legs' roads).
+        public mutating func forgetAnswers(except kept: Set<LegRequest>) {
+            answers.removeAll { !kept.contains($0.request) }
+        }
+
         /// Drops the oldest undo steps, and the redo steps farthest from the plan, so at most
         /// `maximum` steps are kept in all. The steps kept still lead from the plan, so what is
         /// left undoes and redoes as before. Undo steps are kept before redo steps.

@@ -25,6 +25,11 @@ public struct RouteDraft: Sendable {
         public var maximumAnswers = 20_000
         /// The largest draft file read: the same bound as a book file, which holds the same plan.
         public var maximumFileSize = BookFile.maximumFileSize
+        /// The largest draft written, a quarter of what is read: a drawing dragged for hours (each
+        /// drag keeps the two legs' roads it replaced, and the roads received) is kept under it by
+        /// forgetting the roads received for legs no longer drawn, then the oldest steps. Nothing
+        /// of the drawing itself is lost, and the file always reads back.
+        public var maximumWrittenSize = BookFile.maximumFileSize / 4
 
         public init() {}
     }
@@ -147,7 +152,19 @@ public struct RouteDraft: Sendable {
         history.keepNewest(configuration.maximumSteps)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Stored(draftVersion: Self.formatVersion, bookID: bookID, plan: editor.plan, history: history))
+        func encoded() throws -> Data {
+            try encoder.encode(Stored(draftVersion: Self.formatVersion, bookID: bookID, plan: editor.plan, history: history))
+        }
+        var data = try encoded()
+        if data.count > configuration.maximumWrittenSize {
+            let drawn = editor.plan.legs.indices.flatMap { i in TravelMode.allCases.map { editor.request(forLeg: i, mode: $0) } }
+            history.forgetAnswers(except: Set(drawn))
+            data = try encoded()
+        }
+        while data.count > configuration.maximumWrittenSize, history.stepCount > 0 {
+            history.keepNewest(history.stepCount / 2)
+            data = try encoded()
+        }
         data.append(0x0A)
         return data
     }

@@ -127,4 +127,48 @@ struct RouteDraftTests {
         try HandleEdit.undo.apply(to: &editor)
         #expect(editor.plan == book.plan)
     }
+
+    @Test("a drawing dragged for hours is written under its bound: the roads of legs no longer drawn are forgotten, then the oldest steps; the plan and the newest steps read back whole")
+    func boundedDraft() throws {
+        var editor = RouteEditor()
+        editor.setDefaultLegKind(.road)
+        editor.addHandle(at: Self.grid(0, 0))
+        editor.addHandle(at: Self.grid(2000, 0))
+        /// A road of 2,000 points from the leg's start to its end, bending through `x` north.
+        func answer(_ editor: inout RouteEditor, bend: Double) {
+            for request in editor.pendingRequests() {
+                let line = (0...1999).map { i -> Coordinate in
+                    let t = Double(i) / 1999
+                    let start = Self.grid.frame.project(request.from), end = Self.grid.frame.project(request.to)
+                    return Self.grid(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t + bend * sin(t * .pi))
+                }
+                let length = Polyline(line).length
+                editor.receive(.success(RoadLeg(line: line, distance: length, duration: length / 10)), for: request)
+            }
+        }
+        answer(&editor, bend: 0)
+        var plans = [editor.plan]
+        for move in 1...20 {
+            editor.moveHandle(1, to: Self.grid(2000, Double(move) * 10))
+            answer(&editor, bend: Double(move))
+            plans.append(editor.plan)
+        }
+        let draft = RouteDraft(editor: editor, bookID: UUID().uuidString)
+        let whole = try draft.encode()
+        var configuration = RouteDraft.Configuration()
+        configuration.maximumWrittenSize = 1_500_000
+        #expect(whole.count > 3 * configuration.maximumWrittenSize, "the test's drawing is not large enough to bind: \(whole.count) bytes")
+        let bounded = try draft.encode(configuration: configuration)
+        #expect(bounded.count <= configuration.maximumWrittenSize)
+        let read = try RouteDraft.decode(bounded, fileName: "b.draft.json", configuration: configuration)
+        #expect(read.editor.plan == editor.plan)
+        // The steps kept are the newest, and each undoes to the plan it was made from.
+        var undone = read.editor
+        let kept = read.editor.history.undoNames.count
+        #expect(kept >= 1 && kept < 20)
+        for back in 1...kept {
+            undone.undo()
+            #expect(undone.plan.handles == plans[20 - back].handles, "undo \(back) of \(kept)")
+        }
+    }
 }
