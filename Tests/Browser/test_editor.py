@@ -300,6 +300,36 @@ class EditorTests(unittest.TestCase):
         self.assertLess(metres((kept[1]["placed"]["latitude"], kept[1]["placed"]["longitude"]), before[1]), 1)
         wait_for("the status line", lambda: self.driver.find_element(By.ID, "book-status").text == "Not applied yet")
 
+    def test_warnings_show_on_the_map_where_they_apply(self):
+        # Handle 2 typed on a hillside about 400 m from any road: the roads of both its legs end
+        # that far from it, and `handles` says so after each leg.
+        printed = run("handles", self.book, "move", "2", "42.5100 1.5150", "--engine", "embedded", "--osm", EXTRACT)
+        warned = [(int(line.split()[1].split("–")[0]), finding)
+                  for line in printed.splitlines() if line.startswith("leg ") and " — " in line
+                  for finding in line.split(" — ", 1)[1].split("; ") if finding.startswith("The road runs")]
+        self.assertEqual([leg for leg, _ in warned], [1, 2], printed)
+        wait_for("a warning marker for each", lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".warning-marker")) == 2)
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#warnings li.placed")
+        self.assertEqual([item.text for item in items], ["Leg %d: %s" % w for w in warned])
+        map_box = self.driver.find_element(By.ID, "map").rect
+        centre = (map_box["x"] + map_box["width"] / 2, map_box["y"] + map_box["height"] / 2)
+        for item, (_, text) in zip(items, warned):
+            item.click()
+            marker = self.driver.find_element(
+                By.CSS_SELECTOR, '.warning-marker[data-warning="%s"]' % item.get_attribute("data-warning"))
+            # The map pans so the marker's point (30 px under the top of its icon, at the tip of
+            # its tail) is the map's centre, and its tooltip has the words `handles` printed.
+            def at_centre():
+                box = marker.rect
+                return abs(box["x"] + box["width"] / 2 - centre[0]) < 3 and abs(box["y"] + 30 - centre[1]) < 3
+            wait_for("the map to pan to the warning", at_centre)
+            tips = wait_for("the marker's tooltip", lambda: [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
+            self.assertIn(text, tips)
+        # The mouse over a marker shows its words too.
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.CSS_SELECTOR, ".warning-marker")).perform()
+        wait_for("the tooltip on hovering", lambda: warned[0][1] in [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
+        self.driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-warnings.png"))
+
     def test_screenshots_of_the_editor(self):
         driver = self.driver
         row = self.page_rows()[3]

@@ -179,6 +179,7 @@
   const roadLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
   const handleLayer = L.layerGroup().addTo(map);
+  const warningLayer = L.layerGroup().addTo(map);
   const rowMarker = L.circleMarker([0, 0], { radius: 8, color: '#d0021b', weight: 3, fill: false });
   if (tiles) {
     // Only when the page was opened with ?tiles=URL: nothing is fetched from outside otherwise.
@@ -249,6 +250,35 @@
         legMenu(number, event.latlng);
       });
     });
+  }
+
+  /**
+   * The warnings: each with a place as a marker there (its words in its tooltip), and all of them
+   * listed under the profile; a listed one with a place brings it into view and opens its tooltip.
+   */
+  function drawWarnings() {
+    warningLayer.clearLayers();
+    const warnings = book.warnings || [];
+    const items = warnings.map((warning, i) => {
+      const li = document.createElement('li');
+      li.textContent = (warning.leg ? 'Leg ' + warning.leg + ': ' : '') + warning.text;
+      li.dataset.warning = String(i);
+      if (typeof warning.lat !== 'number' || typeof warning.lon !== 'number') return li;
+      const icon = L.divIcon({ className: 'warning-marker', html: '!', iconSize: [20, 20], iconAnchor: [10, 30] });
+      // Under the handles, so a handle at the same place is still dragged.
+      const marker = L.marker([warning.lat, warning.lon], { icon, zIndexOffset: -1000, keyboard: false }).addTo(warningLayer);
+      marker.bindTooltip(warning.text, { direction: 'top', offset: [0, -30] });
+      if (marker.getElement()) marker.getElement().dataset.warning = String(i);
+      li.classList.add('placed');
+      li.title = 'Show it on the map';
+      li.addEventListener('click', () => {
+        map.panTo([warning.lat, warning.lon]);
+        marker.openTooltip();
+      });
+      return li;
+    });
+    $('warnings').hidden = items.length === 0;
+    $('warnings').replaceChildren(...items);
   }
 
   function button(label, action, className) {
@@ -751,13 +781,7 @@
     }
     drawProfile();
 
-    const warnings = book.warnings || [];
-    $('warnings').hidden = warnings.length === 0;
-    $('warnings').replaceChildren(...warnings.map((w) => {
-      const li = document.createElement('li');
-      li.textContent = w;
-      return li;
-    }));
+    drawWarnings();
     if ($('preview-box').open) showPage();
 
     if (firstView) {
