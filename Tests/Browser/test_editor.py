@@ -14,6 +14,7 @@ Run with scripts/browser-test.sh (which makes the venv with Selenium). Environme
   ROADBOOK_DOCS_SCREENSHOT=1   also copy the editor's screenshot to docs/editor.png
 """
 
+import http.server
 import json
 import math
 import os
@@ -23,9 +24,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import struct
 import threading
 import time
 import unittest
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -78,13 +81,60 @@ def wait_for(what, condition, timeout=10.0, step=0.1):
     raise AssertionError("timed out after %.1f s waiting for %s (last: %r)" % (timeout, what, last))
 
 
+def solid_png(width, height, rgb):
+    """A PNG of one colour, written here: no image library needed."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def tile_number(lat, lon, zoom):
+    """The x and y of the web-mercator tile holding (lat, lon) at `zoom` (the OpenStreetMap wiki's formula)."""
+    n = 2 ** zoom
+    x = int((lon + 180) / 360 * n)
+    y = int((1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2 * n)
+    return x, y
+
+
+class TileServer:
+    """A tile server on 127.0.0.1 and a free port: the same 256-pixel PNG for any path, each path
+    asked kept in `asked`."""
+
+    def __init__(self):
+        png = solid_png(256, 256, (200, 230, 200))
+        self.asked = asked = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                asked.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(png)))
+                self.end_headers()
+                self.wfile.write(png)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = "http://127.0.0.1:%d" % self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 class Server:
     """`roadbook serve BOOK` on a free port, stopped with SIGTERM."""
 
-    def __init__(self, book, routing=False):
+    def __init__(self, book, routing=False, tiles=None):
         # With `routing`, the handles' legs are asked of the embedded router over the extract,
-        # and the map's roads are read from it.
+        # and the map's roads are read from it; `tiles` is a tile address for --tiles.
         arguments = [BIN, "serve", book] + (["--osm", EXTRACT, "--engine", "embedded"] if routing else [])
+        arguments += ["--tiles", tiles] if tiles else []
         self.process = subprocess.Popen(
             arguments,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -134,6 +184,7 @@ def browser():
 
 class EditorTests(unittest.TestCase):
     ROUTING = {"test_dragging_a_handle_asks_its_two_legs_again", "test_screenshots_of_the_editor"}
+    TILES = {"test_tiles_come_from_the_tile_server_only"}
 
     @classmethod
     def setUpClass(cls):
@@ -155,7 +206,12 @@ class EditorTests(unittest.TestCase):
         shutil.copy(self.sample, self.book)
         # The tests that move handles or draw the map's roads have the server route.
         routing = self._testMethodName in self.ROUTING
-        self.server = Server(self.book, routing=routing)
+        tiles = None
+        if self._testMethodName in self.TILES:
+            self.tiles = TileServer()
+            self.addCleanup(self.tiles.stop)
+            tiles = self.tiles.origin + "/{z}/{x}/{y}.png"
+        self.server = Server(self.book, routing=routing, tiles=tiles)
         self.addCleanup(self.server.stop)
         self.driver = browser()
         self.addCleanup(self.driver.quit)
@@ -205,6 +261,11 @@ class EditorTests(unittest.TestCase):
         first = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] td.tulip img' % self.notes[0]["id"])
         wait_for("the first tulip", lambda: self.driver.execute_script(
             "return arguments[0].complete && arguments[0].naturalWidth", first) > 0)
+        # Without --tiles, nothing is asked of another server.
+        origin = self.server.url.split("/?")[0]
+        asked = self.driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        self.assertTrue(asked)
+        self.assertEqual([url for url in asked if not url.startswith(origin + "/")], [])
 
     def test_editing_words_writes_the_book(self):
         note = self.notes[1]
@@ -329,6 +390,33 @@ class EditorTests(unittest.TestCase):
         ActionChains(self.driver).move_to_element(self.driver.find_element(By.CSS_SELECTOR, ".warning-marker")).perform()
         wait_for("the tooltip on hovering", lambda: warned[0][1] in [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
         self.driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-warnings.png"))
+
+    def test_tiles_come_from_the_tile_server_only(self):
+        pattern = re.compile(r"^/(\d+)/(\d+)/(\d+)\.png$")
+        # Tiles of one zoom, loaded: the map's first view's are gone once it is fitted to the route.
+        shown = wait_for("tiles loaded from the tile server", lambda: self.driver.execute_script(
+            "const tiles = [...document.querySelectorAll('.leaflet-tile-pane img')];"
+            "const loaded = tiles.filter(i => i.complete && i.naturalWidth === 256).map(i => i.src);"
+            "return loaded.length === tiles.length && new Set(loaded.map(s => s.split('/')[3])).size === 1 && loaded"))
+        self.assertTrue(all(src.startswith(self.tiles.origin + "/") for src in shown), shown)
+        # The tiles asked are those of the map's view (at its first zoom, then at the route's once
+        # the map is fitted to it): the one holding handle 1 among them at the route's zoom.
+        asked = [tuple(map(int, pattern.match(path).groups())) for path in self.tiles.asked]
+        zoom = max(z for z, _, _ in asked)
+        lat, lon = map(float, HANDLES[0].split())
+        self.assertIn((zoom,) + tile_number(lat, lon, zoom), asked)
+        self.assertTrue(any(src.endswith("/%d/%d/%d.png" % ((zoom,) + tile_number(lat, lon, zoom))) for src in shown), shown)
+        # An image of another server is refused by the page's Content-Security-Policy: never asked.
+        other = TileServer()
+        self.addCleanup(other.stop)
+        failed = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1], img = new Image();"
+            "img.onload = () => done('loaded'); img.onerror = () => done('refused');"
+            "img.src = arguments[0];", other.origin + "/1/1/1.png")
+        self.assertEqual(failed, "refused")
+        self.assertEqual(other.asked, [])
+        severe = [e["message"] for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertTrue(any("Content Security Policy" in m and other.origin in m for m in severe), severe)
 
     def test_screenshots_of_the_editor(self):
         driver = self.driver
