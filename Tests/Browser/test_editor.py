@@ -4,7 +4,8 @@ Each test starts the real server (`roadbook serve`, the binary named by ROADBOOK
 .build/debug/roadbook) on its own copy of a book routed through three handles by the embedded
 router over the Andorra extract, opens the address the server prints, and works the page as a
 person would: it reads what changed from the book file on disk and from `roadbook inspect`, never
-from the page's own words alone.
+from the page's own words alone. The screenshots' book has heights from the extract's SRTM tile
+(offline), so its profile is drawn; the tiles' test serves tiles itself on 127.0.0.1.
 
 Run with scripts/browser-test.sh (which makes the venv with Selenium). Environment:
   ROADBOOK_BIN                 the roadbook binary (default .build/debug/roadbook)
@@ -42,6 +43,8 @@ CHROMIUM = os.environ.get("ROADBOOK_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("ROADBOOK_CHROMEDRIVER", "/usr/bin/chromedriver")
 ARTEFACTS = os.environ.get("ROADBOOK_BROWSER_ARTEFACTS", os.path.join(ROOT, ".build/browser-artefacts"))
 EXTRACT = os.path.join(ROOT, "samples/data/andorra/andorra.osm.pbf")
+# The extract's SRTM tile: heights offline, for the books whose profile a test looks at.
+DEM = os.path.join(ROOT, "samples/data/andorra/N42E001.hgt.zip")
 
 # Three handles through Andorra: Sant Julià de Lòria, Andorra la Vella, Encamp (decimal degrees,
 # read off the extract's places). Moving the middle one changes the legs on both sides of it.
@@ -185,15 +188,19 @@ def browser():
 class EditorTests(unittest.TestCase):
     ROUTING = {"test_dragging_a_handle_asks_its_two_legs_again", "test_screenshots_of_the_editor"}
     TILES = {"test_tiles_come_from_the_tile_server_only"}
+    # The tests whose book has terrain (heights from DEM), so the page draws its profile.
+    TERRAIN = {"test_screenshots_of_the_editor"}
 
     @classmethod
     def setUpClass(cls):
         cls.work = tempfile.mkdtemp(prefix="roadbook-browser-")
         cls.sample = os.path.join(cls.work, "sample.json")
-        arguments = ["route", "--book", cls.sample, "--engine", "embedded", "--osm", EXTRACT]
+        cls.sample_with_terrain = os.path.join(cls.work, "sample-terrain.json")
+        arguments = ["route", "--engine", "embedded", "--osm", EXTRACT]
         for handle in HANDLES:
             arguments += ["--handle", handle]
-        run(*arguments)
+        run(*arguments, "--book", cls.sample)
+        run(*arguments, "--book", cls.sample_with_terrain, "--dem", DEM)
         os.makedirs(ARTEFACTS, exist_ok=True)
 
     @classmethod
@@ -203,7 +210,7 @@ class EditorTests(unittest.TestCase):
     def setUp(self):
         folder = tempfile.mkdtemp(dir=self.work)
         self.book = os.path.join(folder, "book.json")
-        shutil.copy(self.sample, self.book)
+        shutil.copy(self.sample_with_terrain if self._testMethodName in self.TERRAIN else self.sample, self.book)
         # The tests that move handles or draw the map's roads have the server route.
         routing = self._testMethodName in self.ROUTING
         tiles = None
@@ -432,6 +439,20 @@ class EditorTests(unittest.TestCase):
         except AssertionError:
             pass
         time.sleep(1.5)
+        # The profile is drawn from the book's heights (their lowest and highest in its label) with
+        # a tick at each handle.
+        with open(self.book, encoding="utf-8") as f:
+            heights = [h for h in json.load(f)["profile"]["heights"] if h is not None]
+        self.assertEqual(driver.find_element(By.ID, "profile-label").text,
+                         "%d–%d m" % (math.floor(min(heights) + 0.5), math.floor(max(heights) + 0.5)))
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#profile polygon.ground")), 1)
+        ticks = [float(t.get_attribute("x1")) for t in driver.find_elements(By.CSS_SELECTOR, "#profile line.tick")]
+        self.assertEqual(len(ticks), len(HANDLES))
+        # Each where `handles list` puts its handle along the route, in the profile's 1,000 units.
+        listed = [float(m) for m in re.findall(r", ([0-9.]+) km from the start", run("handles", self.book, "list"))]
+        self.assertEqual(len(listed), len(HANDLES))
+        for tick, km in zip(ticks, listed):
+            self.assertAlmostEqual(tick, km / listed[-1] * 1000, delta=10)
         whole = os.path.join(ARTEFACTS, "editor.png")
         driver.save_screenshot(whole)
         driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-map.png"))
