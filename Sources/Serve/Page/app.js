@@ -181,7 +181,8 @@
   const warningLayer = L.layerGroup().addTo(map);
   const rowMarker = L.circleMarker([0, 0], { radius: 8, color: '#d0021b', weight: 3, fill: false });
   // The tile server of `roadbook serve --tiles`, under the roads, when there is one: without it
-  // the page fetches nothing from outside (and the server's Content-Security-Policy allows nothing).
+  // the page fetches nothing from outside (the server's Content-Security-Policy lets images come
+  // from that server only, and from none without it).
   fetch('/api/settings', { credentials: 'same-origin' })
     .then(async (response) => {
       if (!response.ok) throw new Error(await errorLine(response));
