@@ -32,6 +32,7 @@ import unittest
 import zlib
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -78,7 +79,8 @@ def wait_for(what, condition, timeout=10.0, step=0.1):
             last = condition()
             if last:
                 return last
-        except (OSError, ValueError, KeyError):
+        # An element found a moment before the page redrew it is stale: found again next time.
+        except (OSError, ValueError, KeyError, StaleElementReferenceException):
             last = None
         time.sleep(step)
     raise AssertionError("timed out after %.1f s waiting for %s (last: %r)" % (timeout, what, last))
@@ -383,12 +385,11 @@ class EditorTests(unittest.TestCase):
         centre = (map_box["x"] + map_box["width"] / 2, map_box["y"] + map_box["height"] / 2)
         for item, (_, text) in zip(items, warned):
             item.click()
-            marker = self.driver.find_element(
-                By.CSS_SELECTOR, '.warning-marker[data-warning="%s"]' % item.get_attribute("data-warning"))
+            marker = '.warning-marker[data-warning="%s"]' % item.get_attribute("data-warning")
             # The map pans so the marker's point (30 px under the top of its icon, at the tip of
             # its tail) is the map's centre, and its tooltip has the words `handles` printed.
             def at_centre():
-                box = marker.rect
+                box = self.driver.find_element(By.CSS_SELECTOR, marker).rect
                 return abs(box["x"] + box["width"] / 2 - centre[0]) < 3 and abs(box["y"] + 30 - centre[1]) < 3
             wait_for("the map to pan to the warning", at_centre)
             tips = wait_for("the marker's tooltip", lambda: [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
