@@ -16,8 +16,9 @@ struct ServeCommand: Command {
         it: `roadbook undo` takes it back, and a change made with a command while the page is open
         shows on it within a second. With --osm the map shows the extract's roads and Apply reads
         its turns from it; with --engine the handles' changed legs are asked of it; --dem and
-        --elevation give an Apply's heights. The server listens on 127.0.0.1 unless --host says
-        otherwise, and stops on Ctrl-C (SIGINT) or SIGTERM, after the requests under way.
+        --elevation give an Apply's heights; --tiles draws a tile server's map under the roads.
+        The server listens on 127.0.0.1 unless --host says otherwise, and stops on Ctrl-C
+        (SIGINT) or SIGTERM, after the requests under way.
         """,
         options: [
             Option("port", .integer(0...65535), value: "N", default: "0", help: "the port to listen on; 0 takes a free one"),
@@ -33,6 +34,10 @@ struct ServeCommand: Command {
                 the embedded router's roads
                 """),
             EngineOptions.concurrency,
+            Option("tiles", value: "URL", help: """
+                a raster tile server, https://…/{z}/{x}/{y}.png: the map's background
+                under the roads; without it the page fetches nothing from outside
+                """),
         ] + TerrainOptions.declarations)
 
     var book: URL
@@ -42,6 +47,7 @@ struct ServeCommand: Command {
     var engine: EngineSettings?
     var osm: URL?
     var terrain: TerrainRequest
+    var tiles: TileTemplate?
 
     init(_ options: ParsedOptions) throws {
         book = URL(fileURLWithPath: options.positionals[0])
@@ -54,6 +60,11 @@ struct ServeCommand: Command {
         terrain = try TerrainOptions(options).request
         // Heights are fetched while a browser waits: no progress on the terminal.
         terrain.progress = nil
+        if let text = options.string("tiles") {
+            do { tiles = try TileTemplate(text) } catch {
+                throw UsageError(message: "--tiles '\(text.prefix(200))' is not a tile address: \(error.reason) (such as https://tile.example.org/{z}/{x}/{y}.png)")
+            }
+        }
     }
 
     func run(_ console: any Console) async throws {
@@ -67,7 +78,7 @@ struct ServeCommand: Command {
         }
         let server: EditorServer
         do {
-            server = try EditorServer(settings: Editor.Settings(book: book, page: page, engine: engine, osm: osm, terrain: terrain), configuration: HTTPServer.Configuration(host: host, port: port))
+            server = try EditorServer(settings: Editor.Settings(book: book, page: page, engine: engine, osm: osm, terrain: terrain, tiles: tiles), configuration: HTTPServer.Configuration(host: host, port: port))
         } catch let error as HTTPServer.StartError {
             throw RunError(message: error.description)
         }

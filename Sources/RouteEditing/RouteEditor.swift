@@ -619,22 +619,31 @@ public struct RouteEditor: Sendable {
     /// What is worth saying about leg `index`'s road: the warnings first, then the information. Only a
     /// road leg whose road has arrived has findings.
     public func findings(forLeg index: Int) -> [LegFinding] {
+        placedFindings(forLeg: index).map(\.finding)
+    }
+
+    /// `findings(forLeg:)`, each with the point of the leg's road it is about: for `farFromDrawn`
+    /// the point of the road nearest the drawn point farthest from it (where the distance it
+    /// gives is measured), for `loopsBack` the end of the road at the handle it comes back to;
+    /// none for `longerThanStraight`, which is about the whole leg.
+    public func placedFindings(forLeg index: Int) -> [(finding: LegFinding, place: Coordinate?)] {
         guard let road = road(ofLeg: index), road.line.count > 1 else { return [] }
         let leg = plan.legs[index]
         let start = plan.handles[index], end = plan.handles[index + 1]
-        var findings: [LegFinding] = []
+        var findings: [(finding: LegFinding, place: Coordinate?)] = []
         let drawn = (leg.stroke ?? []) + [start.placed, end.placed]
-        let far = RouteWarnings.largestDistance(of: drawn, from: road.line)
-        if far > configuration.farFromDrawnDistance { findings.append(.farFromDrawn(distance: far)) }
+        if let far = RouteWarnings.farthest(of: drawn, from: road.line), far.distance > configuration.farFromDrawnDistance {
+            findings.append((.farFromDrawn(distance: far.distance), far.onLine))
+        }
         for (point, number) in [(road.line[0], index + 1), (road.line[road.line.count - 1], index + 2)]
         where RouteWarnings.visits(of: road.line, to: point, radius: configuration.loopRadius,
                                    leaveDistance: configuration.loopLeaveDistance) > 1 {
-            findings.append(.loopsBack(handle: number))
+            findings.append((.loopsBack(handle: number), point))
         }
         let straight = start.coordinate.distance(to: end.coordinate)
         if straight > 0 {
             let ratio = Polyline(legLine(index)).length / straight
-            if ratio >= configuration.longerThanStraightRatio { findings.append(.longerThanStraight(ratio: ratio)) }
+            if ratio >= configuration.longerThanStraightRatio { findings.append((.longerThanStraight(ratio: ratio), nil)) }
         }
         return findings
     }

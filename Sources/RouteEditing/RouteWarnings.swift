@@ -73,15 +73,22 @@ public enum RouteMessage: Sendable, Equatable {
 
 /// The geometric tests behind `LegFinding`, as pure functions of lines and points.
 public enum RouteWarnings {
-    /// The largest distance in metres from any of `points` to `line` (0 when either is empty or
-    /// the line has a single vertex, measured to that vertex). O(points × segments).
-    public static func largestDistance(of points: [Coordinate], from line: [Coordinate]) -> Metres {
-        guard let first = line.first else { return 0 }
+    /// The point of `points` farthest from `line`: the largest distance in metres from any of them
+    /// to the line (measured to its vertex when the line has only one), and the point of the line
+    /// nearest that one, where the line and the points are farthest apart. Nil when either is
+    /// empty. O(points × segments).
+    public static func farthest(of points: [Coordinate], from line: [Coordinate]) -> (distance: Metres, onLine: Coordinate)? {
+        guard let first = line.first else { return nil }
         let polyline = Polyline(line)
-        return points.map { point in
-            if polyline.segmentCount == 0 { return point.distance(to: first) }
-            return polyline.position(closestTo: point).map { abs($0.offsetFromRoute) } ?? 0
-        }.max() ?? 0
+        var best: (distance: Metres, onLine: Coordinate)?
+        for point in points {
+            var nearest = (distance: point.distance(to: first), onLine: first)
+            if polyline.segmentCount > 0 {
+                nearest = polyline.position(closestTo: point).map { (abs($0.offsetFromRoute), $0.coordinate) } ?? (0, first)
+            }
+            if nearest.distance > best?.distance ?? -1 { best = nearest }
+        }
+        return best
     }
 
     /// How many separate times `line` comes within `radius` metres of `point`. A visit ends only once

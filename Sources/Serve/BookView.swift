@@ -59,6 +59,27 @@ public struct BookView: Encodable, Sendable, Equatable {
         public var text: String
     }
 
+    /// A warning, with the place it applies to when it has one.
+    public struct Warning: Encodable, Sendable, Equatable {
+        /// The words, as the command line prints them.
+        public var text: String
+        /// Where it applies: a point of the leg's road, or the place of the note off the route.
+        public var lat: Double?
+        public var lon: Double?
+        /// The leg it is about, from 1 as `handles list` numbers them (leg N runs from handle N to N + 1).
+        public var leg: Int?
+        /// The note it is about, by its id (`#ID` in a change): a note off the route has no printed row.
+        public var row: Int?
+
+        public init(text: String, lat: Double? = nil, lon: Double? = nil, leg: Int? = nil, row: Int? = nil) {
+            self.text = text
+            self.lat = lat
+            self.lon = lon
+            self.leg = leg
+            self.row = row
+        }
+    }
+
     public var revision: Int
     public var name: String
     public var units: String
@@ -70,7 +91,9 @@ public struct BookView: Encodable, Sendable, Equatable {
     public var rows: [Row]
     public var removed: [RemovedRow]
     public var profile: [[Double]]
-    public var warnings: [String]
+    /// The route's legs drawn straight, the drawing's leg warnings (as `handles list` prints them
+    /// after each leg), the notes off the route.
+    public var warnings: [Warning]
 
     /// The view of `book`, with the drawing `draft` when one is beside it.
     public init(book: Book, draft: RouteDraft?) {
@@ -97,10 +120,14 @@ public struct BookView: Encodable, Sendable, Equatable {
         }
         removed = (book.deletedNotes ?? []).map { RemovedRow(id: $0.id, text: $0.note?.text ?? $0.text ?? "") }
         profile = book.profile.map(Self.profilePoints) ?? []
-        var warnings: [String] = []
-        if let straight = book.route.straightSummary { warnings.append(straight) }
+        var warnings: [Warning] = []
+        if let straight = book.route.straightSummary { warnings.append(Warning(text: straight)) }
+        for warning in LegWarning.drawing(of: book, draft: draft) {
+            warnings.append(Warning(text: warning.text, lat: warning.place?.latitude, lon: warning.place?.longitude, leg: warning.leg + 1))
+        }
         for note in book.notes where note.placement == .offRoute {
-            warnings.append(String(format: "#%d is %.0f m off the route: kept, not printed", note.id, abs(note.offsetFromRoute)))
+            warnings.append(Warning(text: String(format: "#%d is %.0f m off the route: kept, not printed", note.id, abs(note.offsetFromRoute)),
+                                    lat: note.coordinate.latitude, lon: note.coordinate.longitude, row: note.id))
         }
         self.warnings = warnings
     }

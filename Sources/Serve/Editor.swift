@@ -24,13 +24,16 @@ public final class Editor: Sendable {
         public var osm: URL?
         /// Where an Apply takes the new route's heights from (`--dem`, `--elevation`).
         public var terrain: TerrainRequest
+        /// The raster tiles under the map's roads (`--tiles`); nil fetches nothing from outside.
+        public var tiles: TileTemplate?
         public init(book: URL, page: StaticFiles?, engine: EngineSettings? = nil, osm: URL? = nil,
-                    terrain: TerrainRequest = TerrainRequest()) {
+                    terrain: TerrainRequest = TerrainRequest(), tiles: TileTemplate? = nil) {
             self.book = book
             self.page = page
             self.engine = engine
             self.osm = osm
             self.terrain = terrain
+            self.tiles = tiles
         }
     }
 
@@ -41,11 +44,24 @@ public final class Editor: Sendable {
     let mapRoads: MapRoads?
     /// Tulips, pages and the PDF drawn for the book's present bytes.
     let drawings = DrawingCache()
+    /// The Content-Security-Policy header of every answer.
+    let contentSecurityPolicy: String
 
     public init(settings: Settings, security: EditorSecurity) {
         self.settings = settings
         self.security = security
         mapRoads = settings.osm.map { MapRoads(extract: $0) }
+        contentSecurityPolicy = Self.contentSecurityPolicy(tiles: settings.tiles)
+    }
+
+    /// What the page may load and from where: its own scripts, styles, images and requests, and
+    /// from elsewhere only the images of the tile server `--tiles` names; no frame may hold it, no
+    /// form or base address leads elsewhere. A script slipped into words the page shows (an
+    /// engine's message in a tooltip) does not run, and a page of another site cannot frame it.
+    public static func contentSecurityPolicy(tiles: TileTemplate?) -> String {
+        let images = ["'self'"] + (tiles.map { [$0.origin] } ?? [])
+        return ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src " + images.joined(separator: " "),
+                "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].joined(separator: "; ")
     }
 
     /// The answer to `request`: refused by the security checks (403), or its path's.
@@ -59,6 +75,7 @@ public final class Editor: Sendable {
         if setCookie { response.headers.append(security.cookie) }
         response.headers.append(.init("X-Content-Type-Options", "nosniff"))
         response.headers.append(.init("Referrer-Policy", "no-referrer"))
+        response.headers.append(.init("Content-Security-Policy", contentSecurityPolicy))
         return response
     }
 
@@ -87,6 +104,7 @@ public final class Editor: Sendable {
         case "/api/handles": return only("POST") { handles(request) }
         case "/api/apply": return only("POST") { apply() }
         case "/api/roads": return only("GET") { roads(request) }
+        case "/api/settings": return only("GET") { .json(200, PageSettings(tiles: settings.tiles?.template)) }
         default: break
         }
         if Self.isDrawingPath(path) { return only("GET") { drawing(request) } }
@@ -191,6 +209,18 @@ public final class Editor: Sendable {
             return .json(200, Changed(revision: try currentRevision(), message: result.line(undo ? "undone" : "redone")))
         } catch {
             return failure(error)
+        }
+    }
+
+    // MARK: GET /api/settings
+
+    /// What the page asks once when it opens: the tile address of `--tiles`, or null.
+    struct PageSettings: Encodable {
+        var tiles: String?
+        enum CodingKeys: CodingKey { case tiles }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(tiles, forKey: .tiles)
         }
     }
 

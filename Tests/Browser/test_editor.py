@@ -4,7 +4,8 @@ Each test starts the real server (`roadbook serve`, the binary named by ROADBOOK
 .build/debug/roadbook) on its own copy of a book routed through three handles by the embedded
 router over the Andorra extract, opens the address the server prints, and works the page as a
 person would: it reads what changed from the book file on disk and from `roadbook inspect`, never
-from the page's own words alone.
+from the page's own words alone. The screenshots' book has heights from the extract's SRTM tile
+(offline), so its profile is drawn; the tiles' test serves tiles itself on 127.0.0.1.
 
 Run with scripts/browser-test.sh (which makes the venv with Selenium). Environment:
   ROADBOOK_BIN                 the roadbook binary (default .build/debug/roadbook)
@@ -14,6 +15,7 @@ Run with scripts/browser-test.sh (which makes the venv with Selenium). Environme
   ROADBOOK_DOCS_SCREENSHOT=1   also copy the editor's screenshot to docs/editor.png
 """
 
+import http.server
 import json
 import math
 import os
@@ -23,11 +25,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import struct
 import threading
 import time
 import unittest
+import zlib
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -39,6 +44,8 @@ CHROMIUM = os.environ.get("ROADBOOK_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("ROADBOOK_CHROMEDRIVER", "/usr/bin/chromedriver")
 ARTEFACTS = os.environ.get("ROADBOOK_BROWSER_ARTEFACTS", os.path.join(ROOT, ".build/browser-artefacts"))
 EXTRACT = os.path.join(ROOT, "samples/data/andorra/andorra.osm.pbf")
+# The extract's SRTM tile: heights offline, for the books whose profile a test looks at.
+DEM = os.path.join(ROOT, "samples/data/andorra/N42E001.hgt.zip")
 
 # Three handles through Andorra: Sant Julià de Lòria, Andorra la Vella, Encamp (decimal degrees,
 # read off the extract's places). Moving the middle one changes the legs on both sides of it.
@@ -72,19 +79,67 @@ def wait_for(what, condition, timeout=10.0, step=0.1):
             last = condition()
             if last:
                 return last
-        except (OSError, ValueError, KeyError):
+        # An element found a moment before the page redrew it is stale: found again next time.
+        except (OSError, ValueError, KeyError, StaleElementReferenceException):
             last = None
         time.sleep(step)
     raise AssertionError("timed out after %.1f s waiting for %s (last: %r)" % (timeout, what, last))
 
 
+def solid_png(width, height, rgb):
+    """A PNG of one colour, written here: no image library needed."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def tile_number(lat, lon, zoom):
+    """The x and y of the web-mercator tile holding (lat, lon) at `zoom` (the OpenStreetMap wiki's formula)."""
+    n = 2 ** zoom
+    x = int((lon + 180) / 360 * n)
+    y = int((1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2 * n)
+    return x, y
+
+
+class TileServer:
+    """A tile server on 127.0.0.1 and a free port: the same 256-pixel PNG for any path, each path
+    asked kept in `asked`."""
+
+    def __init__(self):
+        png = solid_png(256, 256, (200, 230, 200))
+        self.asked = asked = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                asked.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(png)))
+                self.end_headers()
+                self.wfile.write(png)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = "http://127.0.0.1:%d" % self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 class Server:
     """`roadbook serve BOOK` on a free port, stopped with SIGTERM."""
 
-    def __init__(self, book, routing=False):
+    def __init__(self, book, routing=False, tiles=None):
         # With `routing`, the handles' legs are asked of the embedded router over the extract,
-        # and the map's roads are read from it.
+        # and the map's roads are read from it; `tiles` is a tile address for --tiles.
         arguments = [BIN, "serve", book] + (["--osm", EXTRACT, "--engine", "embedded"] if routing else [])
+        arguments += ["--tiles", tiles] if tiles else []
         self.process = subprocess.Popen(
             arguments,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -134,15 +189,20 @@ def browser():
 
 class EditorTests(unittest.TestCase):
     ROUTING = {"test_dragging_a_handle_asks_its_two_legs_again", "test_screenshots_of_the_editor"}
+    TILES = {"test_tiles_come_from_the_tile_server_only"}
+    # The tests whose book has terrain (heights from DEM), so the page draws its profile.
+    TERRAIN = {"test_screenshots_of_the_editor"}
 
     @classmethod
     def setUpClass(cls):
         cls.work = tempfile.mkdtemp(prefix="roadbook-browser-")
         cls.sample = os.path.join(cls.work, "sample.json")
-        arguments = ["route", "--book", cls.sample, "--engine", "embedded", "--osm", EXTRACT]
+        cls.sample_with_terrain = os.path.join(cls.work, "sample-terrain.json")
+        arguments = ["route", "--engine", "embedded", "--osm", EXTRACT]
         for handle in HANDLES:
             arguments += ["--handle", handle]
-        run(*arguments)
+        run(*arguments, "--book", cls.sample)
+        run(*arguments, "--book", cls.sample_with_terrain, "--dem", DEM)
         os.makedirs(ARTEFACTS, exist_ok=True)
 
     @classmethod
@@ -152,10 +212,15 @@ class EditorTests(unittest.TestCase):
     def setUp(self):
         folder = tempfile.mkdtemp(dir=self.work)
         self.book = os.path.join(folder, "book.json")
-        shutil.copy(self.sample, self.book)
+        shutil.copy(self.sample_with_terrain if self._testMethodName in self.TERRAIN else self.sample, self.book)
         # The tests that move handles or draw the map's roads have the server route.
         routing = self._testMethodName in self.ROUTING
-        self.server = Server(self.book, routing=routing)
+        tiles = None
+        if self._testMethodName in self.TILES:
+            self.tiles = TileServer()
+            self.addCleanup(self.tiles.stop)
+            tiles = self.tiles.origin + "/{z}/{x}/{y}.png"
+        self.server = Server(self.book, routing=routing, tiles=tiles)
         self.addCleanup(self.server.stop)
         self.driver = browser()
         self.addCleanup(self.driver.quit)
@@ -205,6 +270,11 @@ class EditorTests(unittest.TestCase):
         first = self.driver.find_element(By.CSS_SELECTOR, '#rows tr[data-id="%d"] td.tulip img' % self.notes[0]["id"])
         wait_for("the first tulip", lambda: self.driver.execute_script(
             "return arguments[0].complete && arguments[0].naturalWidth", first) > 0)
+        # Without --tiles, nothing is asked of another server.
+        origin = self.server.url.split("/?")[0]
+        asked = self.driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        self.assertTrue(asked)
+        self.assertEqual([url for url in asked if not url.startswith(origin + "/")], [])
 
     def test_editing_words_writes_the_book(self):
         note = self.notes[1]
@@ -300,6 +370,62 @@ class EditorTests(unittest.TestCase):
         self.assertLess(metres((kept[1]["placed"]["latitude"], kept[1]["placed"]["longitude"]), before[1]), 1)
         wait_for("the status line", lambda: self.driver.find_element(By.ID, "book-status").text == "Not applied yet")
 
+    def test_warnings_show_on_the_map_where_they_apply(self):
+        # Handle 2 typed on a hillside about 400 m from any road: the roads of both its legs end
+        # that far from it, and `handles` says so after each leg.
+        printed = run("handles", self.book, "move", "2", "42.5100 1.5150", "--engine", "embedded", "--osm", EXTRACT)
+        warned = [(int(line.split()[1].split("–")[0]), finding)
+                  for line in printed.splitlines() if line.startswith("leg ") and " — " in line
+                  for finding in line.split(" — ", 1)[1].split("; ") if finding.startswith("The road runs")]
+        self.assertEqual([leg for leg, _ in warned], [1, 2], printed)
+        wait_for("a warning marker for each", lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".warning-marker")) == 2)
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#warnings li.placed")
+        self.assertEqual([item.text for item in items], ["Leg %d: %s" % w for w in warned])
+        map_box = self.driver.find_element(By.ID, "map").rect
+        centre = (map_box["x"] + map_box["width"] / 2, map_box["y"] + map_box["height"] / 2)
+        for item, (_, text) in zip(items, warned):
+            item.click()
+            marker = '.warning-marker[data-warning="%s"]' % item.get_attribute("data-warning")
+            # The map pans so the marker's point (30 px under the top of its icon, at the tip of
+            # its tail) is the map's centre, and its tooltip has the words `handles` printed.
+            def at_centre():
+                box = self.driver.find_element(By.CSS_SELECTOR, marker).rect
+                return abs(box["x"] + box["width"] / 2 - centre[0]) < 3 and abs(box["y"] + 30 - centre[1]) < 3
+            wait_for("the map to pan to the warning", at_centre)
+            tips = wait_for("the marker's tooltip", lambda: [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
+            self.assertIn(text, tips)
+        # The mouse over a marker shows its words too.
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.CSS_SELECTOR, ".warning-marker")).perform()
+        wait_for("the tooltip on hovering", lambda: warned[0][1] in [t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-tooltip")])
+        self.driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-warnings.png"))
+
+    def test_tiles_come_from_the_tile_server_only(self):
+        pattern = re.compile(r"^/(\d+)/(\d+)/(\d+)\.png$")
+        # Tiles of one zoom, loaded: the map's first view's are gone once it is fitted to the route.
+        shown = wait_for("tiles loaded from the tile server", lambda: self.driver.execute_script(
+            "const tiles = [...document.querySelectorAll('.leaflet-tile-pane img')];"
+            "const loaded = tiles.filter(i => i.complete && i.naturalWidth === 256).map(i => i.src);"
+            "return loaded.length === tiles.length && new Set(loaded.map(s => s.split('/')[3])).size === 1 && loaded"))
+        self.assertTrue(all(src.startswith(self.tiles.origin + "/") for src in shown), shown)
+        # The tiles asked are those of the map's view (at its first zoom, then at the route's once
+        # the map is fitted to it): the one holding handle 1 among them at the route's zoom.
+        asked = [tuple(map(int, pattern.match(path).groups())) for path in self.tiles.asked]
+        zoom = max(z for z, _, _ in asked)
+        lat, lon = map(float, HANDLES[0].split())
+        self.assertIn((zoom,) + tile_number(lat, lon, zoom), asked)
+        self.assertTrue(any(src.endswith("/%d/%d/%d.png" % ((zoom,) + tile_number(lat, lon, zoom))) for src in shown), shown)
+        # An image of another server is refused by the page's Content-Security-Policy: never asked.
+        other = TileServer()
+        self.addCleanup(other.stop)
+        failed = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1], img = new Image();"
+            "img.onload = () => done('loaded'); img.onerror = () => done('refused');"
+            "img.src = arguments[0];", other.origin + "/1/1/1.png")
+        self.assertEqual(failed, "refused")
+        self.assertEqual(other.asked, [])
+        severe = [e["message"] for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertTrue(any("Content Security Policy" in m and other.origin in m for m in severe), severe)
+
     def test_screenshots_of_the_editor(self):
         driver = self.driver
         row = self.page_rows()[3]
@@ -314,6 +440,20 @@ class EditorTests(unittest.TestCase):
         except AssertionError:
             pass
         time.sleep(1.5)
+        # The profile is drawn from the book's heights (their lowest and highest in its label) with
+        # a tick at each handle.
+        with open(self.book, encoding="utf-8") as f:
+            heights = [h for h in json.load(f)["profile"]["heights"] if h is not None]
+        self.assertEqual(driver.find_element(By.ID, "profile-label").text,
+                         "%d–%d m" % (math.floor(min(heights) + 0.5), math.floor(max(heights) + 0.5)))
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#profile polygon.ground")), 1)
+        ticks = [float(t.get_attribute("x1")) for t in driver.find_elements(By.CSS_SELECTOR, "#profile line.tick")]
+        self.assertEqual(len(ticks), len(HANDLES))
+        # Each where `handles list` puts its handle along the route, in the profile's 1,000 units.
+        listed = [float(m) for m in re.findall(r", ([0-9.]+) km from the start", run("handles", self.book, "list"))]
+        self.assertEqual(len(listed), len(HANDLES))
+        for tick, km in zip(ticks, listed):
+            self.assertAlmostEqual(tick, km / listed[-1] * 1000, delta=10)
         whole = os.path.join(ARTEFACTS, "editor.png")
         driver.save_screenshot(whole)
         driver.find_element(By.ID, "map").screenshot(os.path.join(ARTEFACTS, "editor-map.png"))

@@ -46,6 +46,7 @@ struct CommandLineTests {
         (["build", "t.gpx", "-o", "b.pdf", "--off-route", "maybe"], "--off-route must be one of move, remove, keep"),
         (["build", "-o", "b.pdf"], "missing TRACK"),
         (["inspect"], "missing BOOK.json"),
+        (["serve", "b.json", "--tiles", "https://{s}.tile.example/{z}/{x}/{y}.png"], "roadbook serve: --tiles 'https://{s}.tile.example/{z}/{x}/{y}.png' is not a tile address"),
     ])
     func usage(arguments: [String], message: String) async {
         let r = await roadbook(arguments)

@@ -128,6 +128,9 @@ struct ParseTests {
         #expect(plain.book.lastPathComponent == "b.json" && plain.port == 0 && plain.host == "127.0.0.1" && !plain.open)
         let given = try ServeCommand.parse(["b.json", "--port", "8080", "--host", "::1", "--open"])
         #expect(given.port == 8080 && given.host == "::1" && given.open)
+        #expect(plain.tiles == nil)
+        let tiles = try ServeCommand.parse(["b.json", "--tiles", "https://tile.example.org/{z}/{x}/{y}.png"]).tiles
+        #expect(tiles?.template == "https://tile.example.org/{z}/{x}/{y}.png" && tiles?.origin == "https://tile.example.org")
     }
 
     @Test("serve's refusals, word for word", arguments: [
@@ -135,6 +138,10 @@ struct ParseTests {
         (["serve", "b.json", "--port", "65536"], "--port must be a whole number from 0 to 65535, not '65536'"),
         (["serve", "b.json", "--port", "http"], "--port must be a whole number from 0 to 65535, not 'http'"),
         (["serve", "b.json", "c.json"], "unexpected argument 'c.json'"),
+        (["serve", "b.json", "--tiles", "https://tile.example.org/{z}/{x}.png"],
+         "--tiles 'https://tile.example.org/{z}/{x}.png' is not a tile address: it has no {y}: Leaflet fills in {z}, {x} and {y} (such as https://tile.example.org/{z}/{x}/{y}.png)"),
+        (["serve", "b.json", "--tiles", "file:///tmp/{z}/{x}/{y}.png"],
+         "--tiles 'file:///tmp/{z}/{x}/{y}.png' is not a tile address: it is not an http:// or https:// address (such as https://tile.example.org/{z}/{x}/{y}.png)"),
     ])
     func serveRefusals(words: [String], message: String) {
         #expect(throws: UsageError(message: message)) { _ = try ServeCommand.parse(Array(words.dropFirst())) }

@@ -449,6 +449,28 @@ struct RouteEditorWarningTests {
         #expect(findings[0].message == "The road runs 101 m from where you drew")
     }
 
+    @Test("each finding has the point of the road it is about: where the road is farthest from the drawing, the handle it loops back to")
+    func places() async {
+        // The stroke's middle point (500, 137) is the drawn point farthest from the road along the x
+        // axis; the road's nearest point to it is (500, 0), 137 m away.
+        let far = await drawn(stray: 137).placedFindings(forLeg: 0)
+        #expect(far.count == 1)
+        let place = far.first?.place.map(metres)
+        #expect(place.map { near($0.x, 500, 0.5) && near($0.y, 0, 0.5) } == true, "\(String(describing: place))")
+        #expect(far.first.map { $0.finding.message } == "The road runs 137 m from where you drew")
+        #expect(far.first?.place.map { near($0.distance(to: g(500, 137)), 137, 0.5) } == true)
+
+        var loop = editor([(0, 0), (200, 0)])
+        await loop.resolve(using: FakeEngine { _, _, _ in
+            gridRoad([(0, 0), (300, 0), (300, 100), (200, 100), (200, 0)])
+        }, concurrency: 1)
+        let loops = loop.placedFindings(forLeg: 0).filter { $0.finding == .loopsBack(handle: 2) }
+        #expect(loops.count == 1 && loops.first?.place.map { $0.distance(to: g(200, 0)) < 0.01 } == true)
+        // Information about the whole leg has no place; the findings are those `findings` gives.
+        #expect(loop.placedFindings(forLeg: 0).map(\.finding) == loop.findings(forLeg: 0))
+        #expect(loop.placedFindings(forLeg: 0).contains { if case .longerThanStraight = $0.finding { $0.place == nil } else { false } })
+    }
+
     @Test("a tapped handle placed more than 100 m from its road is a warning")
     func farFromTapped() async {
         for (north, warned) in [(99.0, false), (101.0, true)] {

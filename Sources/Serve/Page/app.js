@@ -17,7 +17,6 @@
   let nearestRowId = null;  // the row nearest the map's last click
   let routeDistances = [];  // cumulative metres along book.route, scaled to the profile's length
   let pageNumber = 1;
-  const tiles = new URLSearchParams(location.search).get('tiles');
 
   // The token came in the address of the first page; the cookie carries it from now on, so it
   // leaves the address bar (and the history) at once.
@@ -179,11 +178,18 @@
   const roadLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
   const handleLayer = L.layerGroup().addTo(map);
+  const warningLayer = L.layerGroup().addTo(map);
   const rowMarker = L.circleMarker([0, 0], { radius: 8, color: '#d0021b', weight: 3, fill: false });
-  if (tiles) {
-    // Only when the page was opened with ?tiles=URL: nothing is fetched from outside otherwise.
-    L.tileLayer(tiles, { maxZoom: 19 }).addTo(map);
-  }
+  // The tile server of `roadbook serve --tiles`, under the roads, when there is one: without it
+  // the page fetches nothing from outside (the server's Content-Security-Policy lets images come
+  // from that server only, and from none without it).
+  fetch('/api/settings', { credentials: 'same-origin' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(await errorLine(response));
+      const settings = await response.json();
+      if (settings.tiles) L.tileLayer(settings.tiles, { maxZoom: 19 }).addTo(map);
+    })
+    .catch((error) => say('The map settings could not be read: ' + error.message, true));
 
   const roadStyles = {
     motorway: { color: '#c0503c', weight: 4 },
@@ -249,6 +255,37 @@
         legMenu(number, event.latlng);
       });
     });
+  }
+
+  /**
+   * The warnings: each with a place as a marker there (its words in its tooltip), and all of them
+   * listed under the profile; a listed one with a place brings it into view and opens its tooltip.
+   */
+  function drawWarnings() {
+    warningLayer.clearLayers();
+    const warnings = book.warnings || [];
+    const items = warnings.map((warning, i) => {
+      const li = document.createElement('li');
+      li.textContent = (warning.leg ? 'Leg ' + warning.leg + ': ' : '') + warning.text;
+      li.dataset.warning = String(i);
+      if (typeof warning.lat !== 'number' || typeof warning.lon !== 'number') return li;
+      const icon = L.divIcon({ className: 'warning-marker', html: '!', iconSize: [20, 20], iconAnchor: [10, 30] });
+      // Under the handles, so a handle at the same place is still dragged.
+      const marker = L.marker([warning.lat, warning.lon], { icon, zIndexOffset: -1000, keyboard: false }).addTo(warningLayer);
+      const words = document.createElement('span');
+      words.textContent = warning.text;
+      marker.bindTooltip(words, { direction: 'top', offset: [0, -30] });
+      if (marker.getElement()) marker.getElement().dataset.warning = String(i);
+      li.classList.add('placed');
+      li.title = 'Show it on the map';
+      li.addEventListener('click', () => {
+        map.panTo([warning.lat, warning.lon]);
+        marker.openTooltip();
+      });
+      return li;
+    });
+    $('warnings').hidden = items.length === 0;
+    $('warnings').replaceChildren(...items);
   }
 
   function button(label, action, className) {
@@ -751,13 +788,7 @@
     }
     drawProfile();
 
-    const warnings = book.warnings || [];
-    $('warnings').hidden = warnings.length === 0;
-    $('warnings').replaceChildren(...warnings.map((w) => {
-      const li = document.createElement('li');
-      li.textContent = w;
-      return li;
-    }));
+    drawWarnings();
     if ($('preview-box').open) showPage();
 
     if (firstView) {
