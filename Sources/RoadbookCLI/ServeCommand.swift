@@ -68,39 +68,12 @@ struct ServeCommand: Command {
     }
 
     func run(_ console: any Console) async throws {
-        // The book is read once before listening, so a wrong file is said at once, not in the browser.
-        _ = try BookRead(book)
-        if !["127.0.0.1", "localhost", "::1"].contains(host) {
-            console.err("roadbook serve: warning: listening on \(host): anyone who can reach it and has the token can change the book")
-        }
-        guard let page = StaticFiles.find() else {
-            throw RunError(message: "the editor's page (Page/index.html) was not found beside roadbook; set ROADBOOK_PAGE to its folder")
-        }
-        let server: EditorServer
-        do {
-            server = try EditorServer(settings: Editor.Settings(book: book, page: page, engine: engine, osm: osm, terrain: terrain, tiles: tiles), configuration: HTTPServer.Configuration(host: host, port: port))
-        } catch let error as HTTPServer.StartError {
-            throw RunError(message: error.description)
-        }
+        if let warning = EditorSession.exposureWarning(host: host) { console.err("roadbook serve: warning: \(warning)") }
+        let server = try EditorSession.start(book: book, engine: engine, osm: osm, terrain: terrain, tiles: tiles, host: host, port: port)
         console.out("roadbook serve: \(server.url)")
-        if open { Self.openInBrowser(server.url, console: console) }
+        if open, let problem = EditorSession.openInBrowser(server.url) { console.err("roadbook serve: \(problem)") }
         let signal = await StopSignals.wait()
         server.stop()
         console.err("roadbook serve: stopped (\(signal))")
-    }
-
-    /// Runs `xdg-open URL` when it is on the PATH.
-    static func openInBrowser(_ url: String, console: any Console) {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let opener = path.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            console.err("roadbook serve: xdg-open was not found: open the address yourself")
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url]
-        do { try process.run() } catch {
-            console.err("roadbook serve: \(opener) did not start: \(error)")
-        }
     }
 }
