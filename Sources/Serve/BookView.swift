@@ -88,6 +88,9 @@ public struct BookView: Encodable, Sendable, Equatable {
     public var route: [[Double]]
     public var legs: [Leg]
     public var handles: [HandleView]
+    /// The drawing's travel mode and the kind of leg its new handles make; nil without a drawing.
+    public var mode: String?
+    public var newLegs: String?
     public var rows: [Row]
     public var removed: [RemovedRow]
     public var profile: [[Double]]
@@ -111,6 +114,8 @@ public struct BookView: Encodable, Sendable, Equatable {
                 .statusLines(applyCommand: "Apply").joined(separator: "; "))
         }
         handles = plan.map(Self.handles) ?? []
+        mode = plan?.mode.rawValue
+        newLegs = plan?.defaultLegKind.rawValue
         legs = plan.map(Self.legs) ?? []
         let onRoute = book.notes.filter { $0.placement == .onRoute }
         rows = zip(RowContent.rows(of: book), onRoute).map { row, note in

@@ -70,6 +70,11 @@ extension Editor {
         }
     }
 
+    /// The `op`s of POST /api/handles: every change `roadbook handles` makes but its own undo and
+    /// redo (the page's Undo and Redo take back any change, as `roadbook undo` does).
+    static let handleOps = ["move", "add", "remove", "split", "reorder", "reverse", "kind", "mode", "note", "unnote",
+                            "newLegs", "clear", "retry"]
+
     /// The change a handles body asks for.
     /// - Throws: `RequestBody.Refusal` naming the field at fault.
     static func handlesChange(_ body: RequestBody) throws -> HandlesChange {
@@ -107,8 +112,30 @@ extension Editor {
             if body.has("leg") { return .edit(.kind(leg: try number("leg"), kind)) }
             guard body.has("index") else { throw RequestBody.Refusal(message: "field 'leg' (or 'index', a handle) is missing") }
             return .kindAround(handle: try number("index"), kind)
+        case "reorder":
+            return .edit(.reorder(handle: try number("index"), to: try number("to")))
+        case "reverse":
+            return .edit(.reverse)
+        case "mode":
+            let word = try body.string(always: "mode")
+            guard let mode = TravelMode(rawValue: word) else {
+                throw RequestBody.Refusal(message: "field 'mode': '\(word.prefix(40))' is not one of \(TravelMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .edit(.mode(mode))
+        case "unnote":
+            return .edit(.unnote(handle: try number("index")))
+        case "newLegs":
+            let word = try body.string(always: "kind")
+            guard let kind = LegKind(rawValue: word) else {
+                throw RequestBody.Refusal(message: "field 'kind': '\(word.prefix(40))' is not one of road, straight, asDrawn")
+            }
+            return .edit(.newLegs(kind))
+        case "clear":
+            return .edit(.clear)
+        case "retry":
+            return .edit(.retry)
         case let other:
-            throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of move, add, remove, split, note, kind")
+            throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of \(Self.handleOps.joined(separator: ", "))")
         }
     }
 

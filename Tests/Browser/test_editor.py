@@ -286,6 +286,45 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(self.book_note(self.notes[2]["id"])["text"], self.notes[2]["text"])
         wait_for("the page to show the saved words", lambda: self.row_words(note["id"]) == words)
 
+    def draft_plan(self):
+        path = self.book[:-len(".json")] + ".draft.json"
+        if not os.path.exists(path):
+            return None
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)["plan"]
+
+    def test_the_drawing_tools_change_the_draft_as_handles_does(self):
+        from selenium.webdriver.support.ui import Select
+        before = [(h["placed"]["latitude"], h["placed"]["longitude"]) for h in
+                  json.loads(run("inspect", self.book, "--json")).get("plan", {}).get("handles", [])] or None
+        Select(self.driver.find_element(By.ID, "mode")).select_by_value("walk")
+        wait_for("the draft in walk mode", lambda: (self.draft_plan() or {}).get("mode") == "walk")
+        Select(self.driver.find_element(By.ID, "new-legs")).select_by_value("straight")
+        wait_for("new legs straight", lambda: (self.draft_plan() or {}).get("defaultLegKind") == "straight")
+        handles = [(h["placed"]["latitude"], h["placed"]["longitude"]) for h in self.draft_plan()["handles"]]
+        if before:
+            self.assertEqual(handles, before)
+        self.driver.find_element(By.ID, "reverse").click()
+        wait_for("the handles the other way round", lambda: [
+            (h["placed"]["latitude"], h["placed"]["longitude"]) for h in self.draft_plan()["handles"]] == handles[::-1])
+        # Handle 1 (the old last) made handle 2, from its menu.
+        # (The handles are drawn again with each revision: a marker found may be stale by its click.)
+        menu = wait_for("the handle's menu", lambda: self.driver.find_element(
+            By.CSS_SELECTOR, '.handle-icon[data-handle="1"]').click() or self.driver.find_elements(
+            By.CSS_SELECTOR, ".leaflet-popup .reorder"))[0]
+        field = menu.find_element(By.CSS_SELECTOR, "input.position")
+        field.clear()
+        field.send_keys("2")
+        menu.find_element(By.CSS_SELECTOR, "button.reorder-handle").click()
+        reversed_ = handles[::-1]
+        wait_for("handle 1 made handle 2", lambda: [
+            (h["placed"]["latitude"], h["placed"]["longitude"]) for h in self.draft_plan()["handles"]]
+            == [reversed_[1], reversed_[0]] + reversed_[2:])
+        self.driver.find_element(By.ID, "clear").click()
+        wait_for("the drawing cleared", lambda: self.draft_plan()["handles"] == [])
+        # `roadbook handles list` reads the same drawing.
+        self.assertIn("walk", run("handles", self.book, "list"))
+
     def test_undo_and_redo(self):
         note = self.notes[2]
         words = "Bridge, then straight on"

@@ -46,6 +46,14 @@ struct HTTPHostileRunner: Sendable {
         return environment
     }
 
+    /// A fresh folder `name` with the seeds, and `roadbook serve` started on its book.
+    func startServer(in name: String) throws -> (Folder, ServeProcess) {
+        let folder = try Folder(scratch.appendingPathComponent(name), seeds: seedFiles, from: seeds)
+        let server = try ServeProcess(binary: binary, book: "book.json", folder: folder.work, logs: folder.logs,
+                                      environment: environment(cache: folder.cache))
+        return (folder, server)
+    }
+
     /// Runs every case; the results in the cases' order, then `http-server`'s.
     func run(_ cases: [HostileCase]) -> [HostileResult] {
         var results = [HostileResult?](repeating: nil, count: cases.count)
@@ -58,9 +66,7 @@ struct HTTPHostileRunner: Sendable {
         var serverResult = HostileResult(hostileCase: batch, problems: [], peakRSS: 0, seconds: 0, skipped: nil)
         let started = Date()
         do {
-            let folder = try Folder(scratch.appendingPathComponent("http-batch"), seeds: seedFiles, from: seeds)
-            let server = try ServeProcess(binary: binary, book: "book.json", folder: folder.work, logs: folder.logs,
-                                          environment: environment(cache: folder.cache))
+            let (folder, server) = try startServer(in: "http-batch")
             let state = BatchState(server: server)
             // The slow cases run beside the others from the start: each takes the server's timeout.
             let group = DispatchGroup()
@@ -381,9 +387,7 @@ struct HTTPHostileRunner: Sendable {
         var result = HostileResult(hostileCase: c, problems: [], peakRSS: 0, seconds: 0, skipped: nil)
         let started = Date()
         do {
-            let folder = try Folder(scratch.appendingPathComponent("http-control-\(index)"), seeds: seedFiles, from: seeds)
-            let server = try ServeProcess(binary: binary, book: "book.json", folder: folder.work, logs: folder.logs,
-                                          environment: environment(cache: folder.cache))
+            let (folder, server) = try startServer(in: "http-control-\(index)")
             let bytes = try request(of: c, server: server)
             let answer = Exchange.send(bytes, port: server.port, timeout: Self.caseTimeout)
             judge(answer, of: c, request: bytes, into: &result)

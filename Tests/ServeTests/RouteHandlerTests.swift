@@ -111,6 +111,38 @@ struct RouteHandlerTests {
         #expect(answer["askedLegs"] as? [Int] == [])
     }
 
+    @Test("reorder, reverse, mode, unnote, newLegs, retry and clear leave on disk the drawing `roadbook handles` leaves")
+    func sameAsTheCommand() async throws {
+        let page = try await RoutedBook(), command = try await RoutedBook()
+        _ = try await change(page, #"{"op":"note","index":2,"text":"Fuel"}"#)
+        #expect(await Roadbook.main(["handles", command.book.path, "note", "2", "Fuel"], console: CapturingConsole()) == 0)
+        let steps: [(body: String, words: [String])] = [
+            (#"{"op":"reorder","index":1,"to":3}"#, ["reorder", "1", "3"]),
+            (#"{"op":"reverse"}"#, ["reverse"]),
+            (#"{"op":"mode","mode":"walk"}"#, ["mode", "walk"]),
+            (#"{"op":"unnote","index":2}"#, ["unnote", "2"]),
+            (#"{"op":"newLegs","kind":"straight"}"#, ["new-legs", "straight"]),
+            (#"{"op":"retry"}"#, ["retry"]),
+            (#"{"op":"clear"}"#, ["clear"]),
+        ]
+        for step in steps {
+            let response = await page.post("/api/handles", step.body)
+            let console = CapturingConsole()
+            let status = await Roadbook.main(["handles", command.book.path] + step.words + ["--engine", "embedded", "--osm", command.extract.path],
+                                             console: console)
+            // Both take it, or both refuse it (retry with nothing waiting).
+            #expect((response.status == 200) == (status == 0), "\(step.body): \(response.status) vs \(status) \(console.errors)")
+            let onPage = try #require(try RouteDraft.load(for: page.book, expecting: BookFile.read(contentsOf: page.book).id)).editor.plan
+            let byCommand = try #require(try RouteDraft.load(for: command.book, expecting: BookFile.read(contentsOf: command.book).id)).editor.plan
+            #expect(onPage == byCommand, "\(step.body)")
+        }
+        let drawn = try #require(try RouteDraft.load(for: page.book, expecting: BookFile.read(contentsOf: page.book).id)).editor.plan
+        #expect(drawn.handles.isEmpty && drawn.mode == .walk && drawn.defaultLegKind == .straight)
+        let refused = await page.post("/api/handles", #"{"op":"mode","mode":"fly"}"#)
+        #expect(refused.status == 400)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("field 'mode': 'fly' is not one of drive, cycle, walk"))
+    }
+
     @Test("without --engine a changed leg waits: none is asked, and the answer says so")
     func noEngine() async throws {
         let f = try await RoutedBook(engine: false)

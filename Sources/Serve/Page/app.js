@@ -371,9 +371,27 @@
       map.closePopup();
       post('/api/handles', { op: 'kind', index: handle.index, kind: kind.value });
     });
+    const position = document.createElement('input');
+    position.type = 'number';
+    position.min = '1';
+    position.max = String((book.handles || []).length);
+    position.value = String(handle.index);
+    position.className = 'position';
+    position.title = 'Its place in the route';
+    const reorder = button('Make it handle…', () => {
+      const to = Number(position.value);
+      if (!Number.isInteger(to) || to === handle.index) return;
+      map.closePopup();
+      post('/api/handles', { op: 'reorder', index: handle.index, to });
+    }, 'reorder-handle');
+    const place = document.createElement('div');
+    place.className = 'reorder';
+    place.append(reorder, position);
     menu.append(
       title,
       button('Remove', () => { map.closePopup(); post('/api/handles', { op: 'remove', index: handle.index }); }, 'remove-handle'),
+      button('Take its note off', () => { map.closePopup(); post('/api/handles', { op: 'unnote', index: handle.index }); }, 'unnote-handle'),
+      place,
       button('Make it a course note…', () => {
         const text = prompt('Words of the course note', handle.name || '');
         if (text === null || !text.trim()) return;
@@ -776,6 +794,8 @@
     if (book.status && book.status.message) status.title = book.status.message;
     status.className = 'book-status ' + (applied ? 'applied' : 'draft');
     $('apply').disabled = !!applied;
+    if (book.mode) $('mode').value = book.mode;
+    if (book.newLegs) $('new-legs').value = book.newLegs;
     document.body.dataset.revision = String(book.revision);
 
     measureRoute();
@@ -800,6 +820,11 @@
     }
   }
 
+  $('mode').addEventListener('change', () => post('/api/handles', { op: 'mode', mode: $('mode').value }));
+  $('new-legs').addEventListener('change', () => post('/api/handles', { op: 'newLegs', kind: $('new-legs').value }));
+  $('reverse').addEventListener('click', () => post('/api/handles', { op: 'reverse' }));
+  $('retry').addEventListener('click', () => post('/api/handles', { op: 'retry' }));
+  $('clear').addEventListener('click', () => post('/api/handles', { op: 'clear' }));
   $('apply').addEventListener('click', () => post('/api/apply'));
   $('undo').addEventListener('click', () => post('/api/undo'));
   $('redo').addEventListener('click', () => post('/api/redo'));
