@@ -71,6 +71,11 @@ public struct BookView: Encodable, Sendable, Equatable {
         /// The note it is about, by its id (`#ID` in a change): a note off the route has no printed row.
         public var row: Int?
 
+        /// A leg's warning, at its place.
+        init(_ warning: LegWarning) {
+            self.init(text: warning.text, lat: warning.place?.latitude, lon: warning.place?.longitude, leg: warning.leg + 1)
+        }
+
         public init(text: String, lat: Double? = nil, lon: Double? = nil, leg: Int? = nil, row: Int? = nil) {
             self.text = text
             self.lat = lat
@@ -127,9 +132,7 @@ public struct BookView: Encodable, Sendable, Equatable {
         profile = book.profile.map(Self.profilePoints) ?? []
         var warnings: [Warning] = []
         if let straight = book.route.straightSummary { warnings.append(Warning(text: straight)) }
-        for warning in LegWarning.drawing(of: book, draft: draft) {
-            warnings.append(Warning(text: warning.text, lat: warning.place?.latitude, lon: warning.place?.longitude, leg: warning.leg + 1))
-        }
+        warnings += LegWarning.drawing(of: book, draft: draft).map(Warning.init)
         for note in book.notes where note.placement == .offRoute {
             warnings.append(Warning(text: String(format: "#%d is %.0f m off the route: kept, not printed", note.id, abs(note.offsetFromRoute)),
                                     lat: note.coordinate.latitude, lon: note.coordinate.longitude, row: note.id))

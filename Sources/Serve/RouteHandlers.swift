@@ -36,7 +36,8 @@ extension Editor {
             let message = ([summary.undoName ?? "Done"] + warnings).joined(separator: "; ")
             return .json(200, HandlesChanged(revision: try currentBookRevision(), message: message,
                                              askedLegs: asked.map { $0 + 1 },
-                                             handles: BookView.handles(summary.plan), legs: BookView.legs(summary.plan)))
+                                             handles: BookView.handles(summary.plan), legs: BookView.legs(summary.plan),
+                                             warnings: summary.warnings.map(BookView.Warning.init)))
         } catch {
             return failure(error)
         }
@@ -147,6 +148,8 @@ extension Editor {
         /// once, before it reads the whole book again.
         var handles: [BookView.HandleView]
         var legs: [BookView.Leg]
+        /// The legs' warnings, each at its place, as GET /api/book gives them.
+        var warnings: [BookView.Warning]
     }
 
     // MARK: POST /api/apply

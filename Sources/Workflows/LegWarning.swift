@@ -15,11 +15,12 @@ public struct LegWarning: Sendable, Equatable {
 
     /// The warnings of every leg of `editor`'s plan, leg by leg.
     public static func all(in editor: RouteEditor) -> [LegWarning] {
-        editor.plan.legs.indices.flatMap { i in
-            editor.placedFindings(forLeg: i).filter(\.finding.isWarning).map {
-                LegWarning(leg: i, text: $0.finding.message, place: $0.place)
-            }
-        }
+        editor.plan.legs.indices.flatMap { i in of(leg: i, editor.placedFindings(forLeg: i)) }
+    }
+
+    /// The warnings among leg `leg`'s findings.
+    static func of(leg: Int, _ findings: [(finding: LegFinding, place: Coordinate?)]) -> [LegWarning] {
+        findings.filter(\.finding.isWarning).map { LegWarning(leg: leg, text: $0.finding.message, place: $0.place) }
     }
 
     /// The warnings of the drawing of `book` that `handles list` shows: `draft`'s when there is

@@ -19,6 +19,8 @@ public struct RouteSummary: Sendable, Equatable {
         public var findings: [String]
     }
 
+    /// The legs' warnings with the places they are about, leg by leg (`LegWarning.all`).
+    public var warnings: [LegWarning]
     /// The plan shown: its handles and legs with their roads, for a view that draws them.
     public var plan: RoutePlan
     public var handles: [Handle]
@@ -54,10 +56,14 @@ public struct RouteSummary: Sendable, Equatable {
         handleDistances = editor.handleDistances()
         mode = plan.mode
         newLegs = plan.defaultLegKind
+        var warnings: [LegWarning] = []
         legs = plan.legs.indices.map { i in
-            Leg(kind: plan.legs[i].kind, state: plan.legs[i].state, length: Polyline(editor.legLine(i)).length,
-                findings: editor.findings(forLeg: i).map(\.message))
+            let found = editor.placedFindings(forLeg: i)
+            warnings += LegWarning.of(leg: i, found)
+            return Leg(kind: plan.legs[i].kind, state: plan.legs[i].state, length: Polyline(editor.legLine(i)).length,
+                       findings: found.map(\.finding.message))
         }
+        self.warnings = warnings
         messages = editor.messages().map(\.text)
         let totals = editor.totals
         distance = totals.distance

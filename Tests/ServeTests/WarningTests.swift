@@ -76,6 +76,32 @@ struct WarningTests {
         #expect(try warnings(editor).compactMap { $0["leg"] as? Int } == [1])
     }
 
+    @Test("a handle's change answers with the legs' warnings as GET /api/book then gives them, so the page shows them at once")
+    func inTheAnswer() async throws {
+        let (folder, book, _) = try Self.detouredBook()
+        defer { _ = folder }
+        let editor = ServeBook.editor(book: book, page: nil)
+        /// POSTs a handles change off the tasks' pool, as the server answers it; its warnings.
+        func change(_ body: String) async throws -> [[String: Any]] {
+            let request = ServeBook.request("POST", "/api/handles", body: body)
+            let response = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: editor.respond(to: request)) }
+            }
+            #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            return try #require(try object(response)["warnings"] as? [[String: Any]])
+        }
+        // Words on handle 1 change no leg: the answer's warning is the book view's, place and all.
+        let answered = try await change(#"{"op":"note","index":1,"text":"Fuel"}"#)
+        let viewed = try warnings(editor).filter { $0["leg"] != nil }
+        #expect(answered.count == 1 && viewed.count == 1)
+        for key in ["text", "lat", "lon", "leg"] {
+            #expect("\(answered[0][key] ?? "none")" == "\(viewed[0][key] ?? "none")", "\(key)")
+        }
+        // Leg 1 made straight: no warning left, in the answer as in the view.
+        #expect(try await change(#"{"op":"kind","leg":1,"kind":"straight"}"#).isEmpty)
+        #expect(try warnings(editor).filter { $0["leg"] != nil }.isEmpty)
+    }
+
     @Test("a note off the route: its words, its id and its own place")
     func offRoute() throws {
         let (folder, book, _) = try ServeBook.folder()

@@ -82,8 +82,12 @@
       // rows, the profile and the status follow with the poll.
       book.legs = answer.legs;
       book.handles = answer.handles;
+      if (Array.isArray(answer.warnings)) {
+        book.warnings = (book.warnings || []).filter((w) => !w.leg).concat(answer.warnings);
+      }
       drawRoute();
       drawHandles();
+      drawWarnings();
       if (legsAwaited !== null) {
         legsAwaited = null;
         markAfterPaint('roadbook:legs-shown');
