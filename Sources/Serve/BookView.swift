@@ -52,6 +52,8 @@ public struct BookView: Encodable, Sendable, Equatable {
         public var lat: Double
         public var lon: Double
         public var removed: Bool
+        /// The odometer restarts at the row.
+        public var reset: Bool
     }
 
     public struct RemovedRow: Encodable, Sendable, Equatable {
@@ -126,7 +128,8 @@ public struct BookView: Encodable, Sendable, Equatable {
         rows = zip(RowContent.rows(of: book), onRoute).map { row, note in
             Row(number: row.number, id: note.id, marker: row.marker, total: row.totalDistance, partial: row.partialDistance,
                 text: note.text, danger: note.danger, symbols: note.symbols.map(\.name), cap: note.cap.map { Int($0.rounded()) },
-                waypointType: note.waypointType?.rawValue, lat: note.coordinate.latitude, lon: note.coordinate.longitude, removed: false)
+                waypointType: note.waypointType?.rawValue, lat: note.coordinate.latitude, lon: note.coordinate.longitude, removed: false,
+                reset: note.resetsOdometer)
         }
         removed = (book.deletedNotes ?? []).map { RemovedRow(id: $0.id, text: $0.note?.text ?? $0.text ?? "") }
         profile = book.profile.map(Self.profilePoints) ?? []

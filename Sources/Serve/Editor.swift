@@ -153,37 +153,117 @@ public final class Editor: Sendable {
     static func noteChange(_ body: RequestBody) throws -> NoteChange {
         switch try body.string(always: "op") {
         case "edit":
-            let row = try reference(body)
-            var fields = NoteFields(text: try body.string("text"), marker: try body.string("marker"), danger: try body.integer("danger"))
-            if let list = try body.string("symbols") {
-                do { (fields.addSymbols, fields.removeSymbols) = try TypedInput.symbols(list) } catch {
-                    throw RequestBody.Refusal(message: "field 'symbols': \(error)")
-                }
+            let fields = try noteFields(body, text: try body.string("text"))
+            guard !fields.isEmpty else {
+                throw RequestBody.Refusal(message: "edit needs a field to change: text, marker, danger, symbols, type, cap, reset, speed, zone or targetSpeed")
             }
-            if let type = try body.string("type") {
-                if type.isEmpty { fields.clearType = true } else {
-                    do { fields.waypointType = try TypedInput.waypointType(type) } catch {
-                        throw RequestBody.Refusal(message: "field 'type': \(error)")
-                    }
-                }
-            }
-            guard !fields.isEmpty else { throw RequestBody.Refusal(message: "edit needs a field to change: text, danger, symbols, type or marker") }
-            return .edit(row, fields)
+            return .edit(try reference(body), fields)
         case "add":
-            let text = try body.string(always: "text")
-            if body.has("at") {
+            let fields = try noteFields(body, text: try body.string(always: "text"))
+            let places = ["at", "lat", "atRow", "atHandle"].filter(body.has)
+            guard places.count == 1 || places == [] && body.has("lon") else {
+                throw RequestBody.Refusal(message: places.isEmpty ? "add needs where the note goes: at (metres), lat and lon, atRow or atHandle"
+                                          : "add takes one of at, lat and lon, atRow and atHandle")
+            }
+            switch places.first {
+            case "at":
                 let at = try body.number(always: "at")
                 guard at >= 0 else { throw RequestBody.Refusal(message: "field 'at' must be metres from the start, 0 or more") }
-                return .add(.distance(at), NoteFields(text: text))
+                return .add(.distance(at), fields)
+            case "atRow":
+                return .add(.row(NoteReference(try body.string(always: "atRow"))), fields)
+            case "atHandle":
+                let n = try body.integer(always: "atHandle")
+                guard n >= 1 else { throw RequestBody.Refusal(message: "field 'atHandle' must be a number from 1") }
+                return .add(.handle(n), fields)
+            default:
+                let lat = try body.number(always: "lat"), lon = try body.number(always: "lon")
+                guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
+                guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
+                return .add(.coordinate(Coordinate(latitude: lat, longitude: lon)), fields)
             }
-            let lat = try body.number(always: "lat"), lon = try body.number(always: "lon")
-            guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
-            guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
-            return .add(.coordinate(Coordinate(latitude: lat, longitude: lon)), NoteFields(text: text))
         case "remove": return .remove(try reference(body))
-        case "restore": return .restore(try reference(body))
+        case "restore":
+            if try body.bool("all") == true {
+                guard !body.has("row") else { throw RequestBody.Refusal(message: "restore takes a row or all, not both") }
+                return .restore(nil)
+            }
+            return .restore(try reference(body))
+        case "move":
+            let row = try reference(body)
+            switch (try body.number("to"), try body.number("by")) {
+            case (let to?, nil):
+                guard to >= 0 else { throw RequestBody.Refusal(message: "field 'to' must be metres from the start, 0 or more") }
+                return .move(row, .to(to))
+            case (nil, let by?): return .move(row, .by(by))
+            default: throw RequestBody.Refusal(message: "move takes one of to and by, in metres")
+            }
+        case "tulip":
+            return .tulip(try reference(body), try tulipEdit(body))
         case let other:
-            throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of edit, add, remove, restore")
+            throw RequestBody.Refusal(message: "field 'op': '\(other.prefix(40))' is not one of \(noteOps.joined(separator: ", "))")
+        }
+    }
+
+    /// The `op`s of POST /api/notes: every change `roadbook note` makes (`note speed ROW KMH` is an
+    /// edit's `targetSpeed`).
+    static let noteOps = ["edit", "add", "remove", "restore", "move", "tulip"]
+
+    /// The fields `add` and `edit` set, as `note`'s options set them.
+    static func noteFields(_ body: RequestBody, text: String?) throws -> NoteFields {
+        var fields = NoteFields(text: text, marker: try body.string("marker"), danger: try body.integer("danger"),
+                                speedLimit: try body.integer("speed"))
+        if let zone = try body.string("zone") {
+            guard let value = SpeedZone(rawValue: zone) else {
+                throw RequestBody.Refusal(message: "field 'zone': '\(zone.prefix(40))' is not one of \(SpeedZone.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            fields.zone = value
+        }
+        if let list = try body.string("symbols") {
+            do { (fields.addSymbols, fields.removeSymbols) = try TypedInput.symbols(list) } catch {
+                throw RequestBody.Refusal(message: "field 'symbols': \(error)")
+            }
+        }
+        if let type = try body.string("type") {
+            if type.isEmpty { fields.clearType = true } else {
+                do { fields.waypointType = try TypedInput.waypointType(type) } catch {
+                    throw RequestBody.Refusal(message: "field 'type': \(error)")
+                }
+            }
+        }
+        fields.cap = try body.number("cap")
+        fields.resetsOdometer = try body.bool("reset")
+        fields.targetSpeed = try body.integer("targetSpeed")
+        return fields
+    }
+
+    /// A tulip's correction, as `note tulip ROW EDIT …` takes it: `edit` is addRoad (angle, class),
+    /// removeRoad (road), exit (angle), class (road, or none for the road taken; class) or reset.
+    static func tulipEdit(_ body: RequestBody) throws -> TulipEdit {
+        func angle() throws -> Degrees {
+            let a = try body.number(always: "angle")
+            guard (-180...180).contains(a) else { throw RequestBody.Refusal(message: "field 'angle' must be degrees from -180 to 180 (0 ahead, 90 right)") }
+            return a
+        }
+        func road() throws -> Int {
+            let n = try body.integer(always: "road")
+            guard n >= 1 else { throw RequestBody.Refusal(message: "field 'road' must be a number from 1") }
+            return n
+        }
+        func roadClass(always: Bool) throws -> Tulip.RoadClass? {
+            guard let word = always ? try body.string(always: "class") : try body.string("class") else { return nil }
+            do { return try TypedInput.roadClass(word) } catch { throw RequestBody.Refusal(message: "field 'class': \(error)") }
+        }
+        switch try body.string(always: "edit") {
+        case "addRoad": return .addRoad(angle: try angle(), roadClass: try roadClass(always: false) ?? .track)
+        case "removeRoad": return .removeRoad(try road())
+        case "exit": return .exit(angle: try angle())
+        case "class":
+            let kind = try roadClass(always: true) ?? .track
+            return .roadClass(road: body.has("road") ? try road() : nil, kind)
+        case "reset": return .reset
+        case let other:
+            throw RequestBody.Refusal(message: "field 'edit': '\(other.prefix(40))' is not one of addRoad, removeRoad, exit, class, reset")
         }
     }
 

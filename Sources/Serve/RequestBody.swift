@@ -77,6 +77,15 @@ struct RequestBody {
         return Int(number)
     }
 
+    /// Field `name` as true or false; nil when absent or null.
+    func bool(_ name: String) throws -> Bool? {
+        guard has(name) else { return nil }
+        guard let number = fields[name] as? NSNumber, String(cString: number.objCType) == "c" else {
+            throw Refusal(message: "field '\(name)' must be true or false")
+        }
+        return number.boolValue
+    }
+
     func integer(always name: String) throws -> Int {
         guard let number = try integer(name) else { throw Refusal(message: "field '\(name)' is missing") }
         return number

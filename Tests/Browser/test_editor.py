@@ -325,6 +325,49 @@ class EditorTests(unittest.TestCase):
         # `roadbook handles list` reads the same drawing.
         self.assertIn("walk", run("handles", self.book, "list"))
 
+    def test_a_rows_dialog_makes_the_changes_note_makes(self):
+        note = self.notes[2]
+        before = self.book_note(note["id"])
+
+        def dialog():
+            wait_for("the row's ⋯", lambda: self.driver.find_element(
+                By.CSS_SELECTOR, '#rows tr[data-id="%d"] .more-row' % note["id"]).click() or True)
+            return wait_for("the dialog", lambda: self.driver.find_element(By.ID, "row-dialog").is_displayed()
+                            and self.driver.find_element(By.ID, "row-dialog"))
+
+        def fill(element_id, value):
+            field = self.driver.find_element(By.ID, element_id)
+            field.clear()
+            field.send_keys(value)
+
+        form = dialog()
+        fill("rd-marker", "R9")
+        fill("rd-cap", "123")
+        form.find_element(By.ID, "rd-save").click()
+        wait_for("the marker and CAP in the book", lambda: self.book_note(note["id"]).get("marker") == "R9"
+                 and self.book_note(note["id"]).get("cap") == 123)
+
+        form = dialog()
+        fill("rd-road-angle", "-90")
+        form.find_element(By.ID, "rd-add-road").click()
+        wait_for("a road at -90° in the tulip", lambda: any(
+            r["angle"] == -90 and r["role"] == "side" for r in self.book_note(note["id"])["tulip"]["roads"]))
+        self.assertEqual(self.book_note(note["id"])["tulip"]["origin"], "drawn")
+
+        form = dialog()
+        fill("rd-by", "30")
+        form.find_element(By.ID, "rd-move-by").click()
+        wait_for("the row 30 m further", lambda: abs(
+            self.book_note(note["id"])["distanceAlong"] - before["distanceAlong"] - 30) < 1)
+
+        # A note at this row's place: a new row at the same distance.
+        form = dialog()
+        fill("rd-new-words", "Water point")
+        form.find_element(By.ID, "rd-add-note").click()
+        wait_for("the new note in the book", lambda: any(
+            n["text"] == "Water point" and abs(n["distanceAlong"] - before["distanceAlong"] - 30) < 1
+            for n in json.loads(run("inspect", self.book, "--json"))["notes"]))
+
     def test_undo_and_redo(self):
         note = self.notes[2]
         words = "Bridge, then straight on"

@@ -1,6 +1,7 @@
 import Foundation
 import Formats
 import Model
+import RoadbookCLI
 import Serve
 import Testing
 import TestSupport
@@ -123,6 +124,52 @@ struct EditorTests {
         #expect(redo.status == 200)
         #expect(try object(redo)["revision"] as? Int == 1)
         #expect(try BookFile.read(contentsOf: book).notes.first { $0.id == id }?.text == "Cattle grid, slow")
+    }
+
+    @Test("move, tulip, speed, CAP, reset, zones, restore all, add at a row and at a handle: the book's notes as `roadbook note` leaves them")
+    func sameNotesAsTheCommand() async throws {
+        let (folderA, bookA, page) = try ServeBook.folder()
+        let (folderB, bookB, _) = try ServeBook.folder()
+        defer { _ = (folderA, folderB) }
+        let editor = ServeBook.editor(book: bookA, page: page)
+        let id = try #require(try BookFile.read(contentsOf: bookA).notes.first { $0.text == "Cattle grid" }?.id)
+        let steps: [(body: String, words: [String])] = [
+            (##"{"op":"move","row":"#\##(id)","to":1250}"##, ["move", "#\(id)", "--to", "1.25km"]),
+            (##"{"op":"move","row":"#\##(id)","by":-30}"##, ["move", "#\(id)", "--by", "-30m"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"addRoad","angle":-90,"class":"tarmac"}"##, ["tulip", "#\(id)", "add-road", "-90", "tarmac"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"exit","angle":45}"##, ["tulip", "#\(id)", "exit", "45"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"class","road":1,"class":"track"}"##, ["tulip", "#\(id)", "class", "1", "track"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"class","class":"gravel"}"##, ["tulip", "#\(id)", "class", "exit", "gravel"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"removeRoad","road":1}"##, ["tulip", "#\(id)", "remove-road", "1"]),
+            (##"{"op":"tulip","row":"#\##(id)","edit":"reset"}"##, ["tulip", "#\(id)", "reset"]),
+            (##"{"op":"edit","row":"#\##(id)","cap":123,"reset":true}"##, ["edit", "#\(id)", "--cap", "123", "--reset", "yes"]),
+            (##"{"op":"edit","row":"#\##(id)","speed":50,"zone":"start"}"##, ["edit", "#\(id)", "--speed", "50", "--zone", "start"]),
+            (##"{"op":"edit","row":"DSS","targetSpeed":48}"##, ["speed", "DSS", "48"]),
+            (##"{"op":"add","atRow":"W1","text":"Water"}"##, ["add", "Water", "--at-row", "W1"]),
+            (##"{"op":"add","atHandle":2,"text":"Corner"}"##, ["add", "Corner", "--at-handle", "2"]),
+            (##"{"op":"remove","row":"W1"}"##, ["remove", "W1"]),
+            (##"{"op":"remove","row":"2"}"##, ["remove", "2"]),
+            (##"{"op":"restore","all":true}"##, ["restore", "--all"]),
+        ]
+        for step in steps {
+            let response = editor.respond(to: ServeBook.request("POST", "/api/notes", body: step.body))
+            let console = CapturingConsole()
+            let status = await Roadbook.main(["note", bookB.path] + step.words, console: console)
+            #expect(response.status == 200, "\(step.body): \(String(decoding: response.body, as: UTF8.self))")
+            #expect(status == 0, "note \(step.words.joined(separator: " ")): \(console.errors)")
+            let a = try BookFile.read(contentsOf: bookA), b = try BookFile.read(contentsOf: bookB)
+            #expect(a.notes == b.notes, "\(step.body)")
+            #expect(a.deletedNotes == b.deletedNotes, "\(step.body)")
+        }
+        let after = try #require(try BookFile.read(contentsOf: bookA).notes.first { $0.id == id })
+        #expect(abs(after.distanceAlong - 1220) < 1 && after.cap == 123 && after.resetsOdometer)
+        for (body, field) in [(##"{"op":"tulip","row":"#1","edit":"spin"}"##, "field 'edit': 'spin'"),
+                              (##"{"op":"move","row":"#1"}"##, "move takes one of to and by"),
+                              (##"{"op":"edit","row":"#1","reset":1}"##, "field 'reset' must be true or false"),
+                              (##"{"op":"edit","row":"#1","zone":"middle"}"##, "field 'zone': 'middle'")] {
+            let refused = editor.respond(to: ServeBook.request("POST", "/api/notes", body: body))
+            #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self).contains(field), "\(body)")
+        }
     }
 
     @Test("a body at fault is 400 naming the field; a row that is not there 422; the book unchanged",

@@ -478,7 +478,9 @@
     cell(tr, 'num cap', row.cap === null || row.cap === undefined ? '' : String(row.cap).padStart(3, '0') + '°');
     const remove = button('✕', () => post('/api/notes', { op: 'remove', row: '#' + row.id }), 'remove-row');
     remove.title = 'Remove this row';
-    cell(tr, 'actions').append(remove);
+    const more = button('⋯', () => rowDialog(row), 'more-row');
+    more.title = 'More: marker, CAP, reset, place, speed, tulip, a new note here';
+    cell(tr, 'actions').append(more, remove);
     return tr;
   }
 
@@ -574,6 +576,73 @@
     }
     $('removed').replaceChildren(list);
   }
+
+  // ---- a row's other changes (the dialog) ------------------------------------------------------
+
+  const roadClasses = ['motorway', 'tarmac', 'gravel', 'track', 'path', 'off-piste'];
+  for (const id of ['rd-road-class', 'rd-class']) {
+    for (const name of roadClasses) {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      $(id).append(option);
+    }
+    $(id).value = 'track';
+  }
+  let dialogRow = null;
+
+  /** The dialog of `row`'s other changes, each posted as `roadbook note` makes it. */
+  function rowDialog(row) {
+    dialogRow = row;
+    $('row-dialog-name').textContent = row.marker ? row.number + ' (' + row.marker + ')' : String(row.number);
+    $('rd-marker').value = row.marker || '';
+    $('rd-cap').value = row.cap === null || row.cap === undefined ? '' : String(row.cap);
+    $('rd-reset').checked = !!row.reset;
+    for (const unit of document.querySelectorAll('#row-dialog .unit')) unit.textContent = book.units === 'mi' ? 'mi' : 'km';
+    $('rd-to').value = distance(row.total);
+    $('row-dialog').showModal();
+  }
+
+  /** Posts `change` for the dialog's row, and closes the dialog when it was taken. */
+  function postRow(change) {
+    const row = dialogRow;
+    if (!row) return;
+    post('/api/notes', Object.assign({ row: '#' + row.id }, change)).then((answer) => {
+      if (answer) $('row-dialog').close();
+    });
+  }
+  const numberOf = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
+  $('rd-save').addEventListener('click', () => {
+    const change = { op: 'edit', marker: $('rd-marker').value.trim(), reset: $('rd-reset').checked };
+    if (numberOf('rd-cap') !== null) change.cap = numberOf('rd-cap');
+    postRow(change);
+  });
+  $('rd-move-to').addEventListener('click', () => {
+    const to = numberOf('rd-to');
+    if (to !== null) postRow({ op: 'move', to: to * (book.units === 'mi' ? 1609.344 : 1000) });
+  });
+  $('rd-move-by').addEventListener('click', () => {
+    const by = numberOf('rd-by');
+    if (by !== null) postRow({ op: 'move', by });
+  });
+  $('rd-set-zone').addEventListener('click', () => postRow({ op: 'edit', speed: numberOf('rd-speed'), zone: $('rd-zone').value }));
+  $('rd-set-average').addEventListener('click', () => postRow({ op: 'edit', targetSpeed: numberOf('rd-average') }));
+  $('rd-add-road').addEventListener('click', () =>
+    postRow({ op: 'tulip', edit: 'addRoad', angle: numberOf('rd-road-angle'), class: $('rd-road-class').value }));
+  $('rd-remove-road').addEventListener('click', () => postRow({ op: 'tulip', edit: 'removeRoad', road: numberOf('rd-road') }));
+  $('rd-set-class').addEventListener('click', () =>
+    postRow({ op: 'tulip', edit: 'class', road: numberOf('rd-road'), class: $('rd-class').value }));
+  $('rd-exit-class').addEventListener('click', () => postRow({ op: 'tulip', edit: 'class', class: $('rd-class').value }));
+  $('rd-set-exit').addEventListener('click', () => postRow({ op: 'tulip', edit: 'exit', angle: numberOf('rd-exit') }));
+  $('rd-tulip-reset').addEventListener('click', () => postRow({ op: 'tulip', edit: 'reset' }));
+  $('rd-add-note').addEventListener('click', () => {
+    const text = $('rd-new-words').value.trim();
+    if (!text || !dialogRow) return;
+    post('/api/notes', { op: 'add', atRow: '#' + dialogRow.id, text }).then((answer) => {
+      if (answer) { $('rd-new-words').value = ''; $('row-dialog').close(); }
+    });
+  });
+  $('restore-all').addEventListener('click', () => post('/api/notes', { op: 'restore', all: true }));
 
   function rowById(id) { return (book.rows || []).find((r) => r.id === id); }
   function rowOf(element) {
