@@ -90,6 +90,13 @@ extension Editor {
             guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
             return Coordinate(latitude: lat, longitude: lon)
         }
+        func legKind() throws -> LegKind {
+            let word = try body.string(always: "kind")
+            guard let kind = LegKind(rawValue: word) else {
+                throw RequestBody.Refusal(message: "field 'kind': '\(word.prefix(40))' is not one of road, straight, asDrawn")
+            }
+            return kind
+        }
         switch try body.string(always: "op") {
         case "move":
             return .edit(.move(handle: try number("index"), to: try coordinate()))
@@ -106,10 +113,7 @@ extension Editor {
             let text = try body.string(always: "text")
             return .edit(.note(handle: try number("index"), HandleNote(text: text, marker: try body.string("marker"))))
         case "kind":
-            let word = try body.string(always: "kind")
-            guard let kind = LegKind(rawValue: word) else {
-                throw RequestBody.Refusal(message: "field 'kind': '\(word.prefix(40))' is not one of road, straight, asDrawn")
-            }
+            let kind = try legKind()
             if body.has("leg") { return .edit(.kind(leg: try number("leg"), kind)) }
             guard body.has("index") else { throw RequestBody.Refusal(message: "field 'leg' (or 'index', a handle) is missing") }
             return .kindAround(handle: try number("index"), kind)
@@ -126,11 +130,7 @@ extension Editor {
         case "unnote":
             return .edit(.unnote(handle: try number("index")))
         case "newLegs":
-            let word = try body.string(always: "kind")
-            guard let kind = LegKind(rawValue: word) else {
-                throw RequestBody.Refusal(message: "field 'kind': '\(word.prefix(40))' is not one of road, straight, asDrawn")
-            }
-            return .edit(.newLegs(kind))
+            return .edit(.newLegs(try legKind()))
         case "clear":
             return .edit(.clear)
         case "retry":
