@@ -161,7 +161,18 @@ public enum BookJournalFile {
     /// Decodes a journal's bytes; `fileName` names it in messages.
     /// - Throws: `FormatError` naming the file and what is wrong, in one line.
     public static func decode(_ data: Data, fileName: String) throws -> BookJournal {
-        try DecodedFiles.shared.value(of: data, kind: "journal", fileName: fileName) { try decodeBytes(data, fileName: fileName) }
+        try DecodedFiles.shared.value(of: data, kind: decodedKind, fileName: fileName) { try decodeBytes(data, fileName: fileName) }
+    }
+
+    /// Journals in `DecodedFiles`.
+    public static let decodedKind = "journal"
+
+    /// Writes `journal`'s bytes (`encode`) with `write`, and keeps them decoded: the next step of
+    /// the same book reads them back without decoding them again.
+    public static func write(_ journal: BookJournal, to url: URL, with write: (Data, URL) throws -> Void) throws {
+        let bytes = try encode(journal)
+        try write(bytes, url)
+        DecodedFiles.shared.remember(journal, of: bytes, kind: decodedKind, fileName: url.path)
     }
 
     static func decodeBytes(_ data: Data, fileName: String) throws -> BookJournal {

@@ -39,7 +39,7 @@ public final class DecodedFiles: Sendable {
     /// `decode()`'s value for `data`, the file `fileName` read as `kind`: the kept one when the
     /// bytes are the very ones it was decoded from. A decoding that throws is never kept.
     public func value<T: Sendable>(of data: Data, kind: String, fileName: String, decode: () throws -> T) throws -> T {
-        let key = kind + "\u{0}" + fileName
+        let key = Self.key(kind, fileName)
         let kept: T? = state.withLock { state in
             guard state.capacity > 0, let entry = state.entries[key], entry.bytes == data, let value = entry.value as? T else { return nil }
             state.clock += 1
@@ -56,6 +56,20 @@ public final class DecodedFiles: Sendable {
         }
         return value
     }
+
+    /// Keeps `value` as what `data`, just written to `fileName` by this program, decodes to: the
+    /// next read of those bytes is not decoded. Only for a value that is the very one decoding
+    /// `data` gives back (a journal: strings and whole numbers).
+    public func remember<T: Sendable>(_ value: T, of data: Data, kind: String, fileName: String) {
+        state.withLock { state in
+            guard state.capacity > 0 else { return }
+            state.clock += 1
+            state.entries[Self.key(kind, fileName)] = Entry(bytes: data, value: value, used: state.clock)
+            while state.entries.count > state.capacity { Self.dropOldest(&state) }
+        }
+    }
+
+    private static func key(_ kind: String, _ fileName: String) -> String { kind + "\u{0}" + fileName }
 
     private static func dropOldest(_ state: inout State) {
         guard let oldest = state.entries.min(by: { $0.value.used < $1.value.used })?.key else { return }

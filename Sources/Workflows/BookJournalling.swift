@@ -80,7 +80,7 @@ public struct JournalEntry: Sendable {
                time: Date = Date()) throws {
         var journal = journal
         journal.record(step(bookBefore: bookBefore, after: bookAfter, time: time))
-        try outputs.write(try BookJournalFile.encode(journal), to: BookJournal.location(of: book))
+        try BookJournalFile.write(journal, to: BookJournal.location(of: book)) { try outputs.write($0, to: $1) }
         if let after = draft?.after { try outputs.write(after, to: RouteDraft.url(for: book)) }
     }
 

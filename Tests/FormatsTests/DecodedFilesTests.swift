@@ -1,4 +1,6 @@
 import Foundation
+import Geo
+import Model
 import Testing
 @testable import Formats
 
@@ -63,5 +65,32 @@ struct DecodedFilesTests {
         #expect(count == 3)
         _ = try decode(files, "1", name: "one.json", count: &count)
         #expect(count == 4)
+    }
+
+    @Test("a journal is kept as written: its bytes decode to the very journal, steps, patches, times and written notes")
+    func journalAsWritten() throws {
+        var journal = BookJournal(bookID: "2A16947A-7FAE-85D3-A69E-6F1320C3A47E")
+        var text = (0..<200).map { "  \"line\" : \($0)," }.joined(separator: "\n")
+        for k in 0..<12 {
+            let before = Data(text.utf8)
+            text = text.replacingOccurrences(of: "\"line\" : \(k * 7),", with: "\"line\" : \(k * 7), \"é\" : \(Double(k) / 3),")
+            let written = [DeletedNote(id: k, kind: .typed, coordinate: Coordinate(latitude: 42.0 + Double(k) / 7, longitude: 1.1 / Double(k + 1)),
+                                       text: "Gone \(k)\nwith a line feed")]
+            journal.record(BookJournal.Step(name: "Step \(k)", kind: .note, time: "2026-12-05T10:0\(k % 10):00Z",
+                                            book: BookJournal.FileChange(before: before, after: Data(text.utf8)), draft: nil,
+                                            written: written))
+        }
+        let files = DecodedFiles()
+        files.keep(files: 2)
+        let bytes = try BookJournalFile.encode(journal)
+        files.remember(journal, of: bytes, kind: BookJournalFile.decodedKind, fileName: "b.journal.json")
+        var decodings = 0
+        let read = try files.value(of: bytes, kind: BookJournalFile.decodedKind, fileName: "b.journal.json") { () throws -> BookJournal in
+            decodings += 1
+            return try BookJournalFile.decodeBytes(bytes, fileName: "b.journal.json")
+        }
+        #expect(decodings == 0 && read == journal)
+        // What remembering spares is what decoding would give.
+        #expect(try BookJournalFile.decodeBytes(bytes, fileName: "b.journal.json") == journal)
     }
 }
