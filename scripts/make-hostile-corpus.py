@@ -2016,6 +2016,19 @@ def make_serve_seeds():
         "page.bin": [req(GET | 0x10, "/?token=0123456789abcdef0123456789abcdef"), req(GET, "/index.html"), req(GET, "/static/leaflet/leaflet.css")],
         "methods.bin": [req(RAW, "/api/notes", '{"op":"remove","row":"#1"}', method="PATCH"), req(2, "/api/book"), req(GET, "/api/notes"),
                         req(RAW, "/nowhere", method="")],
+        "notes-more.bin": [notes({"op": "move", "row": "#2", "by": -30}),
+                           notes({"op": "tulip", "row": "#2", "edit": "addRoad", "angle": -90, "class": "tarmac"}),
+                           notes({"op": "edit", "row": "#2", "cap": 123, "reset": True, "speed": 50, "zone": "start", "targetSpeed": 48}),
+                           notes({"op": "add", "atRow": "#2", "text": "Water"})],
+        "notes-tulip.bin": [notes({"op": "tulip", "row": "#1", "edit": "exit", "angle": 45}),
+                            notes({"op": "tulip", "row": "#1", "edit": "class", "road": 1, "class": "track"}),
+                            notes({"op": "tulip", "row": "#1", "edit": "removeRoad", "road": 1}), notes({"op": "restore", "all": True})],
+        "handles-more.bin": [req(POST, "/api/handles", compact({"op": "reorder", "index": 1, "to": 2})),
+                             req(POST, "/api/handles", compact({"op": "mode", "mode": "walk"})),
+                             req(POST, "/api/handles", compact({"op": "newLegs", "kind": "straight"})),
+                             req(POST, "/api/handles", compact({"op": "reverse"}))],
+        "handles-clear.bin": [req(POST, "/api/handles", compact({"op": "unnote", "index": 1})), req(POST, "/api/handles", compact({"op": "retry"})),
+                              req(POST, "/api/handles", compact({"op": "clear"})), req(POST, "/api/undo")],
     }
     folder = os.path.join(FUZZ, "serve", "seeds")
     shutil.rmtree(folder, ignore_errors=True)
