@@ -38,9 +38,9 @@ extension RouteEditor {
         /// The undo and redo steps kept.
         public var stepCount: Int { undo.count + redo.count }
 
-        /// Forgets the roads received for every request but `kept`: they only spare asking the
-        /// engine again for a leg whose ends come back exactly where they were (undo and redo do not
-        /// need them: each step carries its legs' roads).
+        /// Forgets the roads received for every request but `kept`. Those the steps' legs hold come
+        /// back when the history is reopened (`init(plan:history:)`); the others only spared asking
+        /// the engine again for a leg whose ends come back exactly where they were.
         public mutating func forgetAnswers(except kept: Set<LegRequest>) {
             answers.removeAll { !kept.contains($0.request) }
         }
@@ -93,11 +93,30 @@ extension RouteEditor {
         for (i, stored) in history.answers.enumerated() { try stored.check("history.answers[\(i)]") }
         for (i, stored) in history.waiting.enumerated() { try stored.check("history.waiting[\(i)]") }
         self.init(plan: plan, configuration: configuration)
+        rememberRoads(of: history.undo, from: plan)
+        rememberRoads(of: history.redo, from: plan)
         for stored in history.answers { answers[stored.request] = stored.answer }
         for stored in history.waiting where failures[stored.request] == nil { failures[stored.request] = stored.state }
         undoSteps = history.undo
         redoSteps = history.redo
         refresh()
+    }
+
+    /// Remembers the roads the legs of `steps` hold, each for the request of the plan the step
+    /// leads back to (taken in turn from `plan`, as `walk` takes them): undo and redo after
+    /// reopening find them as the editor that saved them did, and the stored answers need not
+    /// repeat them.
+    private mutating func rememberRoads(of steps: [Step], from plan: RoutePlan) {
+        var state = plan
+        for step in steps.reversed() {
+            _ = step.apply(to: &state)
+            let first = step.legs.start
+            for i in first..<min(first + step.legs.replacement.count, state.legs.count) where i + 1 < state.handles.count {
+                let from = state.handles[i].placed, to = state.handles[i + 1].placed
+                for (mode, road) in state.legs[i].answers { answers[LegRequest(from: from, to: to, mode: mode)] = .road(road) }
+                for mode in state.legs[i].noRoadModes { answers[LegRequest(from: from, to: to, mode: mode)] = .noRoad }
+            }
+        }
     }
 
     /// Checks `plan` with `RoutePlan.validate()`, its fields named from `field`.

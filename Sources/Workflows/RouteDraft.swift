@@ -6,7 +6,7 @@ import Model
 import RouteEditing
 
 /// A route being edited and not yet applied to its book: the plan (handles, legs, mode, the roads
-/// received per mode) and the editor's history (named undo and redo steps, every road received),
+/// received per mode) and the editor's history (named undo and redo steps, the roads of their legs),
 /// kept in its own file beside the book, `BOOK.draft.json` (see `docs/book-format.md`).
 ///
 /// The draft is saved after every change and reopened by the next command, so a drawing is never
@@ -26,9 +26,8 @@ public struct RouteDraft: Sendable {
         /// The largest draft file read: the same bound as a book file, which holds the same plan.
         public var maximumFileSize = BookFile.maximumFileSize
         /// The largest draft written, a quarter of what is read: a drawing dragged for hours (each
-        /// drag keeps the two legs' roads it replaced, and the roads received) is kept under it by
-        /// forgetting the roads received for legs no longer drawn, then the oldest steps. Nothing
-        /// of the drawing itself is lost, and the file always reads back.
+        /// drag keeps the two legs' roads it replaced) is kept under it by dropping the oldest
+        /// steps. Nothing of the drawing itself is lost, and the file always reads back.
         public var maximumWrittenSize = BookFile.maximumFileSize / 4
 
         public init() {}
@@ -150,17 +149,17 @@ public struct RouteDraft: Sendable {
         }
         var history = editor.history
         history.keepNewest(configuration.maximumSteps)
+        // The roads the plan's legs and the steps' legs hold are found again from them when the
+        // draft is reopened (`RouteEditor.init(plan:history:)`): stored among the answers too,
+        // each drag would write the roads it received twice.
+        let drawn = editor.plan.legs.indices.flatMap { i in TravelMode.allCases.map { editor.request(forLeg: i, mode: $0) } }
+        history.forgetAnswers(except: Set(drawn))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         func encoded() throws -> Data {
             try encoder.encode(Stored(draftVersion: Self.formatVersion, bookID: bookID, plan: editor.plan, history: history))
         }
         var data = try encoded()
-        if data.count > configuration.maximumWrittenSize {
-            let drawn = editor.plan.legs.indices.flatMap { i in TravelMode.allCases.map { editor.request(forLeg: i, mode: $0) } }
-            history.forgetAnswers(except: Set(drawn))
-            data = try encoded()
-        }
         while data.count > configuration.maximumWrittenSize, history.stepCount > 0 {
             history.keepNewest(history.stepCount / 2)
             data = try encoded()

@@ -128,7 +128,7 @@ struct RouteDraftTests {
         #expect(editor.plan == book.plan)
     }
 
-    @Test("a drawing dragged for hours is written under its bound: the roads of legs no longer drawn are forgotten, then the oldest steps; the plan and the newest steps read back whole")
+    @Test("a drawing dragged for hours is written under its bound by dropping the oldest steps; the plan and the newest steps read back whole")
     func boundedDraft() throws {
         var editor = RouteEditor()
         editor.setDefaultLegKind(.road)
@@ -156,7 +156,7 @@ struct RouteDraftTests {
         let draft = RouteDraft(editor: editor, bookID: UUID().uuidString)
         let whole = try draft.encode()
         var configuration = RouteDraft.Configuration()
-        configuration.maximumWrittenSize = 1_500_000
+        configuration.maximumWrittenSize = 1_000_000
         #expect(whole.count > 3 * configuration.maximumWrittenSize, "the test's drawing is not large enough to bind: \(whole.count) bytes")
         let bounded = try draft.encode(configuration: configuration)
         #expect(bounded.count <= configuration.maximumWrittenSize)
@@ -170,5 +170,51 @@ struct RouteDraftTests {
             undone.undo()
             #expect(undone.plan.handles == plans[20 - back].handles, "undo \(back) of \(kept)")
         }
+    }
+
+    @Test("a reopened draft undoes and redoes every drag with the roads its steps hold: nothing is asked, and no road is written twice")
+    func roadsWrittenOnce() async throws {
+        var editor = RouteEditor()
+        editor.setDefaultLegKind(.road)
+        for x in [0.0, 1000, 2000] { editor.addHandle(at: Self.grid(x, 0)) }
+        let engine = CountingEngine()
+        await editor.resolve(using: engine, concurrency: 2)
+        for move in 1...6 {
+            editor.moveHandle(1, to: Self.grid(1000, Double(move) * 50))
+            await editor.resolve(using: engine, concurrency: 2)
+        }
+        #expect(engine.count == 2 + 6 * 2)
+        let draft = RouteDraft(editor: editor, bookID: UUID().uuidString)
+        let bytes = try draft.encode()
+        // Answers are written for the plan's two legs only; each drag's roads are in its step.
+        struct Stored: Decodable { struct History: Decodable { var answers: [AnyDecodable] }; var history: History }
+        struct AnyDecodable: Decodable { init(from decoder: any Decoder) throws {} }
+        #expect(try JSONDecoder().decode(Stored.self, from: bytes).history.answers.count == 2)
+        var reopened = try RouteDraft.decode(bytes, fileName: "b.draft.json").editor
+        for _ in 1...6 {
+            reopened.undo()
+            #expect(reopened.pendingRequests().isEmpty, "undo asks nothing")
+            #expect(reopened.plan.legs.allSatisfy { $0.state == .road })
+        }
+        #expect(reopened.plan.handles.map(\.placed) == [0.0, 1000, 2000].map { Self.grid($0, 0) })
+        for _ in 1...6 { reopened.redo() }
+        #expect(reopened.pendingRequests().isEmpty, "redo asks nothing")
+        #expect(reopened.plan == editor.plan)
+        await reopened.resolve(using: engine, concurrency: 2)
+        #expect(engine.count == 14, "nothing was asked again")
+    }
+}
+
+/// An engine answering a straight road through the middle, counting its requests.
+final class CountingEngine: RoutingEngine, @unchecked Sendable {
+    let name = "counting"
+    private let lock = NSLock()
+    private var asked = 0
+    var count: Int { lock.withLock { asked } }
+    func route(from start: Coordinate, to end: Coordinate, mode: TravelMode) async throws -> RoadLeg {
+        lock.withLock { asked += 1 }
+        let mid = Coordinate(latitude: (start.latitude + end.latitude) / 2 + 0.001, longitude: (start.longitude + end.longitude) / 2)
+        let line = [start, mid, end]
+        return RoadLeg(line: line, distance: Polyline(line).length, duration: 60)
     }
 }
