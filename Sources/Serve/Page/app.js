@@ -334,9 +334,18 @@
     popup.setContent(menu).openOn(map);
   });
 
+  // The handles are drawn again only when they changed, and never while one is dragged: a poll
+  // that redrew them under the pointer would drop the drag.
+  let drawnHandles = null;   // the handles drawn, as JSON
+  let draggingHandle = false;
+
   function drawHandles() {
+    const handles = book.handles || [];
+    const key = JSON.stringify(handles);
+    if (draggingHandle || key === drawnHandles) return;
+    drawnHandles = key;
     handleLayer.clearLayers();
-    for (const handle of book.handles || []) {
+    for (const handle of handles) {
       const icon = L.divIcon({
         className: 'handle-icon' + (handle.name ? ' named' : ''),
         html: String(handle.index),
@@ -346,11 +355,16 @@
         icon, draggable: true, autoPan: true, title: handle.name || 'Handle ' + handle.index,
       }).addTo(handleLayer);
       if (marker.getElement()) marker.getElement().dataset.handle = handle.index;
+      marker.on('dragstart', () => { draggingHandle = true; });
       marker.on('dragend', () => {
+        draggingHandle = false;
+        drawnHandles = null;  // the marker is no longer where the book has the handle
         const at = marker.getLatLng();
         legsAwaited = true;
         performance.mark('roadbook:drag-start');
-        post('/api/handles', { op: 'move', index: handle.index, lat: at.lat, lon: at.lng });
+        post('/api/handles', { op: 'move', index: handle.index, lat: at.lat, lon: at.lng }).then((answer) => {
+          if (!answer) drawHandles();  // refused: the handle goes back where the book has it
+        });
       });
       marker.bindPopup(() => handleMenu(handle));
     }
