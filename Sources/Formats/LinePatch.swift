@@ -62,11 +62,15 @@ public struct LinePatch: Codable, Sendable, Equatable {
             newBytes = Array(newText.utf8)
             oldRanges = Self.ranges(oldBytes)
             newRanges = Self.ranges(newBytes)
-            var numbers: [Key: Int] = [:]
-            numbers.reserveCapacity(oldRanges.count + newRanges.count)
-            // The keys point into the two byte arrays, which outlive the dictionary.
-            old = oldBytes.withUnsafeBufferPointer { Self.number($0, oldRanges, &numbers) }
-            new = newBytes.withUnsafeBufferPointer { Self.number($0, newRanges, &numbers) }
+            // The keys point into both byte arrays: the dictionary lives only while both are held.
+            let (oldRanges, newRanges) = (oldRanges, newRanges)
+            (old, new) = oldBytes.withUnsafeBufferPointer { oldBuffer in
+                newBytes.withUnsafeBufferPointer { newBuffer in
+                    var numbers: [Key: Int] = [:]
+                    numbers.reserveCapacity(oldRanges.count + newRanges.count)
+                    return (Self.number(oldBuffer, oldRanges, &numbers), Self.number(newBuffer, newRanges, &numbers))
+                }
+            }
         }
 
         func oldLine(_ i: Int) -> String { String(decoding: oldBytes[oldRanges[i]], as: UTF8.self) }

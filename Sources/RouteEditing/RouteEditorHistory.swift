@@ -88,35 +88,21 @@ extension RouteEditor {
         guard plan.legs.count == max(0, plan.handles.count - 1) else {
             throw HistoryError(field: "plan.legs", "has \(plan.legs.count) legs for \(plan.handles.count) handles: there is one leg between each two handles")
         }
-        try Self.walk(history.undo, from: plan, "history.undo")
-        try Self.walk(history.redo, from: plan, "history.redo")
+        let undoRoads = try Self.walk(history.undo, from: plan, "history.undo")
+        let redoRoads = try Self.walk(history.redo, from: plan, "history.redo")
         for (i, stored) in history.answers.enumerated() { try stored.check("history.answers[\(i)]") }
         for (i, stored) in history.waiting.enumerated() { try stored.check("history.waiting[\(i)]") }
         self.init(plan: plan, configuration: configuration)
-        rememberRoads(of: history.undo, from: plan)
-        rememberRoads(of: history.redo, from: plan)
+        // The roads the steps' legs hold, found again for the requests of the plans the steps
+        // lead back to: undo and redo after reopening find them as the editor that saved them
+        // did, and the stored answers need not repeat them.
+        answers.merge(undoRoads) { _, step in step }
+        answers.merge(redoRoads) { _, step in step }
         for stored in history.answers { answers[stored.request] = stored.answer }
         for stored in history.waiting where failures[stored.request] == nil { failures[stored.request] = stored.state }
         undoSteps = history.undo
         redoSteps = history.redo
         refresh()
-    }
-
-    /// Remembers the roads the legs of `steps` hold, each for the request of the plan the step
-    /// leads back to (taken in turn from `plan`, as `walk` takes them): undo and redo after
-    /// reopening find them as the editor that saved them did, and the stored answers need not
-    /// repeat them.
-    private mutating func rememberRoads(of steps: [Step], from plan: RoutePlan) {
-        var state = plan
-        for step in steps.reversed() {
-            _ = step.apply(to: &state)
-            let first = step.legs.start
-            for i in first..<min(first + step.legs.replacement.count, state.legs.count) where i + 1 < state.handles.count {
-                let from = state.handles[i].placed, to = state.handles[i + 1].placed
-                for (mode, road) in state.legs[i].answers { answers[LegRequest(from: from, to: to, mode: mode)] = .road(road) }
-                for mode in state.legs[i].noRoadModes { answers[LegRequest(from: from, to: to, mode: mode)] = .noRoad }
-            }
-        }
     }
 
     /// Checks `plan` with `RoutePlan.validate()`, its fields named from `field`.
@@ -132,9 +118,12 @@ extension RouteEditor {
     }
 
     /// Takes `steps` (the one taken first last, as the editor stacks them) in turn from `plan`,
-    /// checking each fits and leaves a plan with one leg fewer than handles.
-    private static func walk(_ steps: [Step], from plan: RoutePlan, _ field: String) throws(HistoryError) {
+    /// checking each fits and leaves a plan with one leg fewer than handles; returns the roads
+    /// (and "no road" answers) the legs each step puts back hold, by the request of the plan it
+    /// leads to.
+    private static func walk(_ steps: [Step], from plan: RoutePlan, _ field: String) throws(HistoryError) -> [LegRequest: Answer] {
         var plan = plan
+        var roads: [LegRequest: Answer] = [:]
         for k in steps.indices.reversed() {
             let step = steps[k], at = "\(field)[\(k)]"
             try checkLine(step.name, "\(at).name")
@@ -157,7 +146,14 @@ extension RouteEditor {
                 let field = error.field.replacingOccurrences(of: "plan.legs", with: "\(at).legs.replacement")
                 throw HistoryError(field: field, String(error.message.dropFirst(error.field.count + 1)))
             }
+            let first = step.legs.start
+            for i in first..<min(first + step.legs.replacement.count, plan.legs.count) where i + 1 < plan.handles.count {
+                let from = plan.handles[i].placed, to = plan.handles[i + 1].placed
+                for (mode, road) in plan.legs[i].answers { roads[LegRequest(from: from, to: to, mode: mode)] = .road(road) }
+                for mode in plan.legs[i].noRoadModes { roads[LegRequest(from: from, to: to, mode: mode)] = .noRoad }
+            }
         }
+        return roads
     }
 
     fileprivate static func checkLine(_ text: String, _ field: String) throws(HistoryError) {

@@ -161,7 +161,8 @@ public final class Editor: Sendable {
         case "add":
             let fields = try noteFields(body, text: try body.string(always: "text"))
             let places = ["at", "lat", "atRow", "atHandle"].filter(body.has)
-            guard places.count == 1 || places == [] && body.has("lon") else {
+            // `lon` alone is a place missing its `lat`: said so by the coordinate's reading below.
+            guard places.count == 1 || places.isEmpty && body.has("lon") else {
                 throw RequestBody.Refusal(message: places.isEmpty ? "add needs where the note goes: at (metres), lat and lon, atRow or atHandle"
                                           : "add takes one of at, lat and lon, atRow and atHandle")
             }
@@ -177,10 +178,7 @@ public final class Editor: Sendable {
                 guard n >= 1 else { throw RequestBody.Refusal(message: "field 'atHandle' must be a number from 1") }
                 return .add(.handle(n), fields)
             default:
-                let lat = try body.number(always: "lat"), lon = try body.number(always: "lon")
-                guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
-                guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
-                return .add(.coordinate(Coordinate(latitude: lat, longitude: lon)), fields)
+                return .add(.coordinate(try body.coordinate()), fields)
             }
         case "remove": return .remove(try reference(body))
         case "restore":

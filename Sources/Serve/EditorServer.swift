@@ -24,7 +24,7 @@ public final class EditorServer: Sendable {
         server = try HTTPServer(configuration) { request in
             slot.editor?.respond(to: request) ?? .text(503, "the editor is starting")
         }
-        let loopback = ["127.0.0.1", "localhost", "::1"].contains(configuration.host)
+        let loopback = EditorSession.loopbackHosts.contains(configuration.host)
         editor = Editor(settings: settings, security: EditorSecurity(token: token, port: server.port,
                                                                      host: loopback ? nil : configuration.host))
         slot.editor = editor

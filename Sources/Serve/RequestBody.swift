@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Model
 
 /// A request's JSON body read as an object, each field taken with its type checked, so a mistake
@@ -75,6 +76,14 @@ struct RequestBody {
             throw Refusal(message: "field '\(name)' must be a whole number")
         }
         return Int(number)
+    }
+
+    /// Fields `lat` and `lon` as a place, each in its range.
+    func coordinate() throws -> Coordinate {
+        let lat = try number(always: "lat"), lon = try number(always: "lon")
+        guard (-90...90).contains(lat) else { throw Refusal(message: "field 'lat' must be from -90 to 90") }
+        guard (-180...180).contains(lon) else { throw Refusal(message: "field 'lon' must be from -180 to 180") }
+        return Coordinate(latitude: lat, longitude: lon)
     }
 
     /// Field `name` as true or false; nil when absent or null.

@@ -84,12 +84,6 @@ extension Editor {
             guard n >= 1 else { throw RequestBody.Refusal(message: "field '\(field)' must be a number from 1") }
             return n
         }
-        func coordinate() throws -> Coordinate {
-            let lat = try body.number(always: "lat"), lon = try body.number(always: "lon")
-            guard (-90...90).contains(lat) else { throw RequestBody.Refusal(message: "field 'lat' must be from -90 to 90") }
-            guard (-180...180).contains(lon) else { throw RequestBody.Refusal(message: "field 'lon' must be from -180 to 180") }
-            return Coordinate(latitude: lat, longitude: lon)
-        }
         func legKind() throws -> LegKind {
             let word = try body.string(always: "kind")
             guard let kind = LegKind(rawValue: word) else {
@@ -99,16 +93,16 @@ extension Editor {
         }
         switch try body.string(always: "op") {
         case "move":
-            return .edit(.move(handle: try number("index"), to: try coordinate()))
+            return .edit(.move(handle: try number("index"), to: try body.coordinate()))
         case "add":
             let at = body.has("at") ? try number("at") : nil
             // A point chosen on the map is a tap: the handle moves onto the road, as a place found by name does.
-            return .edit(.add(try coordinate(), position: at, origin: .tapped, note: nil))
+            return .edit(.add(try body.coordinate(), position: at, origin: .tapped, note: nil))
         case "remove":
             return .edit(.remove(handle: try number("index")))
         case "split":
             let leg = try number("leg")
-            return .edit(.split(leg: leg, at: body.has("lat") || body.has("lon") ? try coordinate() : nil))
+            return .edit(.split(leg: leg, at: body.has("lat") || body.has("lon") ? try body.coordinate() : nil))
         case "note":
             let text = try body.string(always: "text")
             return .edit(.note(handle: try number("index"), HandleNote(text: text, marker: try body.string("marker"))))

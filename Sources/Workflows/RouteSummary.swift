@@ -23,12 +23,12 @@ public struct RouteSummary: Sendable, Equatable {
     public var warnings: [LegWarning]
     /// The plan shown: its handles and legs with their roads, for a view that draws them.
     public var plan: RoutePlan
-    public var handles: [Handle]
+    public var handles: [Handle] { plan.handles }
     /// Metres from the start of the route to each handle, along the legs as drawn.
     public var handleDistances: [Metres]
-    public var mode: TravelMode
+    public var mode: TravelMode { plan.mode }
     /// The kind new legs take.
-    public var newLegs: LegKind
+    public var newLegs: LegKind { plan.defaultLegKind }
     public var legs: [Leg]
     /// The editor's messages, one line each.
     public var messages: [String]
@@ -52,10 +52,7 @@ public struct RouteSummary: Sendable, Equatable {
     public init(_ editor: RouteEditor) {
         let plan = editor.plan
         self.plan = plan
-        handles = plan.handles
         handleDistances = editor.handleDistances()
-        mode = plan.mode
-        newLegs = plan.defaultLegKind
         var warnings: [LegWarning] = []
         legs = plan.legs.indices.map { i in
             let found = editor.placedFindings(forLeg: i)
