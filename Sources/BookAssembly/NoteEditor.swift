@@ -72,17 +72,22 @@ public struct NoteEditor: Sendable {
             book.notes[i].generated?.wordsTyped = true
             book.notes[i].generated?.wordsGiven = nil
         }
+        // The average alone, as `note speed` sets it, is named for what it does.
+        if let target = fields.targetSpeed, fields == NoteFields(targetSpeed: target) {
+            return NoteStep(name: "Set the average to \(target) km/h from \(name)", noteID: book.notes[i].id)
+        }
         return NoteStep(name: "Edit \(name)", noteID: book.notes[i].id)
     }
 
     func remove(_ reference: NoteReference, from book: inout Book) throws -> NoteStep {
         let i = try resolve(reference, in: book)
         let name = book.rowName(i)
+        let row = book.printedRow(of: i)
         let note = book.notes.remove(at: i)
         var tombstone = DeletedNote(id: note.id, kind: note.kind, coordinate: note.generated?.junction.coordinate ?? note.coordinate,
                                     handleID: note.handleID, text: note.text)
         tombstone.note = note
-        tombstone.row = Self.printedRow(of: i, in: book, removed: note)
+        tombstone.row = row
         book.deletedNotes = (book.deletedNotes ?? []) + [tombstone]
         return NoteStep(name: "Remove \(name)", noteID: note.id)
     }

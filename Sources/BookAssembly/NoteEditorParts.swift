@@ -102,12 +102,6 @@ extension NoteEditor {
         book.notes.insert(note, at: at)
     }
 
-    /// The printed number a removed note had: its place among the rows on the route.
-    static func printedRow(of index: Int, in book: Book, removed: Note) -> Int? {
-        guard removed.placement == .onRoute else { return nil }
-        return book.notes[..<index].filter { $0.placement == .onRoute }.count + 1
-    }
-
     /// A waypoint type's kind of note: a control point or a waypoint.
     static func kind(of type: WaypointType) -> Note.Kind {
         switch type {

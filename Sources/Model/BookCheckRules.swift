@@ -56,12 +56,13 @@ public struct FirstWaypointDistance: BookCheckRule {
 
     public func problems(in book: Book) -> [BookProblem] {
         var problems: [BookProblem] = []
-        var waiting: (name: String, at: Coordinate, row: Int?)? = book.route.coordinates.first.map { ("the start of the route", $0, nil) }
+        // The start's name is worded only when a problem names it: `rowName` counts the rows before.
+        var waiting: (at: Coordinate, row: Int?)? = book.route.coordinates.first.map { ($0, nil) }
         for i in book.rowIndices {
             let note = book.notes[i]
             guard let type = note.waypointType else { continue }
             if type == .dss {
-                waiting = (book.rowName(i), note.coordinate, i)
+                waiting = (note.coordinate, i)
                 continue
             }
             guard type.isClearedByDevice, let start = waiting else { continue }
@@ -73,7 +74,7 @@ public struct FirstWaypointDistance: BookCheckRule {
             let radius = note.clearRadius == nil ? "the \(type.rawValue) default clear radius of \(clear) m" : "its clear radius of \(clear) m"
             problems.append(BookProblem(rule: name, notes: [start.row, i].compactMap { $0 }, String(format:
                 "%@, the first waypoint after %@, is %.0f m from it: riders waiting to start would clear it; keep it at least %.0f m away (%.0f m beyond %@)",
-                book.rowName(i), start.name, distance, needed, margin, radius)))
+                book.rowName(i), start.row.map(book.rowName) ?? "the start of the route", distance, needed, margin, radius)))
         }
         return problems
     }

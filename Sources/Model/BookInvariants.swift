@@ -73,11 +73,23 @@ extension Book {
         }
     }
 
-    /// "row 5 (#7 R2 'Bear left onto CG-1' at 2.74 km)": the row as `inspect` numbers it.
+    /// "row 5 (#7 R2 'Bear left onto CG-1' at 2.74 km)": the row as the page prints it and `inspect`
+    /// and `note` number it (notes on the route, from 1); a note off the route, which no page
+    /// prints, is "the note off the route (#9 'Well' at 3.74 km)".
+    /// - Complexity: O(index).
     public func rowName(_ index: Int) -> String {
         let note = notes[index]
         let words = [note.marker, "'\(note.text.count > 60 ? note.text.prefix(57) + "…" : note.text)'"].compactMap { $0 }
-        return String(format: "row %d (#%d %@ at %.2f km)", index + 1, note.id, words.joined(separator: " "), note.distanceAlong / 1000)
+        let detail = String(format: "(#%d %@ at %.2f km)", note.id, words.joined(separator: " "), note.distanceAlong / 1000)
+        guard let row = printedRow(of: index) else { return "the note off the route " + detail }
+        return "row \(row) " + detail
+    }
+
+    /// The row number the page prints for the note at `index`, from 1, or nil for a note off the
+    /// route (kept in the book, not printed). O(index).
+    public func printedRow(of index: Int) -> Int? {
+        guard notes[index].placement == .onRoute else { return nil }
+        return notes[..<index].reduce(1) { $0 + ($1.placement == .onRoute ? 1 : 0) }
     }
 
     private func duplicateID() -> BookInvariantError? {

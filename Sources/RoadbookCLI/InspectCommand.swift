@@ -58,7 +58,9 @@ struct InspectCommand: Command {
             var flag = r.onRoute ? "" : String(format: "  (off route by %.0f m)", abs(r.offsetFromRoute))
             if r.turnSource == "shape" { flag += "  (from the track's shape)" }
             let height = r.elevation.map { String(format: "%5.0f m  ", $0) } ?? ""
-            console.out(String(format: "%3d  %8.2f km  %@%@  %@%@", r.index, r.distanceAlong / 1000, height, cap,
+            // A note off the route is listed without a number: no page prints it.
+            let row = r.row.map { String(format: "%3d", $0) } ?? "  –"
+            console.out(String(format: "%@  %8.2f km  %@%@  %@%@", row, r.distanceAlong / 1000, height, cap,
                                [r.marker, r.text].compactMap { $0 }.joined(separator: " — "), flag))
         }
     }

@@ -11,8 +11,10 @@ import RouteEditing
 
 /// One note as `inspect` lists it; `inspect --json` prints it as it encodes.
 public struct InspectedNote: Encodable, Sendable, Equatable {
-    /// The row in the book's order of notes, from 1.
+    /// The note's place in the book's order of notes, from 1, off-route notes counted.
     public var index: Int
+    /// The row number the page prints, from 1; nil for a note off the route, which no page prints.
+    public var row: Int?
     public var id: Int
     /// Metres, rounded to the centimetre.
     public var distanceAlong: Double
@@ -33,7 +35,7 @@ public struct InspectedNote: Encodable, Sendable, Equatable {
     public var turnSource: String? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case index, id, distanceAlong, kind, text, marker, waypointType, cap, latitude, longitude, offsetFromRoute,
+        case index, row, id, distanceAlong, kind, text, marker, waypointType, cap, latitude, longitude, offsetFromRoute,
              onRoute, elevation, turnSource
     }
 
@@ -41,6 +43,7 @@ public struct InspectedNote: Encodable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
+        try c.encode(row, forKey: .row)
         try c.encode(id, forKey: .id)
         try c.encode(distanceAlong, forKey: .distanceAlong)
         try c.encode(kind, forKey: .kind)
@@ -86,14 +89,17 @@ public struct BookInspection: Sendable {
 public func inspectBook(_ url: URL) throws -> BookInspection {
     let book = try BookFile.read(contentsOf: url)
     let length = Polyline(book.route.coordinates).length
+    var printed = 0
     let notes = book.notes.enumerated().map { i, note in
-        InspectedNote(index: i + 1, id: note.id, distanceAlong: (note.distanceAlong * 100).rounded() / 100,
-                      kind: note.kind.rawValue, text: note.text, marker: note.marker,
-                      waypointType: note.waypointType?.rawValue, cap: note.cap.map { ($0 * 10).rounded() / 10 },
-                      latitude: note.coordinate.latitude, longitude: note.coordinate.longitude,
-                      offsetFromRoute: (note.offsetFromRoute * 100).rounded() / 100,
-                      onRoute: note.placement == .onRoute, elevation: note.elevation,
-                      turnSource: note.generated?.source)
+        if note.placement == .onRoute { printed += 1 }
+        return InspectedNote(index: i + 1, row: note.placement == .onRoute ? printed : nil, id: note.id,
+                             distanceAlong: (note.distanceAlong * 100).rounded() / 100,
+                             kind: note.kind.rawValue, text: note.text, marker: note.marker,
+                             waypointType: note.waypointType?.rawValue, cap: note.cap.map { ($0 * 10).rounded() / 10 },
+                             latitude: note.coordinate.latitude, longitude: note.coordinate.longitude,
+                             offsetFromRoute: (note.offsetFromRoute * 100).rounded() / 100,
+                             onRoute: note.placement == .onRoute, elevation: note.elevation,
+                             turnSource: note.generated?.source)
     }
     let terrain = book.profile.map { $0.isComplete ? ($0.source ?? "terrain") : "No terrain for this route" } ?? "none"
     let complete = book.profile?.isComplete == true

@@ -203,6 +203,24 @@ struct NoteEditorTests {
 
     // MARK: - Edit
 
+    @Test("a note off the route has no printed number: the rows after it keep theirs in every step's name")
+    func offRouteNoteIsNoRow() throws {
+        var book = NoteBook.make()
+        // 400 m north of the first kilometre: off the route, kept in the book, printed nowhere.
+        let off = try apply(.add(.coordinate(NoteBook.grid(500, 400)), NoteFields(text: "Well")), to: &book)
+        let i = try #require(book.notes.firstIndex { $0.id == off.noteID })
+        #expect(book.notes[i].placement != .onRoute && i == 1, "placed second in the book's order, off the route")
+        #expect(book.rowName(i) == "the note off the route (#\(off.noteID ?? 0) 'Well' at 0.50 km)")
+        #expect(book.printedRow(of: i) == nil && book.printedRow(of: i + 1) == 2)
+        // Row 2 as printed is still the cattle grid, third in the book's order.
+        let edited = try apply(.edit(.row(2), NoteFields(danger: 1)), to: &book)
+        #expect(edited.name == "Edit row 2 (#5 R2 'Cattle grid' at 1.00 km)" && book.notes[2].danger == 1)
+        let speed = try apply(.edit(.row(2), NoteFields(targetSpeed: 45)), to: &book)
+        #expect(speed.name == "Set the average to 45 km/h from row 2 (#5 R2 'Cattle grid' at 1.00 km)")
+        let removed = try apply(.remove(.row(2)), to: &book)
+        #expect(removed.name == "Remove row 2 (#5 R2 'Cattle grid' at 1.00 km)" && book.deletedNotes?.last?.row == 2)
+    }
+
     @Test("words set by a person are theirs, even the generated words again, and regeneration keeps them")
     func editedWordsStay() throws {
         var book = NoteBook.make()

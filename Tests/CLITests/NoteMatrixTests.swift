@@ -42,6 +42,27 @@ struct NoteMatrixTests {
         #expect(try Data(contentsOf: url) == original, "[\(kind)] every step undone gives back the book as built")
     }
 
+    @Test("a note off the route is listed by inspect without a number, and 'note' names rows by the numbers printed")
+    func offRouteNote() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        try await MatrixBooks.shared.bytes(of: .track).write(to: url)
+        let book = try BookFile.read(contentsOf: url)
+        // 0.003° north of the route's tenth point: some 330 m off it, farther than a note is placed.
+        let near = book.route.coordinates[book.route.coordinates.count / 10]
+        let off = String(format: "%.6f,%.6f", near.latitude + 0.003, near.longitude)
+        try await run(["note", url.path, "add", "Well", "--at", off], .track)
+        let listed = await roadbook(["inspect", url.path]).output.split(separator: "\n").dropFirst().map(String.init)
+        let well = try #require(listed.firstIndex { $0.contains("Well") })
+        #expect(listed[well].hasPrefix("  –  ") && listed[well].contains("(off route by"), "\(listed[well])")
+        let numbers = listed.compactMap { Int($0.prefix(3).trimmingCharacters(in: .whitespaces)) }
+        #expect(numbers == Array(1...(listed.count - 1)), "the rows on the route are numbered 1, 2, … with no gap")
+        // The row after the note off the route keeps the number inspect gives it.
+        let after = try #require(Int(listed[well + 1].prefix(3).trimmingCharacters(in: .whitespaces)))
+        let edited = await roadbook(["note", url.path, "edit", String(after), "--danger", "1"])
+        #expect(edited.output.hasPrefix("Edit row \(after) ") && edited.output.contains("\nrow \(after) at "), "\(edited.output)")
+    }
+
     func run(_ arguments: [String], _ kind: ChangeMatrixTests.Kind) async throws {
         let result = await roadbook(arguments)
         guard result.status == 0 else { throw TestFailure("[\(kind)] roadbook \(arguments.joined(separator: " ")): \(result.errors)") }
