@@ -30,6 +30,9 @@ public struct PlanDifference: Sendable, Equatable {
     /// The book's mode, when the drawing's is another.
     public var bookMode: TravelMode?
 
+    /// No difference: the drawing is the book's route.
+    public init() {}
+
     /// How `drawing` differs from `book` (nil for a book without a plan).
     /// - Complexity: O(h + l·p) for h handles, l legs and p points of a leg's road.
     public init(drawing: RoutePlan, book: RoutePlan?) {

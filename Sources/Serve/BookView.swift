@@ -113,13 +113,9 @@ public struct BookView: Encodable, Sendable, Equatable {
         language = (book.settings.language ?? .en).rawValue
         route = Self.thinned(book.route.coordinates, to: Self.maximumRoutePoints).map { [$0.latitude, $0.longitude] }
         let plan = draft?.editor.plan ?? book.plan
-        if let draft {
-            let difference = PlanDifference(drawing: draft.editor.plan, book: book.plan)
-            status = Status(applied: difference.isEmpty, message: difference.statusLines(applyCommand: "Apply").joined(separator: "; "))
-        } else {
-            status = Status(applied: true, message: PlanDifference(drawing: book.plan ?? RoutePlan(), book: book.plan)
-                .statusLines(applyCommand: "Apply").joined(separator: "; "))
-        }
+        // Without a draft the drawing is the book's route.
+        let difference = draft.map { PlanDifference(drawing: $0.editor.plan, of: book) } ?? PlanDifference()
+        status = Status(applied: difference.isEmpty, message: difference.statusLines(applyCommand: "Apply").joined(separator: "; "))
         handles = plan.map(Self.handles) ?? []
         mode = plan?.mode.rawValue
         newLegs = plan?.defaultLegKind.rawValue

@@ -84,6 +84,13 @@ extension DraftSession {
 }
 
 extension PlanDifference {
+    /// How `drawing` differs from the route of `book`: from its plan, or for a book whose route is
+    /// a track or a line from a file, from the handles that route traces into (where a new drawing
+    /// starts), so a drawing traced and not changed, or changed and undone, is the book's route.
+    public init(drawing: RoutePlan, of book: Book) {
+        self.init(drawing: drawing, book: book.plan ?? RouteDraft.startingEditor(for: book).plan)
+    }
+
     /// "This is the book's route", or "Not applied yet: APPLY makes the drawing the book's route"
     /// and what differs, one line each: what `handles status` prints and the editor shows.
     /// - Parameter applyCommand: how the person applies the drawing (`roadbook apply BOOK`, or a button).

@@ -240,7 +240,7 @@ public struct DraftSession: Sendable {
         let read = try BookRead(url)
         let book = read.book
         if let (draft, bytes) = try RouteDraft.read(for: url, expecting: book.id, configuration: configuration) {
-            if !PlanDifference(drawing: draft.editor.plan, book: book.plan).isEmpty {
+            if !PlanDifference(drawing: draft.editor.plan, of: book).isEmpty {
                 log.record(WorkflowMessage(.information, RouteDraft.restoredNotice(book: url)))
             }
             return DraftSession(bookURL: url, book: book, draft: draft, restored: true, read: read, draftRead: bytes)
@@ -250,8 +250,9 @@ public struct DraftSession: Sendable {
         return DraftSession(bookURL: url, book: book, draft: draft, restored: false, read: read, draftRead: nil)
     }
 
-    /// How the drawing differs from the book's route; empty when it is the book's route.
-    public var difference: PlanDifference { PlanDifference(drawing: draft.editor.plan, book: book.plan) }
+    /// How the drawing differs from the book's route; empty when it is the book's route (as a
+    /// drawing just started from the book always is).
+    public var difference: PlanDifference { restored ? PlanDifference(drawing: draft.editor.plan, of: book) : PlanDifference() }
 
     /// The book as read, with its journal: a save is checked against it and recorded in it.
     let read: BookRead

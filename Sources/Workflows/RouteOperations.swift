@@ -238,7 +238,7 @@ extension ApplyWorkflow {
                 }
                 throw nothingToApply(book, waiting: plan.waitingLegs)
             }
-            guard !PlanDifference(drawing: drawing.editor.plan, book: stored.plan).isEmpty else {
+            guard !PlanDifference(drawing: drawing.editor.plan, of: stored).isEmpty else {
                 throw nothingToApply(book, waiting: drawing.editor.plan.waitingLegs)
             }
             // The drawing is now the book's route: the draft goes with the Apply (undo brings it

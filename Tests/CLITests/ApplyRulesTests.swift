@@ -58,12 +58,30 @@ struct ApplyRulesTests {
         #expect(await handles(["status"]).output == "This is the book's route\n", "once applied, the drawing is the book's route")
     }
 
-    @Test("a book from a track: its traced drawing is not its route until applied")
+    @Test("a book from a track: its route traced into handles is its route until a handle changes, and again once undone")
     func trackBookStatus() async throws {
         let folder = try TemporaryFolder()
         let url = try await Self.book(.track, in: folder)
-        let status = await roadbook(["handles", url.path, "status"])
-        #expect(status.output.hasPrefix("Not applied yet") && status.output.contains("not drawn through handles"), "\(status.output)")
+        let before = try Data(contentsOf: url)
+        func handles(_ words: [String]) async -> (status: Int32, output: String, errors: String) {
+            await roadbook(["handles", url.path] + words)
+        }
+        #expect(await handles(["status"]).output == "This is the book's route\n", "a drawing only started is the book's route")
+        let fresh = await roadbook(["apply", url.path])
+        #expect(fresh.status == 1 && fresh.errors.contains("no drawn route to apply"), "\(fresh.errors)")
+
+        #expect(await handles(["note", "3", "Bridge"]).status == 0)
+        let noted = await handles(["status"])
+        #expect(noted.output == "Not applied yet: `roadbook apply \(url.path)` makes the drawing the book's route\nhandle notes changed: 3\n",
+                "\(noted.output)")
+        #expect(noted.errors.contains("Unfinished drawing restored"))
+
+        #expect(await handles(["undo"]).status == 0)
+        let undone = await handles(["status"])
+        #expect(undone.output == "This is the book's route\n" && !undone.errors.contains("Unfinished drawing restored"), "\(undone)")
+        let again = await roadbook(["apply", url.path])
+        #expect(again.status == 1 && again.errors.contains("nothing to apply"), "\(again.errors)")
+        #expect(try Data(contentsOf: url) == before, "a refused Apply writes nothing")
     }
 
     // MARK: The stop limit
@@ -391,5 +409,14 @@ struct ApplyRulesTests {
         #expect(book.plan?.legs.allSatisfy { $0.kind == .straight } == true && book.plan?.engine == nil)
         let refused = await roadbook(["route", "--book", folder.path("road.json").path] + handles)
         #expect(refused.status == 64 && refused.errors.contains("missing --engine"), "\(refused.errors)")
+
+        // A place found by name in --osm needs no engine either. Canillo's centre is at 42°34′N
+        // 1°36′E (the parish's published coordinates): the handle lands within 1.5 km of it.
+        let named = folder.path("named.json")
+        let found = await roadbook(["route", "--book", named.path, "--legs", "straight", "--osm", MatrixBooks.extract.path,
+                                    "--handle", MatrixBooks.handles[0], "--handle", "Canillo"])
+        #expect(found.status == 0, "\(found.errors)")
+        let canillo = try #require(try BookFile.read(contentsOf: named).plan?.handles.last)
+        #expect(canillo.coordinate.distance(to: Coordinate(latitude: 42.5667, longitude: 1.6)) < 1500, "\(canillo.coordinate)")
     }
 }
