@@ -93,6 +93,8 @@ struct RouteCommand: Command {
     var book: URL
     var output: URL?
     var title: String?
+    /// The extract places are looked up in by name (and the embedded router's roads).
+    var extract: URL?
     /// The most handles a new route may have, when limited.
     var maxStops: Int?
     var bookOptions: BookOptions
@@ -100,7 +102,9 @@ struct RouteCommand: Command {
     var terrain: TerrainOptions
 
     init(_ options: ParsedOptions) throws {
-        engine = try EngineOptions.settings(options)
+        // --osm looks places up by name without an engine too: straight and as-drawn legs ask none.
+        engine = try EngineOptions.settings(options, osmIsShared: true)
+        extract = options.file("osm")
         mode = options.choice("mode", as: TravelMode.self)
         useStraight = options.flag("use-straight")
         force = options.flag("force")
@@ -118,7 +122,7 @@ struct RouteCommand: Command {
             let missing = EngineOptions.engine(required: true).missing.message
             throw UsageError(message: missing + ": road legs are asked of an engine (--legs straight or as-drawn asks none)")
         }
-        if case .typed(let typed) = handles, engine?.osm == nil,
+        if case .typed(let typed) = handles, extract == nil,
            case .place(let name, _)? = typed.first(where: { if case .place = $0 { true } else { false } }) {
             throw UsageError(message: "--handle '\(name)' is not a coordinate; to look a place up by name, give --osm EXTRACT")
         }
@@ -154,7 +158,7 @@ struct RouteCommand: Command {
             guard let settings else { preconditionFailure("--retry without --engine is refused when parsed") }
             return try await retry(console, engine: settings)
         case .file(let file): handles = .file(file)
-        case .typed(let typed): handles = .typed(try Self.found(typed, extract: engine?.osm, console: console))
+        case .typed(let typed): handles = .typed(try Self.found(typed, extract: extract, console: console))
         }
         let request = RouteRun.Request(handles: handles, engine: settings, mode: LastTravelMode.mode(mode, console: console),
                                        legKind: legKind, book: book,
