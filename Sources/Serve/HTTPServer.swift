@@ -99,9 +99,12 @@ public final class HTTPServer: @unchecked Sendable {
         lock.unlock()
         guard let running else { return }
         context.takeUnretainedValue().drain()
-        _ = MHD_quiesce_daemon(running)
+        // The listening socket is handed back to us: closed after the daemon stops (its threads
+        // may use it until then), or the port would keep taking connections nobody answers.
+        let listening = MHD_quiesce_daemon(running)
         context.takeUnretainedValue().drain()
         MHD_stop_daemon(running)
+        if listening >= 0 { close(listening) }
     }
 
     deinit {
