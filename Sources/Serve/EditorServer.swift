@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Workflows
 
 /// The editor on its HTTP server: started on a port (0: one the system chooses), with a new
 /// token, answering every request with `Editor.respond(to:)`.
@@ -21,7 +22,7 @@ public final class EditorServer: Sendable {
         server = try HTTPServer(configuration) { request in
             slot.editor?.respond(to: request) ?? .text(503, "the editor is starting")
         }
-        let loopback = EditorSession.loopbackHosts.contains(configuration.host)
+        let loopback = EditorAddress.loopbackHosts.contains(configuration.host)
         editor = Editor(settings: settings, security: EditorSecurity(token: token, port: server.port,
                                                                      host: loopback ? nil : configuration.host))
         slot.editor = editor
