@@ -76,7 +76,10 @@ struct ServeCommand: Command {
     func run(_ console: any Console) async throws {
         guard let launcher = Roadbook.editor else { throw RunError(message: Self.noEditor) }
         if let warning = EditorAddress.exposureWarning(host: host) { console.err("roadbook serve: warning: \(warning)") }
-        let editor = try launcher.start(request)
+        let editor: any RunningEditor
+        do { editor = try launcher.start(request) } catch let refused as EditorHostRefused {
+            throw RunError(message: "--host \(refused)")
+        }
         console.out("roadbook serve: \(editor.url)")
         if open, let problem = EditorAddress.openInBrowser(editor.url) { console.err("roadbook serve: \(problem)") }
         let signal = await StopSignals.wait()

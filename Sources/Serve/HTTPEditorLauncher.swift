@@ -12,8 +12,9 @@ public struct HTTPEditorLauncher: EditorLauncher {
     public init(page: StaticFiles? = nil) { self.page = page }
 
     /// Starts the editor of `request.book` on `request.host`:`request.port`.
-    /// - Throws: `WorkflowError` in one line: the book cannot be read, the page is missing, or the
-    ///   address cannot be listened on.
+    /// - Throws: `EditorHostRefused` for a host that is not an address; otherwise `WorkflowError`
+    ///   in one line: the book cannot be read, the page is missing, or the address cannot be
+    ///   listened on.
     public func start(_ request: EditorRequest) throws -> any RunningEditor {
         _ = try BookRead(request.book)
         guard let page = page ?? StaticFiles.find() else {
@@ -24,6 +25,7 @@ public struct HTTPEditorLauncher: EditorLauncher {
         do {
             return try EditorServer(settings: settings, configuration: HTTPServer.Configuration(host: request.host, port: request.port))
         } catch let error as HTTPServer.StartError {
+            if error.reason == .notAnAddress { throw EditorHostRefused(host: error.host) }
             throw WorkflowError(error.description)
         }
     }

@@ -35,8 +35,23 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    public struct StartError: Error, CustomStringConvertible, Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// The host is not an IPv4 or IPv6 address (nor `localhost`).
+            case notAnAddress
+            /// The system refused to listen: its reason (`strerror`).
+            case cannotListen(String)
+        }
+        public var host: String
+        public var port: UInt16
+        public var reason: Reason
+
+        public var description: String {
+            switch reason {
+            case .notAnAddress: "'\(host)' is not an IP address (such as 127.0.0.1 or ::1)"
+            case .cannotListen(let why): "cannot listen on \(host) port \(port): \(why)"
+            }
+        }
     }
 
     /// The port listened on.
@@ -73,12 +88,11 @@ public final class HTTPServer: @unchecked Sendable {
             }
         } else {
             context.release()
-            throw StartError(description: "--host '\(configuration.host)' is not an IP address (such as 127.0.0.1 or ::1)")
+            throw StartError(host: configuration.host, port: configuration.port, reason: .notAnAddress)
         }
         guard let started else {
             context.release()
-            throw StartError(description: "cannot listen on \(configuration.host) port \(configuration.port): "
-                             + String(cString: strerror(errno)))
+            throw StartError(host: configuration.host, port: configuration.port, reason: .cannotListen(String(cString: strerror(errno))))
         }
         daemon = started
         port = cmhd_bound_port(started)

@@ -45,9 +45,17 @@ public protocol RunningEditor: Sendable {
 /// command line starts an editor without knowing the server (docs/architecture.md).
 public protocol EditorLauncher: Sendable {
     /// Reads the book once (a wrong file is said at once, not in the browser), then listens.
-    /// - Throws: an error in one line: the book cannot be read, the page is missing, or the
-    ///   address cannot be listened on.
+    /// - Throws: `EditorHostRefused` for a host that is not an address; otherwise an error in one
+    ///   line: the book cannot be read, the page is missing, or the address cannot be listened on.
     func start(_ request: EditorRequest) throws -> any RunningEditor
+}
+
+/// The host an editor was asked to listen on is not an IPv4 or IPv6 address (nor `localhost`).
+/// Data, not words: the caller says where the host came from (the command line: its option).
+public struct EditorHostRefused: Error, Equatable, Sendable, CustomStringConvertible {
+    public var host: String
+    public init(host: String) { self.host = host }
+    public var description: String { "'\(host)' is not an IP address (such as 127.0.0.1 or ::1)" }
 }
 
 /// The editor's address, apart from any server: which hosts only this machine reaches, the
