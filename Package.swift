@@ -89,9 +89,11 @@ let package = Package(
                 exclude: ["Page"], swiftSettings: swift6),
 
         // The command line: parsing, printing and exit codes only; every operation lives in Workflows.
-        .target(name: "RoadbookCLI", dependencies: ["Serve", "Workflows", "Model"],
+        .target(name: "RoadbookCLI", dependencies: ["Workflows", "Model"],
                 swiftSettings: swift6),
-        .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI"], swiftSettings: swift6),
+        // The one target that knows both the command line and the editor's server: it hands
+        // Serve's launcher to Roadbook.main for `roadbook serve`.
+        .executableTarget(name: "roadbook", dependencies: ["RoadbookCLI", "Serve"], swiftSettings: swift6),
         .executableTarget(name: "roadbook-bench",
                           dependencies: ["Workflows", "Render", "Formats", "BookAssembly", "Guidance", "OSM", "Terrain", "Routing", "HTTP",
                                          "Model", "Geo"],

@@ -80,16 +80,27 @@ public enum Roadbook {
         installOutputCleanup()
     }
 
+    /// The editor `roadbook serve` starts, for the run of one command line: `main`'s `editor`.
+    @TaskLocal static var editor: (any EditorLauncher)?
+
     /// Runs this process's command line, its arguments taken as bytes (`RawArguments`): a file
     /// name that is not UTF-8 is read and written byte for byte.
+    /// - Parameter editor: what `roadbook serve` starts the web editor with (the `roadbook`
+    ///   executable passes `Serve`'s `HTTPEditorLauncher`); without one, `serve` fails in one line.
     /// - Returns: the process exit status.
-    public static func main(console: any Console = StandardConsole()) async -> Int32 {
-        await main(RawArguments.strings(RawArguments.process()), console: console)
+    public static func main(console: any Console = StandardConsole(), editor: (any EditorLauncher)? = nil) async -> Int32 {
+        await main(RawArguments.strings(RawArguments.process()), console: console, editor: editor)
     }
 
     /// Runs the command line `arguments` (without the program name).
+    /// - Parameter editor: as for `main(console:editor:)`.
     /// - Returns: the process exit status.
-    public static func main(_ arguments: [String], console: any Console = StandardConsole()) async -> Int32 {
+    public static func main(_ arguments: [String], console: any Console = StandardConsole(),
+                            editor: (any EditorLauncher)? = nil) async -> Int32 {
+        await $editor.withValue(editor) { await run(arguments, console: console) }
+    }
+
+    private static func run(_ arguments: [String], console: any Console) async -> Int32 {
         if let status = ownOption(arguments, console: console) { return status }
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {

@@ -1,9 +1,10 @@
 import Foundation
-import Serve
 import Workflows
 
-/// `roadbook serve BOOK.json`: a web editor of the book on this machine (`Serve.Editor`), every
-/// change made through the same operations as `note`, `undo` and `redo`.
+/// `roadbook serve BOOK.json`: a web editor of the book on this machine, every change made through
+/// the same operations as `note`, `undo` and `redo`. The editor is started through the
+/// `EditorLauncher` given to `Roadbook.main` (the `roadbook` executable gives `Serve`'s), so the
+/// command line parses, prints and waits without knowing the HTTP server.
 struct ServeCommand: Command {
     static let declaration = CommandDeclaration(
         name: "serve",
@@ -67,13 +68,25 @@ struct ServeCommand: Command {
         }
     }
 
+    /// What the editor is asked for.
+    var request: EditorRequest {
+        EditorRequest(book: book, engine: engine, osm: osm, terrain: terrain, tiles: tiles, host: host, port: port)
+    }
+
     func run(_ console: any Console) async throws {
-        if let warning = EditorSession.exposureWarning(host: host) { console.err("roadbook serve: warning: \(warning)") }
-        let server = try EditorSession.start(book: book, engine: engine, osm: osm, terrain: terrain, tiles: tiles, host: host, port: port)
-        console.out("roadbook serve: \(server.url)")
-        if open, let problem = EditorSession.openInBrowser(server.url) { console.err("roadbook serve: \(problem)") }
+        guard let launcher = Roadbook.editor else { throw RunError(message: Self.noEditor) }
+        if let warning = EditorAddress.exposureWarning(host: host) { console.err("roadbook serve: warning: \(warning)") }
+        let editor: any RunningEditor
+        do { editor = try launcher.start(request) } catch let refused as EditorHostRefused {
+            throw RunError(message: "--host \(refused)")
+        }
+        console.out("roadbook serve: \(editor.url)")
+        if open, let problem = EditorAddress.openInBrowser(editor.url) { console.err("roadbook serve: \(problem)") }
         let signal = await StopSignals.wait()
-        server.stop()
+        editor.stop()
         console.err("roadbook serve: stopped (\(signal))")
     }
+
+    /// Said when `Roadbook.main` was called without an editor (a program embedding the command line).
+    static let noEditor = "this program has no web editor: it called Roadbook.main without one (editor: HTTPEditorLauncher() from the Serve module)"
 }

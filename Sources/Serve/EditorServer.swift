@@ -1,8 +1,6 @@
 import Formats
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Workflows
 
 /// The editor on its HTTP server: started on a port (0: one the system chooses), with a new
 /// token, answering every request with `Editor.respond(to:)`.
@@ -24,7 +22,7 @@ public final class EditorServer: Sendable {
         server = try HTTPServer(configuration) { request in
             slot.editor?.respond(to: request) ?? .text(503, "the editor is starting")
         }
-        let loopback = EditorSession.loopbackHosts.contains(configuration.host)
+        let loopback = EditorAddress.loopbackHosts.contains(configuration.host)
         editor = Editor(settings: settings, security: EditorSecurity(token: token, port: server.port,
                                                                      host: loopback ? nil : configuration.host))
         slot.editor = editor
@@ -48,42 +46,5 @@ private final class EditorSlot: @unchecked Sendable {
     var editor: Editor? {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
-    }
-}
-
-/// Waits for SIGINT or SIGTERM, so `roadbook serve` stops its server and ends with status 0
-/// instead of being ended by the signal. A second signal ends the process as the signal would.
-public enum StopSignals {
-    /// Returns when SIGINT or SIGTERM arrives; returns the signal's name.
-    public static func wait() async -> String {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            let once = Once()
-            var sources: [any DispatchSourceSignal] = []
-            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-                // The signal goes to the dispatch source only, not to its former handler.
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    guard once.first() else {
-                        signal(number, SIG_DFL)
-                        raise(number)
-                        return
-                    }
-                    continuation.resume(returning: name)
-                }
-                source.resume()
-                sources.append(source)
-            }
-            Kept.sources = sources
-        }
-    }
-
-    /// The dispatch sources live until the process ends.
-    private enum Kept { nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = [] }
-
-    private final class Once: @unchecked Sendable {
-        private let lock = NSLock()
-        private var done = false
-        func first() -> Bool { lock.withLock { defer { done = true }; return !done } }
     }
 }

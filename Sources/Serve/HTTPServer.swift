@@ -35,8 +35,23 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    public struct StartError: Error, CustomStringConvertible, Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// The host is not an IPv4 or IPv6 address (nor `localhost`).
+            case notAnAddress
+            /// The system refused to listen: its reason (`strerror`).
+            case cannotListen(String)
+        }
+        public var host: String
+        public var port: UInt16
+        public var reason: Reason
+
+        public var description: String {
+            switch reason {
+            case .notAnAddress: "'\(host)' is not an IP address (such as 127.0.0.1 or ::1)"
+            case .cannotListen(let why): "cannot listen on \(host) port \(port): \(why)"
+            }
+        }
     }
 
     /// The port listened on.
@@ -73,12 +88,11 @@ public final class HTTPServer: @unchecked Sendable {
             }
         } else {
             context.release()
-            throw StartError(description: "--host '\(configuration.host)' is not an IP address (such as 127.0.0.1 or ::1)")
+            throw StartError(host: configuration.host, port: configuration.port, reason: .notAnAddress)
         }
         guard let started else {
             context.release()
-            throw StartError(description: "cannot listen on \(configuration.host) port \(configuration.port): "
-                             + String(cString: strerror(errno)))
+            throw StartError(host: configuration.host, port: configuration.port, reason: .cannotListen(String(cString: strerror(errno))))
         }
         daemon = started
         port = cmhd_bound_port(started)
@@ -99,9 +113,12 @@ public final class HTTPServer: @unchecked Sendable {
         lock.unlock()
         guard let running else { return }
         context.takeUnretainedValue().drain()
-        _ = MHD_quiesce_daemon(running)
+        // The listening socket is handed back to us: closed after the daemon stops (its threads
+        // may use it until then), or the port would keep taking connections nobody answers.
+        let listening = MHD_quiesce_daemon(running)
         context.takeUnretainedValue().drain()
         MHD_stop_daemon(running)
+        if listening >= 0 { close(listening) }
     }
 
     deinit {

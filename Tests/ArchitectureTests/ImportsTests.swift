@@ -27,6 +27,11 @@ struct TargetTable {
         text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 
+    /// The strings between double quotes in `text`: `"A", "B"` gives A and B.
+    static func quoted(_ text: String) -> [String] {
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
     func row(of target: String) -> Row? { rows.first { $0.targets.contains(target) } }
 }
 
@@ -92,14 +97,21 @@ struct ArchitectureTests {
         #expect(checked > 30, "too few imports found: is Sources/ where the test looks?")
     }
 
-    // Serve is the editor `roadbook serve` runs: like Workflows, operations the command calls
-    // (the server started, stopped), never parsing or printing.
-    @Test("the command line only parses and prints: RoadbookCLI may import Workflows, Serve and Model, nothing else")
+    // `roadbook serve` starts the editor through Workflows' `EditorLauncher`, which the `roadbook`
+    // executable fills with Serve's: the command line never names the HTTP server.
+    @Test("the command line only parses and prints: RoadbookCLI may import Workflows and Model, nothing else")
     func commandLineImportsWorkflowsAndModel() throws {
         let row = try #require(table.row(of: "RoadbookCLI"), "docs/architecture.md has no row for RoadbookCLI")
-        #expect(row.mayImport == ["Workflows", "Serve", "Model"], "RoadbookCLI's row allows \(row.mayImport.map { $0.sorted() } ?? ["every target"])")
+        #expect(row.mayImport == ["Workflows", "Model"], "RoadbookCLI's row allows \(row.mayImport.map { $0.sorted() } ?? ["every target"])")
         let imported = Set(try imports(ofTarget: root.appendingPathComponent("Sources/RoadbookCLI")).keys).subtracting(Self.systemModules)
-        #expect(imported == ["Workflows", "Serve", "Model"], "RoadbookCLI imports \(imported.sorted())")
+        #expect(imported == ["Workflows", "Model"], "RoadbookCLI imports \(imported.sorted())")
+        // Package.swift too: a dependency not imported would still link the server into every
+        // program that embeds the command line.
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declaration = try #require(manifest.firstMatch(of: #/\.target\(name: "RoadbookCLI", dependencies: \[([^\]]*)\]/#),
+                                       "Package.swift has no RoadbookCLI target with its dependencies on one line")
+        let dependencies = Set(TargetTable.quoted(String(declaration.1)))
+        #expect(dependencies == ["Workflows", "Model"], "Package.swift gives RoadbookCLI \(dependencies.sorted())")
     }
 
     @Test("no target re-exports another: every import is written where it is used")

@@ -146,6 +146,17 @@ struct ServerTests {
         #expect(rest.isEmpty || !rest.hasPrefix("HTTP/1.1 200"))
         #expect(Date().timeIntervalSince(started) < 8, "the slow client was dropped")
     }
+
+    @Test("stopped, the port takes no connection: the listening socket is closed, not left to the kernel's queue")
+    func stopClosesThePort() async throws {
+        let (folder, book, page) = try ServeBook.folder()
+        defer { _ = folder }
+        let server = try Self.start(book, page: page)
+        let port = server.server.port
+        #expect(try await send(server, .get, "/api/book").status == 200)
+        server.stop()
+        #expect(throws: (any Error).self) { close(try connectLoopback(port: port)) }
+    }
 }
 
 // Raw sockets, for clients that misbehave on purpose.

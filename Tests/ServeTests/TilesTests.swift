@@ -2,6 +2,7 @@ import Foundation
 import Serve
 import Testing
 import TestSupport
+import Workflows
 
 /// `roadbook serve --tiles URL`: the address checked, told to the page by GET /api/settings, and
 /// the one origin the Content-Security-Policy lets images come from besides the server itself.

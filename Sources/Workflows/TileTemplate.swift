@@ -3,7 +3,8 @@ import Foundation
 /// The address of a raster tile server given with `roadbook serve --tiles`, such as
 /// `https://tile.example.org/{z}/{x}/{y}.png`: the map draws its tiles under the extract's roads.
 /// The page may load images from its origin (`scheme://host[:port]`) and no other; without one it
-/// loads nothing from outside.
+/// loads nothing from outside. A pure value of an `EditorRequest`: the command line checks the
+/// address when it parses, and `Serve` writes its origin into the Content-Security-Policy.
 public struct TileTemplate: Sendable, Equatable {
     /// The longest address taken: a tile address with a key in its query is a few hundred characters.
     public static let maximumLength = 2_000
