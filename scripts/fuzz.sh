@@ -8,7 +8,9 @@
 # How it builds (SwiftPM cannot: `swift build -Xswiftc -sanitize=fuzzer` instruments the
 # executables' `main` too, and libFuzzer brings its own): each library module a harness needs is
 # compiled once with swiftc into .build-fuzz/ (whole-module, -O, -enable-testing, instrumented with
-# -sanitize=fuzzer,address), in dependency order read from `swift package dump-package`; C modules
+# -sanitize=fuzzer,address), in dependency order read from `swift package dump-package` (the
+# modules of one level of that order, and then the harnesses' links, as many at once as there are
+# processors; `all` runs the harnesses so too, printing their lines in the list's order); C modules
 # come through -I Sources/CX and pkg-config. Each harness (Fuzz/NAME/NAME.swift with
 # Fuzz/Common.swift) defines LLVMFuzzerTestOneInput and is linked with those objects.
 #
@@ -32,6 +34,9 @@ declare -A module=(
   [track-turns]=Guidance [journal]=Formats [symbol]=Render [serve]=Serve
 )
 harnesses=(gpx book template handles draft undo journal osm-pbf osm-xml graph hgt geotiff engine elevation rn2 kml geojson openrally track-turns symbol serve)
+# Modules compiled, harnesses linked and harnesses run at once (ROADBOOK_FUZZ_JOBS, default: the
+# processors here); modules a level apart wait for the level below.
+parallelism="${ROADBOOK_FUZZ_JOBS:-$(nproc)}"
 # Per run: memory a run may take (MB), seconds one input may take, largest input (bytes).
 rss_limit_mb=2048
 unit_timeout=10
@@ -78,7 +83,60 @@ build_module() {
   echo "fuzz: compiling $m" >&2
   swiftc -module-name "$m" -parse-as-library -package-name roadbook -swift-version 6 -O -wmo -enable-testing \
     -sanitize=fuzzer,address -emit-module -emit-module-path "$out/modules/$m.swiftmodule" \
-    -I "$out/modules" $(c_flags) -c "${srcs[@]}" -o "$obj" 2> >(grep -v -e 'prohibited flag' -e 'Cannot export local symbol' >&2)
+    -I "$out/modules" $(c_flags) -c "${srcs[@]}" -o "$obj" 2> >(grep -v -e 'prohibited flag' -e 'Cannot export local symbol' >&2) \
+    || return 1   # said here: `set -e` does not reach a function run by in_parallel
+  # swiftc leaves an object it would write the same untouched: dated now, it is not compiled again.
+  touch "$obj"
+}
+
+# Runs the function $1 on each further argument, $parallelism at a time; fails when one failed.
+in_parallel() {
+  local f=$1 failed=0 a pid pids=()
+  shift
+  for a in "$@"; do
+    # Polled, not `wait -n`: a job that ends before it is waited for must keep its status for below.
+    while (( $(jobs -rp | wc -l) >= parallelism )); do sleep 0.2; done
+    "$f" "$a" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  return $failed
+}
+
+# The Swift modules the harnesses "$@" need, each after the modules it imports: level by level
+# (a module's level is one more than its deepest import's), the modules of a level at once.
+declare -A level
+set_level() {
+  local m=$1 d top=0
+  [ -n "${level[$m]:-}" ] && return
+  for d in ${deps[$m]}; do
+    [ "${kind[$d]}" = system ] && continue
+    set_level "$d"
+    if (( level[$d] > top )); then top=${level[$d]}; fi
+  done
+  level[$m]=$((top + 1))
+}
+build_modules() {
+  local h m l top=0
+  order=(); seen=()
+  for h in "$@"; do
+    [ -n "${module[$h]:-}" ] || { echo "fuzz: no harness $h (have: ${harnesses[*]})" >&2; exit 64; }
+    visit "${module[$h]}"
+  done
+  local swift=()
+  for m in "${order[@]}"; do
+    [ "${kind[$m]}" = system ] && continue
+    swift+=("$m")
+    set_level "$m"
+    if (( level[$m] > top )); then top=${level[$m]}; fi
+  done
+  for ((l = 1; l <= top; l++)); do
+    local now=()
+    for m in "${swift[@]}"; do
+      if [ "${level[$m]}" = "$l" ]; then now+=("$m"); fi
+    done
+    in_parallel build_module "${now[@]}" || { echo "fuzz: a module did not compile (above)" >&2; exit 1; }
+  done
 }
 
 # -I for every C module and the pkg-config include paths.
@@ -98,16 +156,14 @@ link_flags() {
   done
 }
 
-build_harness() {
-  local h=$1 m=${module[$1]:-}
-  [ -n "$m" ] || { echo "fuzz: no harness $h (have: ${harnesses[*]})" >&2; exit 64; }
+# Links harness $1 with the objects of the modules it needs (built by build_modules).
+link_harness() {
+  local h=$1 d
   order=(); seen=()
-  visit "$m"
+  visit "${module[$h]}"
   local objects=()
   for d in "${order[@]}"; do
-    [ "${kind[$d]}" = system ] && continue
-    build_module "$d"
-    objects+=("$out/modules/$d.o")
+    [ "${kind[$d]}" = system ] || objects+=("$out/modules/$d.o")
   done
   # Harnesses of modules that speak HTTP also get the canned client that answers with the input.
   local shared=(Fuzz/Common.swift)
@@ -117,7 +173,7 @@ build_harness() {
   echo "fuzz: linking fuzz-$h" >&2
   swiftc -module-name "FuzzHarness" -parse-as-library -package-name roadbook -swift-version 6 -O -sanitize=fuzzer,address \
     -I "$out/modules" $(c_flags) "${shared[@]}" "Fuzz/$h/$h.swift" "${objects[@]}" $(link_flags) -o "$bin" \
-    2> >(grep -v -e 'prohibited flag' -e 'Cannot export local symbol' >&2)
+    2> >(grep -v -e 'prohibited flag' -e 'Cannot export local symbol' >&2) || return 1
 }
 
 run_harness() {
@@ -147,19 +203,33 @@ run_harness() {
   fi
 }
 
+# Builds the harnesses "$@": their modules, then each link.
+build_harnesses() {
+  build_modules "$@"
+  in_parallel link_harness "$@" || { echo "fuzz: a harness did not link (above)" >&2; exit 1; }
+}
+
+# Runs every harness for $seconds, $parallelism at once, and prints their lines in the list's order.
+run_all() {
+  local h
+  report() { run_harness "$1" "$seconds" > "$out/report-$1"; }
+  in_parallel report "${harnesses[@]}" || true
+  for h in "${harnesses[@]}"; do cat "$out/report-$h"; rm -f "$out/report-$h"; done
+}
+
 load_graph
 case "${1:-}" in
   list) printf '%s\n' "${harnesses[@]}" ;;
   build)
     shift
-    for h in "${@:-${harnesses[@]}}"; do build_harness "$h"; done ;;
+    build_harnesses "${@:-${harnesses[@]}}" ;;
   all)
     seconds=${2:?usage: scripts/fuzz.sh all SECONDS}
-    for h in "${harnesses[@]}"; do build_harness "$h"; done
-    for h in "${harnesses[@]}"; do run_harness "$h" "$seconds"; done ;;
+    build_harnesses "${harnesses[@]}"
+    run_all ;;
   ""|-h|--help) sed -n '2,7p' "$0"; exit 64 ;;
   *)
     seconds=${2:?usage: scripts/fuzz.sh HARNESS SECONDS}
-    build_harness "$1"
+    build_harnesses "$1"
     run_harness "$1" "$seconds" ;;
 esac

@@ -101,9 +101,9 @@ scripts/kill-test.sh || status=1
 # installed binary run alone, from /, with no ROADBOOK_* variable (seconds).
 scripts/install-test.sh --no-build || status=1
 
-# A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 10 s each (20 harnesses keep
-# CI well under 20 minutes; longer runs are for `scripts/fuzz.sh NAME SECONDS`), after
-# building them (a few minutes the first time, then only what changed). A finding is saved under
+# A short libFuzzer run of every harness (Fuzz/, scripts/fuzz.sh): 10 s each, as many at once as
+# there are processors (longer runs are for `scripts/fuzz.sh NAME SECONDS`), after building them
+# (two and a half minutes the first time on two processors, then only what changed). A finding is saved under
 # Fuzz/NAME/crashes and fails the run. ROADBOOK_FUZZ_SECONDS=0 skips it.
 fuzz_seconds="${ROADBOOK_FUZZ_SECONDS:-10}"
 if [ "$fuzz_seconds" != 0 ]; then
