@@ -36,12 +36,26 @@ public func changeNotes(in url: URL, _ change: NoteChange, revision: Int? = nil,
         let read = try BookRead(url)
         try read.check(revision: revision)
         var book = read.book
-        let step = try NoteEditor(now: ISO8601DateFormatter().string(from: now)).apply(change, to: &book)
+        let step = try NoteEditor(now: ISO8601DateFormatter().string(from: now)).apply(change.onTracedHandles(of: book), to: &book)
         book.revision = read.revision + 1
         let change = JournalledChange(read: read, name: step.name, kind: .note, time: now)
         try BookCommit(book: read.url, journal: change).commit(book)
         let printed = book.notes.filter { $0.placement == .onRoute }
         return NoteChangeResult(step: step, book: book, row: step.noteID.flatMap { id in printed.firstIndex { $0.id == id }.map { $0 + 1 } })
+    }
+}
+
+extension NoteChange {
+    /// The change, a note at a handle of a book without handles (its route a track or a line from a
+    /// file) placed where the route reaches that handle of the route traced into handles: the
+    /// handles `handles list` shows and a drawing starts from (`RouteDraft.startingEditor`).
+    func onTracedHandles(of book: Book) throws -> NoteChange {
+        guard book.plan == nil, case .add(.handle(let n), let fields) = self else { return self }
+        let distances = RouteDraft.startingEditor(for: book).handleDistances()
+        guard n >= 1, n <= distances.count else {
+            throw NoteEditError(.noSuchRow, "there is no handle \(n): the route traced into handles has \(distances.count)")
+        }
+        return .add(.distance(distances[n - 1]), fields)
     }
 }
 

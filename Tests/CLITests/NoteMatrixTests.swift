@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Geo
 import Model
 import RoadbookCLI
 import Testing
@@ -61,6 +62,22 @@ struct NoteMatrixTests {
         let after = try #require(Int(listed[well + 1].prefix(3).trimmingCharacters(in: .whitespaces)))
         let edited = await roadbook(["note", url.path, "edit", String(after), "--danger", "1"])
         #expect(edited.output.hasPrefix("Edit row \(after) ") && edited.output.contains("\nrow \(after) at "), "\(edited.output)")
+    }
+
+    @Test("note add --at-handle on a book from a track: at the handle its route traces into, as handles list shows it")
+    func atTracedHandle() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        try await MatrixBooks.shared.bytes(of: .track).write(to: url)
+        let listed = await roadbook(["handles", url.path, "list"]).output
+        let line = try #require(listed.split(separator: "\n").first { $0.hasPrefix("handle 5:") })
+        let at = line.split(separator: ":")[1].split(separator: ",").prefix(2).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        try await run(["note", url.path, "add", "Fuel", "--at-handle", "5"], .track)
+        let fuel = try #require(try BookFile.read(contentsOf: url).notes.first { $0.text == "Fuel" })
+        #expect(fuel.placement == .onRoute)
+        #expect(fuel.coordinate.distance(to: Coordinate(latitude: at[0], longitude: at[1])) < 0.5, "\(fuel.coordinate) vs \(line)")
+        let refused = await roadbook(["note", url.path, "add", "Fuel", "--at-handle", "999"])
+        #expect(refused.status != 0 && refused.errors.contains("there is no handle 999: the route traced into handles has"), "\(refused.errors)")
     }
 
     func run(_ arguments: [String], _ kind: ChangeMatrixTests.Kind) async throws {

@@ -57,6 +57,46 @@ struct RouteHandlerTests {
         return try object(response)
     }
 
+    @Test("a book from a track shows its route traced into handles, numbered as a change numbers them: moving handle 2 moves that one")
+    func trackBookHandles() async throws {
+        let folder = try TemporaryFolder()
+        let book = folder.path("t.json")
+        let extract = try testDataFolder().appendingPathComponent("andorra/andorra.osm.pbf")
+        let track = try testDataFolder().deletingLastPathComponent().appendingPathComponent("andorra-envalira.gpx")
+        let console = CapturingConsole()
+        #expect(await Roadbook.main(["build", track.path, "-o", folder.path("t.pdf").path, "--book", book.path], console: console) == 0,
+                "\(console.errors)")
+        let editor = Editor(settings: Editor.Settings(book: book, page: nil, engine: EngineSettings(kind: .embedded, osm: extract), osm: extract),
+                            security: EditorSecurity(token: ServeBook.token, port: ServeBook.port))
+        let view = try object(editor.respond(to: ServeBook.request("GET", "/api/book")))
+        let shown = try #require(view["handles"] as? [[String: Any]])
+        // The handles `roadbook handles list` prints for the same book, read from its text.
+        let listing = CapturingConsole()
+        #expect(await Roadbook.main(["handles", book.path, "list"], console: listing) == 0)
+        let listed = listing.output.split(separator: "\n").filter { $0.hasPrefix("handle ") }.map { line in
+            line.split(separator: ":")[1].split(separator: ",").prefix(2).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        #expect(shown.count == listed.count && shown.count > 2, "\(shown.count) shown, \(listed.count) listed")
+        for (view, list) in zip(shown, listed) {
+            let lat = try #require(view["lat"] as? Double), lon = try #require(view["lon"] as? Double)
+            #expect(abs(lat - list[0]) < 1e-6 && abs(lon - list[1]) < 1e-6, "\(view) ≠ \(list)")
+        }
+        #expect((view["status"] as? [String: Any])?["applied"] as? Bool == true)
+
+        let request = ServeBook.request("POST", "/api/handles", body: #"{"op":"move","index":2,"lat":42.4705,"lon":1.4935}"#)
+        let moved = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: editor.respond(to: request)) }
+        }
+        #expect(moved.status == 200, "\(String(decoding: moved.body, as: UTF8.self))")
+        let drawn = try #require(try RouteDraft.load(for: book, expecting: BookFile.read(contentsOf: book).id)).editor.plan.handles
+        #expect(drawn.count == shown.count)
+        #expect(abs(drawn[1].coordinate.latitude - 42.4705) < 1e-9 && abs(drawn[1].coordinate.longitude - 1.4935) < 1e-9)
+        for i in [0, 2, drawn.count - 1] {
+            let lat = try #require(shown[i]["lat"] as? Double)
+            #expect(abs(drawn[i].placed.latitude - lat) < 1e-6, "handle \(i + 1) stays where the page showed it")
+        }
+    }
+
     @Test("move: the handle moves in the draft, the book keeps its route, and only its two legs are asked again")
     func move() async throws {
         let f = try await RoutedBook()
