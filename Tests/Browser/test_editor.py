@@ -552,6 +552,61 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(severe, [], "the page logged errors")
 
 
+class TrackBookTests(unittest.TestCase):
+    """The sample's own book, built from its recorded track as a user starts: the page shows the
+    route traced into handles, numbered as `roadbook handles BOOK list` numbers them, and dragging
+    one moves that very handle in the draft."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix="roadbook-browser-track-")
+        cls.book = os.path.join(cls.work, "track.json")
+        run("build", os.path.join(ROOT, "samples/andorra-envalira.gpx"), "-o", os.path.join(cls.work, "track.pdf"),
+            "--book", cls.book)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work, ignore_errors=True)
+
+    def setUp(self):
+        self.server = Server(self.book, routing=True)
+        self.addCleanup(self.server.stop)
+        self.driver = browser()
+        self.addCleanup(self.driver.quit)
+        self.driver.get(self.server.url)
+
+    def listed_handles(self):
+        """(lat, lon) of each handle, read from the text `roadbook handles BOOK list` prints."""
+        found = re.findall(r"^handle \d+: (-?[\d.]+), (-?[\d.]+),", run("handles", self.book, "list"), re.M)
+        return [(float(lat), float(lon)) for lat, lon in found]
+
+    def test_the_traced_handles_show_and_one_dragged_moves_in_the_draft(self):
+        listed = self.listed_handles()
+        self.assertGreater(len(listed), 20)
+        wait_for("a marker for each listed handle", lambda: len(
+            self.driver.find_elements(By.CSS_SELECTOR, ".handle-icon[data-handle]")) == len(listed), timeout=20)
+        self.assertEqual(self.driver.find_element(By.ID, "book-status").text, "This is the rally's route")
+        # The handle farthest from every other, so that the pointer takes it and no neighbour.
+        def room(i):
+            return min(metres(listed[i], other) for j, other in enumerate(listed) if j != i)
+        n = max(range(1, len(listed) - 1), key=room) + 1
+        marker = self.driver.find_element(By.CSS_SELECTOR, '.handle-icon[data-handle="%d"]' % n)
+        ActionChains(self.driver).click_and_hold(marker).pause(0.2) \
+            .move_by_offset(10, 5).pause(0.1).move_by_offset(20, 10).pause(0.1).move_by_offset(10, 5).pause(0.2) \
+            .release().perform()
+        draft = self.book[:-len(".json")] + ".draft.json"
+        wait_for("the draft beside the book", lambda: os.path.exists(draft), timeout=30)
+        with open(draft, encoding="utf-8") as f:
+            moved = [(h["placed"]["latitude"], h["placed"]["longitude"]) for h in json.load(f)["plan"]["handles"]]
+        self.assertEqual(len(moved), len(listed))
+        for i, (before, after) in enumerate(zip(listed, moved)):
+            if i + 1 == n:
+                self.assertGreater(metres(before, after), 20, "handle %d, dragged, did not move" % n)
+            else:
+                self.assertLess(metres(before, after), 1, "handle %d moved, not the dragged %d" % (i + 1, n))
+        wait_for("the status line", lambda: self.driver.find_element(By.ID, "book-status").text == "Not applied yet")
+
+
 class LongBookTests(unittest.TestCase):
     """A book of 600 rows (one waypoint a row, from scripts/make-long-gpx.py): only the rows in
     view are in the table, and every row is still reached by scrolling, by the map or by a click."""
