@@ -115,13 +115,22 @@ extension ProfileBuilder {
     /// prints "No terrain for this route" and no elevation rows, rather than rows with gaps.
     /// - Parameter heights: heights at `samplePoints(along:)` of the book's route.
     public func apply(heights: [Metres?], source: String?, to book: inout Book) {
-        let profile = self.profile(heights: heights, source: source)
-        let length = Polyline(book.route.coordinates).length
-        book.profile = profile
-        for i in book.notes.indices {
-            book.notes[i].elevation = profile.isComplete
-                ? profile.height(atDistance: book.notes[i].distanceAlong, routeLength: length).map { ($0 * 10).rounded() / 10 }
-                : nil
+        book.profile = self.profile(heights: heights, source: source)
+        book.setNoteHeights()
+    }
+}
+
+extension Book {
+    /// Gives every note its height from the book's profile, at its distance along the route, to
+    /// the decimetre; none when the profile is missing or incomplete.
+    public mutating func setNoteHeights() {
+        let length = Polyline(route.coordinates).length
+        for i in notes.indices {
+            notes[i].elevation = profile.flatMap { profile in
+                profile.isComplete
+                    ? profile.height(atDistance: notes[i].distanceAlong, routeLength: length).map { ($0 * 10).rounded() / 10 }
+                    : nil
+            }
         }
     }
 }

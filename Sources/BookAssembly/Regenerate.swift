@@ -24,7 +24,7 @@ public struct RegenerationReport: Sendable, Equatable {
     public var keptWithoutTurn: [Note] = []
     /// New turn rows (or turns joined into existing notes) on the new road.
     public var added: [Note] = []
-    /// Generated tulips drawn again from the new road.
+    /// Generated tulips drawn again from the new road that came out different (new rows' included).
     public var tulipsRedrawn = 0
     /// Tulips drawn by a person, left as they were.
     public var drawnTulipsKept = 0
@@ -201,8 +201,9 @@ public struct Regenerator: Sendable {
                     report.drawnTulipsToCheck.append(note)
                 }
             } else {
+                // Counted only when it comes out different: the same road draws the same tulip.
+                if note.tulip != tulip { report.tulipsRedrawn += 1 }
                 note.tulip = tulip
-                report.tulipsRedrawn += 1
             }
             note.generated = generated
             if old.kind != .turn { note.generated?.wordsGiven = previous.wordsGiven }

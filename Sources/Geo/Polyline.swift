@@ -258,3 +258,26 @@ public struct LocalFrame: Sendable {
         return x * x + y * y
     }
 }
+
+extension Polyline {
+    /// Whether this line is `old` with points added on it: every point of `old` met in its order,
+    /// and every other point within `tolerance` of the segment of `old` it falls between. Such a
+    /// line is the same road travelled the same way (a drawing traced from a track, its handles'
+    /// points among the track's), so what was measured along `old` by distance still holds. O(n).
+    public func isLine(_ old: Polyline, withPointsAddedWithin tolerance: Metres) -> Bool {
+        let added = coordinates, kept = old.coordinates
+        guard !kept.isEmpty else { return added.isEmpty }
+        var next = 0   // the point of `old` to meet next
+        for point in added {
+            if next < kept.count, point == kept[next] {
+                next += 1
+                continue
+            }
+            // Not before the first point of `old`, nor after its last.
+            guard next > 0, next < kept.count else { return false }
+            let d2 = LocalFrame(origin: point).distanceSquaredToSegment(kept[next - 1], kept[next])
+            guard d2 <= tolerance * tolerance else { return false }
+        }
+        return next == kept.count
+    }
+}

@@ -217,7 +217,7 @@ public struct BookPipeline: Sendable {
         case .fetch(let request):
             try await request.apply(to: &outcome.book, log: log)
         case .fetchOrDrop(let request):
-            let dropped = try await request.fetchOrDrop(for: &outcome.book, log: log)
+            let dropped = try await request.fetchOrDrop(for: &outcome.book, oldRoute: book?.route.coordinates, log: log)
             // Said once, as it is dropped; an Apply's report keeps it with its other notices.
             if let dropped, case .applied = notes { outcome.applied.notices.append(dropped) }
         case .drop:

@@ -136,15 +136,28 @@ public struct TerrainRequest: Sendable {
         return list
     }
 
+    /// How far off the old route a point added to it may lie for the line to be the same: half a
+    /// metre, well under the spacing of a profile's samples and the error of a DEM's cell.
+    static let sameLineTolerance: Metres = 0.5
+
     /// The terrain step of every change of a book's route: heights fetched for the new route, or,
     /// with no source given, the old route's heights dropped (they belonged to another line), with
     /// a warning when the book had any.
     /// - Returns: the warning logged when heights were dropped, else nil.
+    /// - Parameter oldRoute: the route the book's heights were fetched for: when the new route is
+    ///   that very line, or it with points added on it (a regeneration for the turns alone, an Apply
+    ///   of a drawing traced from a track whose line did not change, `Polyline.isLine`), the heights
+    ///   still belong to it and are kept, every note given its height anew.
     /// - Throws: the sources' errors.
     @discardableResult
-    public func fetchOrDrop(for book: inout Book, log: any WorkflowLog) async throws -> String? {
+    public func fetchOrDrop(for book: inout Book, oldRoute: [Coordinate]? = nil, log: any WorkflowLog) async throws -> String? {
         guard isEmpty else {
             try await apply(to: &book, log: log)
+            return nil
+        }
+        if let oldRoute, book.profile != nil,
+           Polyline(book.route.coordinates).isLine(Polyline(oldRoute), withPointsAddedWithin: Self.sameLineTolerance) {
+            book.setNoteHeights()
             return nil
         }
         guard Self.dropHeights(of: &book) else { return nil }

@@ -347,6 +347,44 @@ struct ApplyRulesTests {
         #expect(!applied.output.contains("warning"), "standard output has the report, no warning: \(applied.output)")
     }
 
+    @Test("the heights stay when the route stays: regenerate on the same track, and Apply of a drawing whose line is the book's, keep them; a moved handle drops them")
+    func heightsStayWithTheRoute() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.path("book.json")
+        let dem = try testDataFolder().appendingPathComponent("andorra/N42E001.hgt.zip")
+        let track = try testDataFolder().deletingLastPathComponent().appendingPathComponent("andorra-envalira.gpx")
+        #expect(await roadbook(["build", track.path, "-o", folder.path("b.pdf").path, "--book", url.path, "--dem", dem.path,
+                                "--osm", MatrixBooks.extract.path]).status == 0)
+        let built = try BookFile.read(contentsOf: url)
+        let profile = try #require(built.profile)
+        #expect(profile.isComplete && built.notes.allSatisfy { $0.elevation != nil })
+
+        let again = await roadbook(["regenerate", url.path, "--route", track.path, "--osm", MatrixBooks.extract.path])
+        #expect(again.status == 0 && !again.errors.contains("terrain"), "\(again.errors)")
+        #expect(again.output.contains("0 tulips redrawn from the road"), "the same road draws the same tulips: \(again.output)")
+        var regenerated = try BookFile.read(contentsOf: url)
+        regenerated.revision = built.revision
+        #expect(regenerated == built, "the same track and the same map change nothing, the heights least of all")
+
+        // A handle note changes the drawing, not its line: the heights stay, and the new row gets one.
+        #expect(await roadbook(["handles", url.path, "note", "3", "Bridge"]).status == 0)
+        let applied = await roadbook(["apply", url.path, "--osm", MatrixBooks.extract.path])
+        #expect(applied.status == 0 && !applied.errors.contains("terrain"), "\(applied.errors)")
+        let noted = try BookFile.read(contentsOf: url)
+        #expect(noted.profile == profile)
+        let bridge = try #require(noted.notes.first { $0.text == "Bridge" })
+        let expected = try #require(profile.height(atDistance: bridge.distanceAlong, routeLength: Polyline(noted.route.coordinates).length))
+        #expect(abs((bridge.elevation ?? -1) - expected) < 0.06, "\(bridge.elevation ?? -1) vs \(expected)")
+
+        // A handle moved 400 m off the track: another line, whose heights the book does not have.
+        let moved = try #require(noted.plan?.handles[9].placed)
+        #expect(await roadbook(["handles", url.path, "move", "10", String(format: "%.6f,%.6f", moved.latitude + 0.004, moved.longitude)]
+                                + MatrixBooks.engine).status == 0)
+        let changed = await roadbook(["apply", url.path, "--osm", MatrixBooks.extract.path])
+        #expect(changed.status == 0 && changed.errors.contains("the terrain belonged to the old route"), "\(changed.errors)")
+        #expect(try BookFile.read(contentsOf: url).profile == nil)
+    }
+
     // MARK: Smaller rules
 
     @Test("a drawing reopened knows which engine answered: its messages name it without --engine")

@@ -90,4 +90,23 @@ struct PolylineTests {
         #expect(abs(normalizedTurn(try #require(line.heading(atDistance: 1200, lookahead: 40)))) < 0.1)
         #expect(abs(normalizedTurn(try #require(line.heading(atDistance: line.length, lookahead: 40)))) < 0.1)
     }
+
+    @Test("a line with points added on it is the same line; one bent, shortened, extended or reversed is not")
+    func sameLineWithPointsAdded() {
+        let corners: [(Double, Double)] = [(0, 0), (300, 0), (300, 200)]
+        let old = Polyline(corners.map { grid($0.0, $0.1) })
+        #expect(old.isLine(old, withPointsAddedWithin: 0.5))
+        // Points put on the first segment and on the corner's second leg, as a traced handle is.
+        let added = Polyline([grid(0, 0), grid(120, 0), grid(300, 0), grid(300, 0), grid(300, 77.5), grid(300, 200)])
+        #expect(added.isLine(old, withPointsAddedWithin: 0.5))
+        // 0.3 m off the road is on it; 2 m off is another line.
+        #expect(Polyline([grid(0, 0), grid(150, 0.3), grid(300, 0), grid(300, 200)]).isLine(old, withPointsAddedWithin: 0.5))
+        #expect(!Polyline([grid(0, 0), grid(150, 2), grid(300, 0), grid(300, 200)]).isLine(old, withPointsAddedWithin: 0.5))
+        // A corner left out, a point before the start or after the end, the line reversed.
+        #expect(!Polyline([grid(0, 0), grid(300, 200)]).isLine(old, withPointsAddedWithin: 0.5))
+        #expect(!Polyline([grid(-50, 0)] + old.coordinates).isLine(old, withPointsAddedWithin: 0.5))
+        #expect(!Polyline(old.coordinates + [grid(300, 250)]).isLine(old, withPointsAddedWithin: 0.5))
+        #expect(!Polyline(old.coordinates.reversed()).isLine(old, withPointsAddedWithin: 0.5))
+        #expect(!Polyline([]).isLine(old, withPointsAddedWithin: 0.5) && Polyline([]).isLine(Polyline([]), withPointsAddedWithin: 0.5))
+    }
 }
