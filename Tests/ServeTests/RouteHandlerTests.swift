@@ -73,13 +73,11 @@ struct RouteHandlerTests {
         // The handles `roadbook handles list` prints for the same book, read from its text.
         let listing = CapturingConsole()
         #expect(await Roadbook.main(["handles", book.path, "list"], console: listing) == 0)
-        let listed = listing.output.split(separator: "\n").filter { $0.hasPrefix("handle ") }.map { line in
-            line.split(separator: ":")[1].split(separator: ",").prefix(2).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        }
+        let listed = listedHandleCoordinates(listing.output)
         #expect(shown.count == listed.count && shown.count > 2, "\(shown.count) shown, \(listed.count) listed")
         for (view, list) in zip(shown, listed) {
             let lat = try #require(view["lat"] as? Double), lon = try #require(view["lon"] as? Double)
-            #expect(abs(lat - list[0]) < 1e-6 && abs(lon - list[1]) < 1e-6, "\(view) ≠ \(list)")
+            #expect(abs(lat - list.latitude) < 1e-6 && abs(lon - list.longitude) < 1e-6, "\(view) ≠ \(list)")
         }
         #expect((view["status"] as? [String: Any])?["applied"] as? Bool == true)
 

@@ -203,3 +203,14 @@ public func gpxTrack(_ points: [Coordinate], name: String = "Recce") -> String {
         + points.map { String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"/>", $0.latitude, $0.longitude) }.joined()
         + "</trkseg></trk></gpx>\n"
 }
+
+/// The handles' coordinates in the text `roadbook handles BOOK list` prints, in order: each line
+/// `handle N: LAT, LON, …`.
+public func listedHandleCoordinates(_ text: String) -> [Coordinate] {
+    text.split(separator: "\n").filter { $0.hasPrefix("handle ") }.compactMap { line in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let numbers = parts[1].split(separator: ",").prefix(2).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+    }
+}
