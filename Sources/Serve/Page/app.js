@@ -256,6 +256,8 @@
       line.bindTooltip(tip, { sticky: true });
       line.on('click', (event) => {
         L.DomEvent.stopPropagation(event);
+        // A click on the route is a click on the map too: its nearest row comes into the table.
+        showNearestRow(event.latlng);
         legMenu(number, event.latlng);
       });
     });
@@ -367,6 +369,8 @@
         });
       });
       marker.bindPopup(() => handleMenu(handle));
+      // A handle is a place on the route: a click on it brings its nearest row into the table too.
+      marker.on('click', (event) => showNearestRow(event.latlng));
     }
   }
 
