@@ -280,4 +280,10 @@ extension Polyline {
         }
         return next == kept.count
     }
+
+    /// Whether this line and `other` are the same line, one of them the other with points added on
+    /// it (`isLine(_:withPointsAddedWithin:)`): a track and a drawing traced from it, either way.
+    public func isSameLine(as other: Polyline, within tolerance: Metres) -> Bool {
+        isLine(other, withPointsAddedWithin: tolerance) || other.isLine(self, withPointsAddedWithin: tolerance)
+    }
 }

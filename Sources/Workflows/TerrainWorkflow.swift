@@ -145,8 +145,9 @@ public struct TerrainRequest: Sendable {
     /// a warning when the book had any.
     /// - Returns: the warning logged when heights were dropped, else nil.
     /// - Parameter oldRoute: the route the book's heights were fetched for: when the new route is
-    ///   that very line, or it with points added on it (a regeneration for the turns alone, an Apply
-    ///   of a drawing traced from a track whose line did not change, `Polyline.isLine`), the heights
+    ///   that very line, or one of the two is the other with points added on it (a regeneration for
+    ///   the turns alone, before or after an Apply of a drawing traced from a track whose line did
+    ///   not change; `Polyline.isSameLine`), the heights
     ///   still belong to it and are kept, every note given its height anew.
     /// - Throws: the sources' errors.
     @discardableResult
@@ -156,7 +157,7 @@ public struct TerrainRequest: Sendable {
             return nil
         }
         if let oldRoute, book.profile != nil,
-           Polyline(book.route.coordinates).isLine(Polyline(oldRoute), withPointsAddedWithin: Self.sameLineTolerance) {
+           Polyline(book.route.coordinates).isSameLine(as: Polyline(oldRoute), within: Self.sameLineTolerance) {
             book.setNoteHeights()
             return nil
         }

@@ -375,6 +375,10 @@ struct ApplyRulesTests {
         let bridge = try #require(noted.notes.first { $0.text == "Bridge" })
         let expected = try #require(profile.height(atDistance: bridge.distanceAlong, routeLength: Polyline(noted.route.coordinates).length))
         #expect(abs((bridge.elevation ?? -1) - expected) < 0.06, "\(bridge.elevation ?? -1) vs \(expected)")
+        // The track again over the applied drawing (the track without the handles' points): the same line.
+        let back = await roadbook(["regenerate", url.path, "--route", track.path, "--osm", MatrixBooks.extract.path])
+        #expect(back.status == 0 && !back.errors.contains("terrain"), "\(back.errors)")
+        #expect(try BookFile.read(contentsOf: url).profile == profile)
 
         // A handle moved 400 m off the track: another line, whose heights the book does not have.
         let moved = try #require(noted.plan?.handles[9].placed)

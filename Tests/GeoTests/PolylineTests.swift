@@ -108,5 +108,10 @@ struct PolylineTests {
         #expect(!Polyline(old.coordinates + [grid(300, 250)]).isLine(old, withPointsAddedWithin: 0.5))
         #expect(!Polyline(old.coordinates.reversed()).isLine(old, withPointsAddedWithin: 0.5))
         #expect(!Polyline([]).isLine(old, withPointsAddedWithin: 0.5) && Polyline([]).isLine(Polyline([]), withPointsAddedWithin: 0.5))
+        // Either way round: the track is the same line as the drawing traced from it.
+        #expect(!old.isLine(added, withPointsAddedWithin: 0.5))
+        #expect(old.isSameLine(as: added, within: 0.5) && added.isSameLine(as: old, within: 0.5))
+        #expect(!Polyline([grid(0, 0), grid(300, 200)]).isSameLine(as: old, within: 0.5))
+        #expect(!Polyline(old.coordinates.reversed()).isSameLine(as: old, within: 0.5))
     }
 }
