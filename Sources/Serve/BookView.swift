@@ -114,7 +114,7 @@ public struct BookView: Encodable, Sendable, Equatable {
         route = Self.thinned(book.route.coordinates, to: Self.maximumRoutePoints).map { [$0.latitude, $0.longitude] }
         // A book without handles shows the handles its route traces into: the drawing its first
         // change starts from, numbered as that change numbers them.
-        let plan = draft?.editor.plan ?? book.plan ?? (book.route.coordinates.count > 1 ? RouteDraft.startingEditor(for: book).plan : nil)
+        let plan = draft?.editor.plan ?? (book.route.coordinates.count > 1 ? RouteDraft.plan(of: book) : book.plan)
         // Without a draft the drawing is the book's route.
         let difference = draft.map { PlanDifference(drawing: $0.editor.plan, of: book) } ?? PlanDifference()
         status = Status(applied: difference.isEmpty, message: difference.statusLines(applyCommand: "Apply").joined(separator: "; "))

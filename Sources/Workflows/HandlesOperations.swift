@@ -88,7 +88,7 @@ extension PlanDifference {
     /// a track or a line from a file, from the handles that route traces into (where a new drawing
     /// starts), so a drawing traced and not changed, or changed and undone, is the book's route.
     public init(drawing: RoutePlan, of book: Book) {
-        self.init(drawing: drawing, book: book.plan ?? RouteDraft.startingEditor(for: book).plan)
+        self.init(drawing: drawing, book: RouteDraft.plan(of: book))
     }
 
     /// "This is the book's route", or "Not applied yet: APPLY makes the drawing the book's route"

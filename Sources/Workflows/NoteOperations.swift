@@ -40,8 +40,8 @@ public func changeNotes(in url: URL, _ change: NoteChange, revision: Int? = nil,
         book.revision = read.revision + 1
         let change = JournalledChange(read: read, name: step.name, kind: .note, time: now)
         try BookCommit(book: read.url, journal: change).commit(book)
-        let printed = book.notes.filter { $0.placement == .onRoute }
-        return NoteChangeResult(step: step, book: book, row: step.noteID.flatMap { id in printed.firstIndex { $0.id == id }.map { $0 + 1 } })
+        let index = step.noteID.flatMap { id in book.notes.firstIndex { $0.id == id } }
+        return NoteChangeResult(step: step, book: book, row: index.flatMap(book.printedRow))
     }
 }
 

@@ -214,6 +214,12 @@ public struct RouteDraft: Sendable {
                                   configuration: configuration)
     }
 
+    /// The handles the book's route runs through: its plan, or for a route from a track or a file
+    /// (no plan), that route traced into handles, as a new drawing starts from it.
+    public static func plan(of book: Book) -> RoutePlan {
+        book.plan ?? startingEditor(for: book).plan
+    }
+
     /// The notice when a command finds a drawing left by an earlier one.
     public static func restoredNotice(book: URL) -> String {
         "Unfinished drawing restored: `roadbook apply \(book.path)` makes it the book's route, `roadbook handles \(book.path) clear` discards it"
