@@ -74,9 +74,14 @@ struct ServerTests {
         let server = try Self.start(book, page: page)
         defer { server.stop() }
         let before = try Data(contentsOf: book)
-        let big = Data(repeating: UInt8(ascii: " "), count: 2 << 20)
-        let declared = try await send(server, .post, "/api/notes", body: big)
-        #expect(declared.status == 413)
+        // On a raw socket, as the chunked one below: the server answers 413 once it has the head and
+        // may close before the body is all sent, which a client like curl reports as a failed send
+        // instead of the answer.
+        let declared = try rawExchange(port: server.server.port, """
+            POST /api/notes HTTP/1.1\r\nHost: 127.0.0.1:\(server.server.port)\r\nX-Roadbook-Token: \(server.editor.security.token)\r\n\
+            Content-Length: \(2 << 20)\r\nConnection: close\r\n\r\n
+            """, then: String(repeating: " ", count: 2 << 20))
+        #expect(declared.hasPrefix("HTTP/1.1 413"), "\(declared.prefix(80))")
         let chunked = try rawExchange(port: server.server.port, """
             POST /api/notes HTTP/1.1\r\nHost: 127.0.0.1:\(server.server.port)\r\nX-Roadbook-Token: \(server.editor.security.token)\r\n\
             Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n
